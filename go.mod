@@ -1,0 +1,3 @@
+module github.com/surakarta-go/surakarta
+
+go 1.26
