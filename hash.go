@@ -1,0 +1,40 @@
+package surakarta
+
+// Zobrist keys: one random 64-bit key per (colour, square) and one for White
+// to move. They are derived from a fixed seed, so hashes are the same in
+// every run and every program.
+var (
+	zobristPiece [2][NumSquares]uint64
+	zobristWhite uint64
+)
+
+func init() {
+	state := uint64(0x5375_7261_6b61_7274) // "Surakart"
+	next := func() uint64 {                // SplitMix64
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for c := range zobristPiece {
+		for s := range zobristPiece[c] {
+			zobristPiece[c][s] = next()
+		}
+	}
+	zobristWhite = next()
+}
+
+// computeHash returns the Zobrist hash of p from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for c := range p.pieces {
+		for b := p.pieces[c]; b != 0; b &= b - 1 {
+			h ^= zobristPiece[c][trailingZeros(b)]
+		}
+	}
+	if p.side == White {
+		h ^= zobristWhite
+	}
+	return h
+}
