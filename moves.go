@@ -9,42 +9,44 @@ import (
 )
 
 // MaxMoves bounds the number of legal moves in any position: at most 12
-// pieces, each with at most 8 steps and at most 4 captures (a square lies at
-// most twice on the circuits, and each place has two directions).
-const MaxMoves = MaxPieces * (8 + 4)
+// pieces with at most 8 steps each, and at most maxCaptures captures.
+const MaxMoves = MaxPieces*8 + maxCaptures
 
 // How captures are found.
 //
 // Each circuit's occupancy is a 24-bit ring (circuit.Gather), doubled to 48
-// bits so that any 23 consecutive ring points are one shift away. For a piece
-// at ring index i, the window w holds the points at distances 1…23 from it,
-// bit b being the point i+1+b, with the origin's own bits removed (the origin
-// counts as empty). The first piece met walking forward is w's lowest bit and
-// the first met walking backward is its highest bit. A loop lies after every
-// sixth ring point, so a forward walk from i crosses one before its hit
-// exactly when the hit's bit index is at least 5 − i%6, and a backward walk
-// when it is at most 22 − i%6. A walk that meets nothing within 23 points
-// has come back to the (empty) origin: a full lap, no capture.
+// bits so that any 23 consecutive ring points are one shift away. The ring
+// falls into four segments of six points, one straight line each, with a
+// corner loop between consecutive segments. A capture walk must cross a loop
+// before it meets a piece, so it must leave its own segment over empty
+// points: only the last occupied point of a segment can capture forward, and
+// only the first can capture backward. (An intersection appears twice in its
+// circuit but on two different lines, so never twice in one segment.) Each
+// such walker's target is the first occupied point beyond its segment, with
+// the walker's own points masked out because the origin counts as empty; a
+// walk that finds nothing within 23 points has come back to the empty origin,
+// a full lap, and captures nothing. That is at most 2 circuits × 4 segments
+// × 2 directions = 16 walks per position, whatever the number of pieces.
 
-const window = 1<<(circuit.Len-1) - 1 // 23 bits: distances 1…23
+// maxCaptures bounds the captures of one side: one per walk.
+const maxCaptures = numWalks
 
-// place is one occurrence of a square on a circuit, with what the capture
-// search needs about it.
-type place struct {
-	circuit uint8  // circuit.Inner or circuit.Outer
-	start   uint8  // i+1: the doubled-ring bit of window bit 0
-	minFwd  uint8  // lowest window bit a forward walk may capture on
-	maxBack uint8  // highest window bit a backward walk may capture on
-	origin  uint64 // the square's own bits in the doubled ring
-}
+// numWalks is the number of capture walks examined in a position.
+const numWalks = 2 * 4 * 2
+
+// noSquare is a square index that is never occupied: the padding of the
+// tables below, so that a missing walker or target needs no branch.
+const noSquare = 63
 
 var (
-	neighbors [NumSquares]uint64                                  // step targets of each square
-	places    [NumSquares][2]place                                // occurrences on the circuits
-	numPlaces [NumSquares]uint8                                   // how many of places are used
-	ringPoint [2][2 * circuit.Len]uint8                           // square at each doubled-ring index
-	ringSpan  = [2]uint64{1<<circuit.Len - 1, 1<<circuit.Len - 1} // bits of one ring
+	neighbors  [NumSquares]uint64 // step targets of each square
+	originBits [2][64]uint64      // each square's bits in each doubled ring
+	ringPoint  [2][128]uint8      // square at each doubled-ring index; noSquare past 47
+	fwdWindow  [8]uint64          // forward window of a walker at segment offset hi
+	backWindow [8]uint64          // backward window of a walker at segment offset lo
 )
+
+const ringSpan = 1<<circuit.Len - 1 // the bits of one ring
 
 func init() {
 	for s := Square(0); s < NumSquares; s++ {
@@ -55,23 +57,24 @@ func init() {
 				}
 			}
 		}
-		for k, o := range circuit.Occurrences[s] {
-			r := o.Index % 6
-			own := circuit.RingMask[s] >> circuit.Shift[o.Circuit] & ringSpan[o.Circuit]
-			places[s][k] = place{
-				circuit: o.Circuit,
-				start:   o.Index + 1,
-				minFwd:  5 - r,
-				maxBack: 22 - r,
-				origin:  own | own<<circuit.Len,
-			}
-			numPlaces[s]++
+		for c := 0; c < 2; c++ {
+			own := circuit.RingMask[s] >> circuit.Shift[c] & ringSpan
+			originBits[c][s] = own | own<<circuit.Len
 		}
 	}
 	for c := 0; c < 2; c++ {
 		for i := range ringPoint[c] {
-			ringPoint[c][i] = circuit.Square[c][i%circuit.Len]
+			ringPoint[c][i] = noSquare
+			if i < 2*circuit.Len {
+				ringPoint[c][i] = circuit.Square[c][i%circuit.Len]
+			}
 		}
+	}
+	for hi := 0; hi < 6; hi++ {
+		fwdWindow[hi] = 1<<(hi+18) - 1 // ring indices k+6 … k+hi+23
+	}
+	for lo := 0; lo < 6; lo++ {
+		backWindow[lo] = 1<<(23-lo) - 1 // ring indices k+lo+1 … k+23
 	}
 }
 
@@ -80,53 +83,100 @@ func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 // rings returns the doubled occupancy ring of each circuit.
 func rings(occupied uint64) [2]uint64 {
 	packed := circuit.Gather(occupied)
-	inner := packed & ringSpan[0]
-	outer := packed >> circuit.Shift[1] & ringSpan[1]
+	inner := packed & ringSpan
+	outer := packed >> circuit.Shift[1] & ringSpan
 	return [2]uint64{inner | inner<<circuit.Len, outer | outer<<circuit.Len}
 }
 
-// captureTargets returns the squares that a piece on s can reach by a capture
-// walk, given the doubled rings, before filtering for enemies: the first
-// piece met on every walk that crossed a loop.
-func captureTargets(s Square, ring *[2]uint64) uint64 {
-	var targets uint64
-	for k := uint8(0); k < numPlaces[s]; k++ {
-		pl := &places[s][k]
-		w := (ring[pl.circuit] &^ pl.origin) >> pl.start & window
-		if w == 0 {
-			continue
-		}
-		if lo := uint8(bits.TrailingZeros64(w)); lo >= pl.minFwd {
-			targets |= 1 << ringPoint[pl.circuit][pl.start+lo]
-		}
-		if hi := uint8(63 - bits.LeadingZeros64(w)); hi <= pl.maxBack {
-			targets |= 1 << ringPoint[pl.circuit][pl.start+hi]
+// captures writes the capture moves of side c to list, each once, and returns
+// their number.
+func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
+	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
+	ring := rings(own | enemy)
+	n := 0
+	for ci := range ring {
+		d := ring[ci]
+		points := &ringPoint[ci]
+		origin := &originBits[ci]
+		for k := uint(0); k < circuit.Len; k += 6 {
+			segment := d >> k & 63
+			if segment == 0 {
+				continue
+			}
+			// Forward: the segment's last piece, at ring index k+hi, looks at
+			// ring indices k+6 … k+hi+23.
+			hi := uint(bits.Len64(segment)-1) & 7
+			if x := points[k+hi] & 63; own>>x&1 != 0 {
+				win := (d &^ origin[x]) >> (k + 6) & fwdWindow[hi&7]
+				if t := points[(k+6+uint(bits.TrailingZeros64(win)))&127]; enemy>>t&1 != 0 {
+					n = addCapture(list, n, newCapture(Square(x), Square(t)))
+				}
+			}
+			// Backward: the segment's first piece, at ring index k+lo, looks
+			// at ring indices k+lo−23 … k−1, which are k+lo+1 … k+23 doubled.
+			lo := uint(bits.TrailingZeros64(segment)) & 7
+			if x := points[k+lo] & 63; own>>x&1 != 0 {
+				win := (d &^ origin[x]) >> (k + lo + 1) & backWindow[lo]
+				if t := points[(k+lo+uint(bits.Len64(win)))&127]; enemy>>t&1 != 0 {
+					n = addCapture(list, n, newCapture(Square(x), Square(t)))
+				}
+			}
 		}
 	}
-	return targets
+	return n
+}
+
+// addCapture adds m to list[:n] unless it is there already (two walks that
+// reach the same target are one move) and returns the new length.
+func addCapture(list *[maxCaptures]Move, n int, m Move) int {
+	for _, seen := range list[:n] {
+		if seen == m {
+			return n
+		}
+	}
+	list[n&(maxCaptures-1)] = m
+	return n + 1
+}
+
+// Masks of the board without file f and without file a, for shifting steps.
+const (
+	notFileA = 0b111110_111110_111110_111110_111110_111110
+	notFileF = 0b011111_011111_011111_011111_011111_011111
+	board36  = 1<<NumSquares - 1
+)
+
+// countSteps returns the number of steps the pieces own can make onto empty.
+func countSteps(own, empty uint64) int {
+	east, west := own&notFileF, own&notFileA
+	return bits.OnesCount64(east<<1&empty) + bits.OnesCount64(west>>1&empty) +
+		bits.OnesCount64(own<<6&empty) + bits.OnesCount64(own>>6&empty) +
+		bits.OnesCount64(east<<7&empty) + bits.OnesCount64(west<<5&empty) +
+		bits.OnesCount64(east>>5&empty) + bits.OnesCount64(west>>7&empty)
 }
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and
-// returns the extended slice. Captures come first. It allocates nothing when
-// dst has room (MaxMoves always suffices).
+// returns the extended slice: captures first, then steps. It allocates
+// nothing when dst has room (MaxMoves always suffices).
 func (p *Position) AppendLegalMoves(dst []Move) []Move {
-	own, enemy := p.pieces[p.side], p.pieces[p.side^1]
-	occupied := own | enemy
-	ring := rings(occupied)
-	for b := own; b != 0; b &= b - 1 {
-		from := Square(bits.TrailingZeros64(b))
-		for t := captureTargets(from, &ring) & enemy; t != 0; t &= t - 1 {
-			dst = append(dst, newCapture(from, Square(bits.TrailingZeros64(t))))
-		}
-	}
-	empty := ^occupied
+	var buf [MaxMoves]Move
+	return append(dst, p.appendMoves(&buf)...)
+}
+
+// appendMoves writes the legal moves of the side to move to list and returns
+// them as a slice of it: captures first, then steps.
+func (p *Position) appendMoves(list *[MaxMoves]Move) []Move {
+	var caps [maxCaptures]Move
+	n := copy(list[:], caps[:p.captures(p.side, &caps)])
+	own := p.pieces[p.side]
+	empty := ^(own | p.pieces[p.side^1])
 	for b := own; b != 0; b &= b - 1 {
 		from := Square(bits.TrailingZeros64(b))
 		for t := neighbors[from] & empty; t != 0; t &= t - 1 {
-			dst = append(dst, NewMove(from, Square(bits.TrailingZeros64(t))))
+			list[n] = NewMove(from, Square(bits.TrailingZeros64(t)))
+			n++
 		}
 	}
-	return dst
+	return list[:n]
 }
 
 // LegalMoves returns the legal moves of the side to move, captures first.
@@ -157,16 +207,9 @@ func (p *Position) CountMoves() int {
 
 // countMoves counts the steps and the captures that side c could play.
 func (p *Position) countMoves(c Color) (steps, captures int) {
-	own, enemy := p.pieces[c], p.pieces[c^1]
-	occupied := own | enemy
-	ring := rings(occupied)
-	empty := ^occupied
-	for b := own; b != 0; b &= b - 1 {
-		from := Square(bits.TrailingZeros64(b))
-		steps += bits.OnesCount64(neighbors[from] & empty)
-		captures += bits.OnesCount64(captureTargets(from, &ring) & enemy)
-	}
-	return steps, captures
+	var caps [maxCaptures]Move
+	own := p.pieces[c&1]
+	return countSteps(own, ^(own|p.pieces[c&1^1])&board36), p.captures(c, &caps)
 }
 
 // PlayUnchecked plays m without checking that it is legal: the fast path for
@@ -224,14 +267,16 @@ func (p *Position) Legal(m Move) (Move, error) {
 		}
 		return NewMove(from, to), nil
 	}
-	ring := rings(own | enemy)
-	if captureTargets(from, &ring)&(1<<to) == 0 {
-		if numPlaces[from] == 0 {
-			return illegal("%v is a corner, on no circuit, so it cannot capture", from)
+	var caps [maxCaptures]Move
+	for _, c := range caps[:p.captures(p.side, &caps)] {
+		if c.From() == from && c.To() == to {
+			return c, nil
 		}
-		return illegal("no circuit path from %v reaches %v over empty points after crossing a loop", from, to)
 	}
-	return newCapture(from, to), nil
+	if len(circuit.Occurrences[from]) == 0 {
+		return illegal("%v is a corner, on no circuit, so it cannot capture", from)
+	}
+	return illegal("no circuit path from %v reaches %v over empty points after crossing a loop", from, to)
 }
 
 // Play plays m if it is legal in p and returns an error wrapping
@@ -257,19 +302,21 @@ func (p Position) Perft(depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	return perft(&p, depth)
+	return perft(p, depth)
 }
 
-func perft(p *Position, depth int) uint64 {
+// perft takes its position by value: a child built in the caller's frame and
+// passed by pointer would escape to the heap through the recursion.
+func perft(p Position, depth int) uint64 {
 	if depth == 1 {
 		return uint64(p.CountMoves())
 	}
 	var buf [MaxMoves]Move
 	var nodes uint64
-	for _, m := range p.AppendLegalMoves(buf[:0]) {
-		child := *p
+	for _, m := range p.appendMoves(&buf) {
+		child := p
 		child.PlayUnchecked(m)
-		nodes += perft(&child, depth-1)
+		nodes += perft(child, depth-1)
 	}
 	return nodes
 }
