@@ -291,32 +291,3 @@ func (p *Position) Play(m Move) error {
 	p.PlayUnchecked(legal)
 	return nil
 }
-
-// Perft returns the number of leaf nodes of the legal-move tree of the given
-// depth: 1 for depth 0, 0 for a negative depth. No game-end rule is applied.
-// The last ply is counted without being played.
-func (p Position) Perft(depth int) uint64 {
-	if depth < 0 {
-		return 0
-	}
-	if depth == 0 {
-		return 1
-	}
-	return perft(p, depth)
-}
-
-// perft takes its position by value: a child built in the caller's frame and
-// passed by pointer would escape to the heap through the recursion.
-func perft(p Position, depth int) uint64 {
-	if depth == 1 {
-		return uint64(p.CountMoves())
-	}
-	var buf [MaxMoves]Move
-	var nodes uint64
-	for _, m := range p.appendMoves(&buf) {
-		child := p
-		child.PlayUnchecked(m)
-		nodes += perft(child, depth-1)
-	}
-	return nodes
-}
