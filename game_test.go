@@ -1,0 +1,241 @@
+package surakarta_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/surakarta-go/surakarta"
+)
+
+func mustParse(t testing.TB, text string) surakarta.Position {
+	t.Helper()
+	p, err := surakarta.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func playAll(t *testing.T, g *surakarta.Game, moves ...string) {
+	t.Helper()
+	for _, m := range moves {
+		if err := g.PlayText(m); err != nil {
+			t.Fatalf("PlayText(%q): %v", m, err)
+		}
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	for _, tc := range []struct {
+		name, position string
+		rules          surakarta.Rules
+		moves          []string
+		want           surakarta.Outcome
+	}{
+		{
+			name: "start", position: surakarta.StartText, rules: surakarta.OlympiadRules(),
+			want: surakarta.Outcome{Reason: surakarta.NotOver},
+		},
+		{
+			// White to move has no pieces: Black has won.
+			name: "no pieces", position: "6/6/6/6/6/b5 w", rules: surakarta.OlympiadRules(),
+			want: surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.NoPieces},
+		},
+		{
+			// Black to move, White has no pieces (set up so): Black has won.
+			name: "opponent has no pieces", position: "6/6/6/6/6/b5 b", rules: surakarta.OlympiadRules(),
+			want: surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.NoPieces},
+		},
+		{
+			// 2  w w . . . .   Black's a1 is a corner (no captures) and all
+			// 1  b w . . . .   its neighbours are taken: no move. 1 v 3.
+			name: "no moves", position: "6/6/6/6/ww4/bw4 b", rules: surakarta.OlympiadRules(),
+			want: surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.NoMoves},
+		},
+		{
+			name: "quiet limit reached by the counter", position: "6/6/6/6/6/bbw3 w 50 30", rules: surakarta.OlympiadRules(),
+			want: surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.QuietPlyLimit},
+		},
+		{
+			name: "quiet limit reached by a move", position: "5w/6/6/6/6/b5 b 49 30", rules: surakarta.OlympiadRules(),
+			moves: []string{"a1b1"},
+			want:  surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.QuietPlyLimit},
+		},
+		{
+			name: "quiet limit off", position: "6/6/6/6/6/bbw3 w 50 30", rules: surakarta.Rules{},
+			want: surakarta.Outcome{Reason: surakarta.NotOver},
+		},
+		{
+			// Both sides step out and back: the start recurs, 12 v 12.
+			name: "any repetition", position: surakarta.StartText, rules: surakarta.OlympiadRules(),
+			moves: []string{"a2a3", "a5a4", "a3a2", "a4a5"},
+			want:  surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition},
+		},
+		{
+			name: "threefold not yet", position: surakarta.StartText, rules: surakarta.Rules{RepetitionLimit: 3},
+			moves: []string{"a2a3", "a5a4", "a3a2", "a4a5"},
+			want:  surakarta.Outcome{Reason: surakarta.NotOver},
+		},
+		{
+			name: "threefold", position: surakarta.StartText, rules: surakarta.Rules{RepetitionLimit: 3},
+			moves: []string{"a2a3", "a5a4", "a3a2", "a4a5", "a2a3", "a5a4", "a3a2", "a4a5"},
+			want:  surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition},
+		},
+		{
+			// 6  . . . . . w   Black, ahead 2 v 1, repeats: Black wins by
+			// 1  b b . . . .   the repetition rule.
+			name: "repetition won on pieces", position: "5w/6/6/6/6/bb4 b", rules: surakarta.OlympiadRules(),
+			moves: []string{"b1c1", "f6e6", "c1b1", "e6f6"},
+			want:  surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.Repetition},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := surakarta.NewGameWithRules(mustParse(t, tc.position), tc.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			playAll(t, g, tc.moves...)
+			if diff := cmp.Diff(tc.want, g.Outcome()); diff != "" {
+				t.Errorf("Outcome (-want +got):\n%s", diff)
+			}
+			if tc.want.Over {
+				if err := g.PlayText("a1a2"); !errors.Is(err, surakarta.ErrGameOver) {
+					t.Errorf("Play after the end: error %v, want ErrGameOver", err)
+				}
+				if moves := g.LegalMoves(); len(moves) != 0 {
+					t.Errorf("LegalMoves after the end = %v, want none", moves)
+				}
+			}
+		})
+	}
+}
+
+func TestRepetitionCountsOnlySinceCapture(t *testing.T) {
+	// 3  . . . . . .
+	// 2  b . . . . .   a2 takes b2 round the a1 loop; the placement after
+	// 1  . . . . . .   that is new, so nothing has repeated.
+	g := surakarta.NewGame(mustParse(t, "w5/6/6/6/bw4/6 b"))
+	playAll(t, g, "a2b2")
+	if n := g.Repetitions(); n != 1 {
+		t.Errorf("Repetitions after a capture = %d, want 1", n)
+	}
+	if got := g.Position().QuietPlies(); got != 0 {
+		t.Errorf("QuietPlies after a capture = %d, want 0", got)
+	}
+}
+
+func TestRulesValidate(t *testing.T) {
+	for _, r := range []surakarta.Rules{{QuietPlyLimit: -1}, {RepetitionLimit: -2}, {RepetitionLimit: 1}} {
+		if _, err := surakarta.NewGameWithRules(surakarta.NewPosition(), r); !errors.Is(err, surakarta.ErrInvalidRules) {
+			t.Errorf("NewGameWithRules(%+v) error = %v, want ErrInvalidRules", r, err)
+		}
+	}
+}
+
+func TestGamePlayAndUndo(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, tc := range []struct{ move, says string }{
+		{"a3a4", "no piece on a3"},
+		{"a5a4", "White's, but Black is to move"},
+		{"a1a2", "own"},
+		{"b2b4", "not next to"},
+		{"a1b3", "not next to"},
+	} {
+		err := g.PlayText(tc.move)
+		if !errors.Is(err, surakarta.ErrIllegalMove) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("Play(%s) error = %v; want ErrIllegalMove saying %q", tc.move, err, tc.says)
+		}
+	}
+	if g.Ply() != 0 || g.Position() != surakarta.NewPosition() {
+		t.Fatalf("illegal moves changed the game")
+	}
+	if err := g.Undo(); !errors.Is(err, surakarta.ErrNoMoveToUndo) {
+		t.Errorf("Undo at the start: %v, want ErrNoMoveToUndo", err)
+	}
+	playAll(t, g, "b2b3", "c5c4")
+	if got, want := g.Position().String(), "wwwwww/ww1www/2w3/1b4/b1bbbb/bbbbbb b 2 2"; got != want {
+		t.Errorf("after b2b3 c5c4: %s, want %s", got, want)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.Moves(), []surakarta.Move{surakarta.NewMove(surakarta.B2, surakarta.B3)}; !cmp.Equal(want, got) {
+		t.Errorf("Moves after Undo = %v, want %v", got, want)
+	}
+}
+
+// FuzzGame plays sequences of legal and illegal moves and undos. Illegal
+// moves must change nothing, Undo must restore exactly, and the incremental
+// hash must always equal a hash computed from scratch.
+func FuzzGame(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7}, uint8(0))
+	f.Add([]byte{250, 17, 30, 251, 0, 255, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, uint8(1))
+	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, uint8(2))
+	f.Fuzz(func(t *testing.T, script []byte, rulesByte uint8) {
+		rules := []surakarta.Rules{surakarta.OlympiadRules(), {}, {QuietPlyLimit: 10, RepetitionLimit: 3}}[int(rulesByte)%3]
+		g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(script); i++ {
+			b := script[i]
+			before, beforeMoves := g.Positions(), g.Moves()
+			switch {
+			case b >= 240: // undo
+				err := g.Undo()
+				if len(beforeMoves) == 0 {
+					if !errors.Is(err, surakarta.ErrNoMoveToUndo) {
+						t.Fatalf("Undo with no moves: %v", err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(before[:len(before)-1], g.Positions(), cmp.Comparer(samePosition)); diff != "" {
+					t.Fatalf("Undo did not restore the positions (-want +got):\n%s", diff)
+				}
+			case b >= 200 && i+1 < len(script): // a move between arbitrary squares
+				i++
+				m := surakarta.NewMove(surakarta.Square(b-200)%36, surakarta.Square(script[i])%36)
+				legal := !g.Outcome().Over && isLegal(g.Position(), m)
+				err := g.Play(m)
+				if legal != (err == nil) {
+					t.Fatalf("Play(%v) in %v: error %v, but legal = %v", m, g.Position(), err, legal)
+				}
+				if err != nil && (!cmp.Equal(before, g.Positions(), cmp.Comparer(samePosition)) || !cmp.Equal(beforeMoves, g.Moves())) {
+					t.Fatalf("rejected move %v changed the game", m)
+				}
+			default: // a legal move chosen by index
+				moves := g.LegalMoves()
+				if len(moves) == 0 {
+					if !g.Outcome().Over {
+						t.Fatalf("no legal moves but the game is not over: %v", g.Position())
+					}
+					continue
+				}
+				if err := g.Play(moves[int(b)%len(moves)]); err != nil {
+					t.Fatalf("Play of a listed legal move: %v", err)
+				}
+			}
+			p := g.Position()
+			fresh := mustParse(t, p.String())
+			if p.Hash() != fresh.Hash() || p != fresh {
+				t.Fatalf("position %v: incremental state differs from a fresh parse (hash %x vs %x)", p, p.Hash(), fresh.Hash())
+			}
+		}
+	})
+}
+
+func samePosition(a, b surakarta.Position) bool { return a == b }
+
+func isLegal(p surakarta.Position, m surakarta.Move) bool {
+	for _, l := range p.LegalMoves() {
+		if l.From() == m.From() && l.To() == m.To() {
+			return true
+		}
+	}
+	return false
+}
