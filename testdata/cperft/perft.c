@@ -19,7 +19,7 @@
  *   - BULK COUNTING: at the last ply the generated moves are counted
  *     without being played (the Go implementation does the same).
  *
- * Usage: ./perft [maxdepth]   (default 6)
+ * Usage: ./perft [maxdepth] [nobulk]   (default 6, bulk counting)
  * Prints, for d = 1..maxdepth:  depth D nodes N time S leaves/s R
  */
 #define _POSIX_C_SOURCE 199309L
@@ -138,11 +138,17 @@ static int gen_moves(int side, Move *moves)
     return n;
 }
 
+/* bulk = 1: count the last ply's moves without playing them; bulk = 0
+ * ("nobulk"): play every leaf move, as a plain perft does. */
+static int bulk = 1;
+
 static unsigned long long perft(int depth, int side)
 {
+    if (depth == 0)
+        return 1;
     Move moves[MAXMOVES];
     int n = gen_moves(side, moves);
-    if (depth == 1)
+    if (depth == 1 && bulk)
         return (unsigned long long)n;   /* bulk counting */
 
     int other = side == BLACK ? WHITE : BLACK;
@@ -175,8 +181,10 @@ static double now_seconds(void)
 int main(int argc, char **argv)
 {
     int maxdepth = argc > 1 ? atoi(argv[1]) : 6;
+    if (argc > 2 && argv[2][0] == 'n')
+        bulk = 0;
     if (maxdepth < 1) {
-        fprintf(stderr, "usage: %s [maxdepth>=1]\n", argv[0]);
+        fprintf(stderr, "usage: %s [maxdepth>=1] [nobulk]\n", argv[0]);
         return 2;
     }
     init_tables();

@@ -1,0 +1,78 @@
+package surakarta_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+func ExampleParsePosition() {
+	p, err := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	fmt.Println(p.SideToMove(), "to move,", p.Count(surakarta.Black), "v", p.Count(surakarta.White))
+
+	_, err = surakarta.ParsePosition("6/6/6/6/6/b4 b")
+	fmt.Println(err)
+	// Output:
+	// 6/1w4/6/6/bw4/6 b 0 1
+	// Black to move, 1 v 2
+	// invalid position: "6/6/6/6/6/b4 b": rank 1 has 5 points, want 6
+}
+
+func ExamplePosition_LegalMoves() {
+	// 5  . w . . . .   Black's a2 takes b2 by walking backward round the
+	// 4  . . . . . .   a1 loop (a2, b1, b2). Forward it meets b2 before
+	// 3  . . . . . .   any loop, and b5 stands behind b2 on file b: one
+	// 2  b w . . . .   capture, listed first, then the steps.
+	// 1  . . . . . .
+	p, _ := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
+	for _, m := range p.LegalMoves() {
+		fmt.Print(m, " ")
+		if m.IsCapture() {
+			fmt.Print("(capture) ")
+		}
+	}
+	fmt.Println()
+	// Output:
+	// a2b2 (capture) a2a1 a2b1 a2a3 a2b3
+}
+
+func ExamplePosition_CapturePath() {
+	p, _ := surakarta.ParsePosition("6/w5/6/6/b5/6 b")
+	m, _ := surakarta.ParseMove("a2a5")
+	path, err := p.CapturePath(m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(path.Circuit, path.Points)
+	for _, l := range path.Loops {
+		fmt.Printf("%v between %v and %v\n", l.Loop, path.Points[l.Index-1], path.Points[l.Index])
+	}
+	// Output:
+	// inner [a2 b1 b2 b3 b4 b5 b6 a5]
+	// inner loop at a1 between a2 and b1
+	// inner loop at a6 between b6 and a5
+}
+
+func ExampleGame() {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, text := range []string{"a2a3", "a5a4", "a4a3", "a3a2", "a4a5"} {
+		if err := g.PlayText(text); err != nil {
+			fmt.Println(err)
+			fmt.Println("illegal:", errors.Is(err, surakarta.ErrIllegalMove))
+		}
+	}
+	fmt.Println(g.Ply(), "plies:", g.Moves())
+	fmt.Println(g.Outcome()) // the start position has recurred
+	// Output:
+	// illegal move: a4a3: the piece on a4 is White's, but Black is to move
+	// illegal: true
+	// 4 plies: [a2a3 a5a4 a3a2 a4a5]
+	// draw (repetition)
+}
