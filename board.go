@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
 // Color is the colour of a side: Black or White.
@@ -189,6 +191,7 @@ const MaxPieces = 12
 type Position struct {
 	pieces     [2]uint64 // bitboards indexed by Color; bit s = square s
 	hash       uint64    // Zobrist hash of pieces and side, kept up to date
+	ring       uint64    // occupancy of both circuits (circuit.Gather), kept up to date
 	quietPlies uint32    // plies since the last capture
 	fullMoves  uint32    // completed moves of White: move number − 1
 	side       Color
@@ -203,7 +206,7 @@ func NewPosition() Position {
 	var p Position
 	p.pieces[Black] = 1<<12 - 1
 	p.pieces[White] = (1<<12 - 1) << 24
-	p.hash = p.computeHash()
+	p.setDerived()
 	return p
 }
 
@@ -380,6 +383,12 @@ func ParsePosition(text string) (Position, error) {
 		p.quietPlies = uint32(quiet)
 		p.fullMoves = uint32(moveNumber - 1)
 	}
-	p.hash = p.computeHash()
+	p.setDerived()
 	return p, nil
+}
+
+// setDerived computes the hash and the circuit occupancy from the placement.
+func (p *Position) setDerived() {
+	p.hash = p.computeHash()
+	p.ring = circuit.Gather(p.pieces[Black] | p.pieces[White])
 }

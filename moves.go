@@ -80,9 +80,9 @@ func init() {
 
 func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
-// rings returns the doubled occupancy ring of each circuit.
-func rings(occupied uint64) [2]uint64 {
-	packed := circuit.Gather(occupied)
+// rings returns the doubled occupancy ring of each circuit from the packed
+// ring word of both (Position.ring).
+func rings(packed uint64) [2]uint64 {
 	inner := packed & ringSpan
 	outer := packed >> circuit.Shift[1] & ringSpan
 	return [2]uint64{inner | inner<<circuit.Len, outer | outer<<circuit.Len}
@@ -92,7 +92,7 @@ func rings(occupied uint64) [2]uint64 {
 // their number.
 func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
 	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
-	ring := rings(own | enemy)
+	ring := rings(p.ring)
 	n := 0
 	for ci := range ring {
 		d := ring[ci]
@@ -220,17 +220,19 @@ func (p *Position) countMoves(c Color) (steps, captures int) {
 // Game.Play for moves from users.
 func (p *Position) PlayUnchecked(m Move) {
 	from, to := m.From(), m.To()
-	if from >= NumSquares || to >= NumSquares || p.pieces[p.side]&(1<<from) == 0 {
+	if from >= NumSquares || to >= NumSquares || from == to || p.pieces[p.side]&(1<<from) == 0 {
 		return
 	}
 	side, other := p.side, p.side^1
 	p.pieces[side] ^= 1<<from | 1<<to
 	p.hash ^= zobristPiece[side][from] ^ zobristPiece[side][to] ^ zobristWhite
+	p.ring ^= circuit.RingMask[from]
 	if p.pieces[other]&(1<<to) != 0 {
 		p.pieces[other] ^= 1 << to
 		p.hash ^= zobristPiece[other][to]
 		p.quietPlies = 0
 	} else {
+		p.ring ^= circuit.RingMask[to]
 		p.quietPlies++
 	}
 	if side == White {
