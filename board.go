@@ -191,7 +191,7 @@ const MaxPieces = 12
 type Position struct {
 	pieces     [2]uint64 // bitboards indexed by Color; bit s = square s
 	hash       uint64    // Zobrist hash of pieces and side, kept up to date
-	ring       uint64    // occupancy of both circuits (circuit.Gather), kept up to date
+	rings      [2]uint64 // each colour's places on both circuits (circuit.Gather), kept up to date
 	quietPlies uint32    // plies since the last capture
 	fullMoves  uint32    // completed moves of White: move number − 1
 	side       Color
@@ -390,5 +390,5 @@ func ParsePosition(text string) (Position, error) {
 // setDerived computes the hash and the circuit occupancy from the placement.
 func (p *Position) setDerived() {
 	p.hash = p.computeHash()
-	p.ring = circuit.Gather(p.pieces[Black] | p.pieces[White])
+	p.rings = [2]uint64{circuit.Gather(p.pieces[Black]), circuit.Gather(p.pieces[White])}
 }

@@ -80,22 +80,21 @@ func init() {
 
 func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
-// rings returns the doubled occupancy ring of each circuit from the packed
-// ring word of both (Position.ring).
-func rings(packed uint64) [2]uint64 {
-	inner := packed & ringSpan
-	outer := packed >> circuit.Shift[1] & ringSpan
-	return [2]uint64{inner | inner<<circuit.Len, outer | outer<<circuit.Len}
+// doubled returns the ring of circuit c from a packed ring word, doubled to
+// 48 bits.
+func doubled(packed uint64, c int) uint64 {
+	r := packed >> circuit.Shift[c] & ringSpan
+	return r | r<<circuit.Len
 }
 
 // captures writes the capture moves of side c to list, each once, and returns
 // their number.
 func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
-	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
-	ring := rings(p.ring)
+	ownRings, enemyRings := p.rings[c&1], p.rings[c&1^1]
 	n := 0
-	for ci := range ring {
-		d := ring[ci]
+	for ci := range 2 {
+		own, enemy := doubled(ownRings, ci), doubled(enemyRings, ci)
+		d := own | enemy
 		points := &ringPoint[ci]
 		origin := &originBits[ci]
 		for k := uint(0); k < circuit.Len; k += 6 {
@@ -106,19 +105,21 @@ func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
 			// Forward: the segment's last piece, at ring index k+hi, looks at
 			// ring indices k+6 … k+hi+23.
 			hi := uint(bits.Len64(segment)-1) & 7
-			if x := points[k+hi] & 63; own>>x&1 != 0 {
-				win := (d &^ origin[x]) >> (k + 6) & fwdWindow[hi&7]
-				if t := points[(k+6+uint(bits.TrailingZeros64(win)))&127]; enemy>>t&1 != 0 {
-					n = addCapture(list, n, newCapture(Square(x), Square(t)))
+			if own>>(k+hi)&1 != 0 {
+				x := points[k+hi] & 63
+				win := (d &^ origin[x]) >> (k + 6) & fwdWindow[hi]
+				if t := k + 6 + uint(bits.TrailingZeros64(win)); enemy>>t&1 != 0 {
+					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
 			}
 			// Backward: the segment's first piece, at ring index k+lo, looks
 			// at ring indices k+lo−23 … k−1, which are k+lo+1 … k+23 doubled.
 			lo := uint(bits.TrailingZeros64(segment)) & 7
-			if x := points[k+lo] & 63; own>>x&1 != 0 {
+			if own>>(k+lo)&1 != 0 {
+				x := points[k+lo] & 63
 				win := (d &^ origin[x]) >> (k + lo + 1) & backWindow[lo]
-				if t := points[(k+lo+uint(bits.Len64(win)))&127]; enemy>>t&1 != 0 {
-					n = addCapture(list, n, newCapture(Square(x), Square(t)))
+				if t := k + lo + uint(bits.Len64(win)); enemy>>t&1 != 0 {
+					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
 			}
 		}
@@ -226,13 +227,13 @@ func (p *Position) PlayUnchecked(m Move) {
 	side, other := p.side, p.side^1
 	p.pieces[side] ^= 1<<from | 1<<to
 	p.hash ^= zobristPiece[side][from] ^ zobristPiece[side][to] ^ zobristWhite
-	p.ring ^= circuit.RingMask[from]
+	p.rings[side] ^= circuit.RingMask[from] ^ circuit.RingMask[to]
 	if p.pieces[other]&(1<<to) != 0 {
 		p.pieces[other] ^= 1 << to
+		p.rings[other] ^= circuit.RingMask[to]
 		p.hash ^= zobristPiece[other][to]
 		p.quietPlies = 0
 	} else {
-		p.ring ^= circuit.RingMask[to]
 		p.quietPlies++
 	}
 	if side == White {
