@@ -87,6 +87,22 @@ func doubled(packed uint64, c int) uint64 {
 	return r | r<<circuit.Len
 }
 
+// forwardHit returns the doubled-ring index of the first point occupied in
+// d that the last piece of the segment starting at k, at offset hi, meets
+// after the loop ahead of it; origin holds that piece's own points. The
+// result is past 47 when it meets nothing.
+func forwardHit(d, origin uint64, k, hi uint) uint {
+	win := (d &^ origin) >> (k + 6) & fwdWindow[hi&7]
+	return k + 6 + uint(bits.TrailingZeros64(win))
+}
+
+// backwardHit is forwardHit for the first piece of the segment, at offset
+// lo, walking backward. The result is k+lo itself when it meets nothing.
+func backwardHit(d, origin uint64, k, lo uint) uint {
+	win := (d &^ origin) >> (k + lo + 1) & backWindow[lo&7]
+	return k + lo + uint(bits.Len64(win))
+}
+
 // captures writes the capture moves of side c to list, each once, and returns
 // their number.
 func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
@@ -102,25 +118,50 @@ func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
 			if segment == 0 {
 				continue
 			}
-			// Forward: the segment's last piece, at ring index k+hi, looks at
-			// ring indices k+6 … k+hi+23.
-			hi := uint(bits.Len64(segment)-1) & 7
-			if own>>(k+hi)&1 != 0 {
+			if hi := uint(bits.Len64(segment)-1) & 7; own>>(k+hi)&1 != 0 {
 				x := points[k+hi] & 63
-				win := (d &^ origin[x]) >> (k + 6) & fwdWindow[hi]
-				if t := k + 6 + uint(bits.TrailingZeros64(win)); enemy>>t&1 != 0 {
+				if t := forwardHit(d, origin[x], k, hi); enemy>>t&1 != 0 {
 					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
 			}
-			// Backward: the segment's first piece, at ring index k+lo, looks
-			// at ring indices k+lo−23 … k−1, which are k+lo+1 … k+23 doubled.
-			lo := uint(bits.TrailingZeros64(segment)) & 7
-			if own>>(k+lo)&1 != 0 {
+			if lo := uint(bits.TrailingZeros64(segment)) & 7; own>>(k+lo)&1 != 0 {
 				x := points[k+lo] & 63
-				win := (d &^ origin[x]) >> (k + lo + 1) & backWindow[lo]
-				if t := k + lo + uint(bits.Len64(win)); enemy>>t&1 != 0 {
+				if t := backwardHit(d, origin[x], k, lo); enemy>>t&1 != 0 {
 					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
+			}
+		}
+	}
+	return n
+}
+
+// captureCounts returns the number of capture moves of each colour, finding
+// both with one pass over the walks.
+func (p *Position) captureCounts() [2]int {
+	var lists [2][maxCaptures]Move
+	var n [2]int
+	for ci := range 2 {
+		black, white := doubled(p.rings[Black], ci), doubled(p.rings[White], ci)
+		d := black | white
+		points := &ringPoint[ci]
+		origin := &originBits[ci]
+		for k := uint(0); k < circuit.Len; k += 6 {
+			segment := d >> k & 63
+			if segment == 0 {
+				continue
+			}
+			// A walk captures when it meets a piece of the other colour.
+			hi := uint(bits.Len64(segment)-1) & 7
+			x := points[k+hi] & 63
+			if t := forwardHit(d, origin[x], k, hi); (black>>(k+hi)^black>>t)&(d>>t)&1 != 0 {
+				c := white >> (k + hi) & 1
+				n[c] = addCapture(&lists[c], n[c], newCapture(Square(x), Square(points[t&127])))
+			}
+			lo := uint(bits.TrailingZeros64(segment)) & 7
+			x = points[k+lo] & 63
+			if t := backwardHit(d, origin[x], k, lo); (black>>(k+lo)^black>>t)&(d>>t)&1 != 0 {
+				c := white >> (k + lo) & 1
+				n[c] = addCapture(&lists[c], n[c], newCapture(Square(x), Square(points[t&127])))
 			}
 		}
 	}

@@ -1,0 +1,285 @@
+package surakarta
+
+import (
+	"math/bits"
+
+	"github.com/surakarta-go/surakarta/internal/circuit"
+)
+
+// Evaluator scores positions for a searcher.
+type Evaluator interface {
+	// Evaluate returns the score of p from the side to move's point of view,
+	// in the units of the six-factor evaluation (a piece is worth about 50):
+	// positive is good for the side to move. It must not change p.
+	Evaluate(p *Position) int
+}
+
+// EvaluatorFunc adapts a function to the Evaluator interface.
+type EvaluatorFunc func(p *Position) int
+
+// Evaluate returns f(p).
+func (f EvaluatorFunc) Evaluate(p *Position) int { return f(p) }
+
+// Terms are the factors of the six-factor evaluation for one side.
+type Terms struct {
+	Pieces      int // N: pieces on the board
+	Steps       int // M: move range, the number of legal steps
+	Captures    int // C: the number of legal captures
+	Attack      int // A = M + C: attack range
+	Points      int // P: the sum of the point values under the side's pieces
+	LoopsHeld   int // O: corner loops the side occupies (a piece on one of the loop's two ends)
+	LoopsDenied int // E: corner loops the opponent does not occupy
+	Arc         int // arc occupation value: (LoopHeld·O + LoopDenied·E) / ArcDivisor
+}
+
+// Weights multiply the terms into a side's value.
+type Weights struct {
+	Pieces int // N, 6 in seed 000
+	Steps  int // M, 1
+	Attack int // A, 2
+	Points int // P, 1
+	Arc    int // Arc, 1
+}
+
+// SixFactorWeights returns the weights of seed 000: 6N + 1M + 2A + 1P + 1Arc.
+func SixFactorWeights() Weights { return Weights{Pieces: 6, Steps: 1, Attack: 2, Points: 1, Arc: 1} }
+
+// Value returns the weighted sum of t.
+func (w Weights) Value(t Terms) int {
+	return w.Pieces*t.Pieces + w.Steps*t.Steps + w.Attack*t.Attack + w.Points*t.Points + w.Arc*t.Arc
+}
+
+// PointValues are the values of the 36 points, indexed by Square (a1 = 0).
+type PointValues [NumSquares]int
+
+// SixFactorPointValues returns the point-value matrix of seed 000. It is
+// symmetric; rank 6 on top:
+//
+//	 5 20 20 20 20  5
+//	20 30 50 50 30 20
+//	20 50 40 40 50 20
+//	20 50 40 40 50 20
+//	20 30 50 50 30 20
+//	 5 20 20 20 20  5
+func SixFactorPointValues() PointValues {
+	return PointValues{
+		5, 20, 20, 20, 20, 5,
+		20, 30, 50, 50, 30, 20,
+		20, 50, 40, 40, 50, 20,
+		20, 50, 40, 40, 50, 20,
+		20, 30, 50, 50, 30, 20,
+		5, 20, 20, 20, 20, 5,
+	}
+}
+
+// SixFactor is the evaluation of seed 000 (DESIGN §4): for each side the
+// value Weights.Value(Terms), and the score is the side to move's value minus
+// the opponent's. Its fields hold the paper's defaults after NewSixFactor;
+// change them to re-weight it. The zero SixFactor weighs nothing and scores 0.
+type SixFactor struct {
+	Weights     Weights
+	PointValues PointValues
+	LoopHeld    int // arc value of each loop the side occupies: 5
+	LoopDenied  int // arc value of each loop the opponent does not occupy: 5
+	ArcDivisor  int // the arc value is divided by this: 1 (0 also means 1)
+}
+
+// NewSixFactor returns the six-factor evaluator with the weights and
+// point values of seed 000.
+func NewSixFactor() *SixFactor {
+	return &SixFactor{
+		Weights:     SixFactorWeights(),
+		PointValues: SixFactorPointValues(),
+		LoopHeld:    5,
+		LoopDenied:  5,
+		ArcDivisor:  1,
+	}
+}
+
+// loopsHeld returns the number of corner loops that the pieces with the
+// packed ring word r occupy. The loop after ring index 6k+5 has its ends at
+// 6k+5 and 6k+6 (mod 24), so rotating each ring down by one brings the second
+// end onto the first.
+func loopsHeld(r uint64) int {
+	const (
+		firstPoints = 1<<circuit.Len - 1
+		lastEnds    = 1<<5 | 1<<11 | 1<<17 | 1<<23
+	)
+	inner := r & firstPoints
+	outer := r >> circuit.Shift[1] & firstPoints
+	inner |= inner>>1 | inner<<(circuit.Len-1)
+	outer |= outer>>1 | outer<<(circuit.Len-1)
+	return bits.OnesCount64(inner&lastEnds) + bits.OnesCount64(outer&lastEnds)
+}
+
+// Terms returns the terms of side c in p.
+func (e *SixFactor) Terms(p *Position, c Color) Terms {
+	return e.terms(p, c, p.captureCounts()[c&1])
+}
+
+// BothTerms returns the terms of Black and of White in p, finding the
+// captures of both in one pass.
+func (e *SixFactor) BothTerms(p *Position) (black, white Terms) {
+	captures := p.captureCounts()
+	return e.terms(p, Black, captures[Black]), e.terms(p, White, captures[White])
+}
+
+// value returns Weights.Value(terms(p, c, captures)) without building Terms:
+// Evaluate's fast path.
+func (e *SixFactor) value(p *Position, c Color, captures int) int {
+	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
+	steps := countSteps(own, ^(own|enemy)&board36)
+	_, _, arc := e.arc(p, c)
+	w := &e.Weights
+	return w.Pieces*bits.OnesCount64(own) + w.Steps*steps + w.Attack*(steps+captures) +
+		w.Points*e.points(own) + w.Arc*arc
+}
+
+// terms returns the terms of side c, which has the given number of captures.
+func (e *SixFactor) terms(p *Position, c Color, captures int) Terms {
+	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
+	steps := countSteps(own, ^(own|enemy)&board36)
+	held, denied, arc := e.arc(p, c)
+	return Terms{
+		Pieces:      bits.OnesCount64(own),
+		Steps:       steps,
+		Captures:    captures,
+		Attack:      steps + captures,
+		Points:      e.points(own),
+		LoopsHeld:   held,
+		LoopsDenied: denied,
+		Arc:         arc,
+	}
+}
+
+// points returns the sum of the point values of the squares in pieces.
+func (e *SixFactor) points(pieces uint64) int {
+	sum := 0
+	for b := pieces; b != 0; b &= b - 1 {
+		sum += e.PointValues[bits.TrailingZeros64(b)]
+	}
+	return sum
+}
+
+// arc returns the loops side c holds, the loops its opponent leaves free,
+// and the arc value they make.
+func (e *SixFactor) arc(p *Position, c Color) (held, denied, arc int) {
+	held, denied = loopsHeld(p.rings[c&1]), 8-loopsHeld(p.rings[c&1^1])
+	arc = e.LoopHeld*held + e.LoopDenied*denied
+	if e.ArcDivisor > 1 {
+		arc /= e.ArcDivisor
+	}
+	return held, denied, arc
+}
+
+// Value returns the value of side c in p: Weights.Value(Terms(p, c)).
+func (e *SixFactor) Value(p *Position, c Color) int { return e.Weights.Value(e.Terms(p, c)) }
+
+// Evaluate returns the value of the side to move minus the opponent's.
+func (e *SixFactor) Evaluate(p *Position) int {
+	captures := p.captureCounts()
+	score := e.value(p, Black, captures[Black]) - e.value(p, White, captures[White])
+	if p.side == White {
+		return -score
+	}
+	return score
+}
+
+// Phase is the stage of a game, told by the pieces left on the board.
+type Phase uint8
+
+// The phases of seed 002 (DESIGN §4), by the total number of pieces.
+const (
+	Opening    Phase = iota // more than 16 pieces
+	MiddleGame              // 9 to 16 pieces
+	Endgame                 // 8 or fewer pieces
+)
+
+// NumPhases is the number of phases.
+const NumPhases = 3
+
+// String returns "opening", "middle game" or "endgame".
+func (ph Phase) String() string {
+	switch ph {
+	case Opening:
+		return "opening"
+	case MiddleGame:
+		return "middle game"
+	case Endgame:
+		return "endgame"
+	}
+	return "Phase(?)"
+}
+
+// PhaseOf returns the phase of p.
+func PhaseOf(p *Position) Phase {
+	switch n := p.Count(Black) + p.Count(White); {
+	case n > 16:
+		return Opening
+	case n > 8:
+		return MiddleGame
+	}
+	return Endgame
+}
+
+// EndgameAdjusted is the evaluation of seed 002: SixFactor, except that when
+// both sides have at most EndgamePieces pieces it uses Endgame, in which the
+// eight crossing points of the circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth
+// 25 instead of 50, the arc value is halved and the piece weight is raised.
+type EndgameAdjusted struct {
+	Normal        SixFactor // used outside the endgame: seed 000's evaluation
+	Endgame       SixFactor // used when both sides have at most EndgamePieces
+	EndgamePieces int       // 6
+}
+
+// EndgamePieceWeight is the piece weight of NewEndgameAdjusted's endgame.
+// Seed 002 raises the weight without giving a number. 40 is the smallest
+// round number above 35, the largest difference between two points of the
+// endgame matrix (40 − 5): with it, no single better placed piece can make
+// up for a piece lost, which is the paper's reason for the raise ("the number
+// of pieces matters ever more later in the game").
+const EndgamePieceWeight = 40
+
+// NewEndgameAdjusted returns the evaluator of seed 002 with its defaults.
+func NewEndgameAdjusted() *EndgameAdjusted {
+	e := &EndgameAdjusted{Normal: *NewSixFactor(), EndgamePieces: 6}
+	e.Endgame = e.Normal
+	for _, s := range [...]Square{C2, D2, B3, E3, B4, E4, C5, D5} {
+		e.Endgame.PointValues[s] = 25
+	}
+	e.Endgame.ArcDivisor = 2
+	e.Endgame.Weights.Pieces = EndgamePieceWeight
+	return e
+}
+
+// InEndgame reports whether the endgame evaluation applies to p: both sides
+// have at most EndgamePieces pieces.
+func (e *EndgameAdjusted) InEndgame(p *Position) bool {
+	return p.Count(Black) <= e.EndgamePieces && p.Count(White) <= e.EndgamePieces
+}
+
+// For returns the six-factor evaluator that applies to p.
+func (e *EndgameAdjusted) For(p *Position) *SixFactor {
+	if e.InEndgame(p) {
+		return &e.Endgame
+	}
+	return &e.Normal
+}
+
+// Evaluate returns the score of p by the six-factor evaluator that applies.
+func (e *EndgameAdjusted) Evaluate(p *Position) int { return e.For(p).Evaluate(p) }
+
+// Phased is a six-factor evaluator with its own parameters in each phase
+// (the idea of seed 003): ByPhase[PhaseOf(p)] evaluates p. Build one from a
+// SixFactor with NewPhased and change the weights of the phases you want.
+type Phased struct {
+	ByPhase [NumPhases]SixFactor
+}
+
+// NewPhased returns a Phased evaluator that uses base in every phase.
+func NewPhased(base *SixFactor) *Phased {
+	return &Phased{ByPhase: [NumPhases]SixFactor{*base, *base, *base}}
+}
+
+// Evaluate returns the score of p by the parameters of its phase.
+func (e *Phased) Evaluate(p *Position) int { return e.ByPhase[PhaseOf(p)].Evaluate(p) }
