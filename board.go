@@ -392,3 +392,34 @@ func (p *Position) setDerived() {
 	p.hash = p.computeHash()
 	p.rings = [2]uint64{circuit.Gather(p.pieces[Black]), circuit.Gather(p.pieces[White])}
 }
+
+// Diagram returns the board drawn in text, rank 6 on top, with 'b' for
+// Black, 'w' for White and '.' for an empty point:
+//
+//	6  w w w w w w
+//	5  w w w w w w
+//	4  . . . . . .
+//	3  . . . . . .
+//	2  b b b b b b
+//	1  b b b b b b
+//	   a b c d e f
+func (p Position) Diagram() string {
+	var sb strings.Builder
+	for rank := 5; rank >= 0; rank-- {
+		sb.WriteByte(byte('1' + rank))
+		sb.WriteByte(' ')
+		for file := 0; file < 6; file++ {
+			sb.WriteByte(' ')
+			c, ok := p.PieceAt(Square(rank*6 + file))
+			switch {
+			case !ok:
+				sb.WriteByte('.')
+			default:
+				sb.WriteByte("bw"[c])
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("   a b c d e f\n")
+	return sb.String()
+}

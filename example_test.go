@@ -76,3 +76,49 @@ func ExampleGame() {
 	// 4 plies: [a2a3 a5a4 a3a2 a4a5]
 	// draw (repetition)
 }
+
+func ExamplePosition_Diagram() {
+	fmt.Print(surakarta.NewPosition().Diagram())
+	// Output:
+	// 6  w w w w w w
+	// 5  w w w w w w
+	// 4  . . . . . .
+	// 3  . . . . . .
+	// 2  b b b b b b
+	// 1  b b b b b b
+	//    a b c d e f
+}
+
+func ExampleEvaluatorFunc() {
+	// A material-only evaluator: pieces of the side to move minus the
+	// opponent's, scaled to the six-factor units (a piece ≈ 50).
+	material := surakarta.EvaluatorFunc(func(p *surakarta.Position) int {
+		us := p.SideToMove()
+		return 50 * (p.Count(us) - p.Count(us.Other()))
+	})
+	sixFactor := surakarta.NewSixFactor()
+
+	// 2  b w . . . .   White to move. Six-factor values (6N+M+2A+P+Arc):
+	// 1  b . . . . .   Black a1 a2: N 2, M 4, C 1 (a2b2 round the a1 loop),
+	//                  A 5, P 25, Arc 5·1+5·8 = 45: 12+4+10+25+45 = 96.
+	//                  White b2: N 1, M 6, C 1 (b2a2), A 7, P 30,
+	//                  Arc 5·0+5·7 = 35: 6+6+14+30+35 = 91. Score 91−96.
+	p, _ := surakarta.ParsePosition("6/6/6/6/bw4/b5 w")
+	for _, e := range []surakarta.Evaluator{material, sixFactor} {
+		fmt.Println(e.Evaluate(&p))
+	}
+	// Output:
+	// -50
+	// -5
+}
+
+func ExampleSixFactor_Terms() {
+	e := surakarta.NewSixFactor()
+	p := surakarta.NewPosition()
+	t := e.Terms(&p, surakarta.Black)
+	fmt.Printf("%+v\n", t)
+	fmt.Println("value", e.Weights.Value(t), "score", e.Evaluate(&p))
+	// Output:
+	// {Pieces:12 Steps:16 Captures:0 Attack:16 Points:290 LoopsHeld:4 LoopsDenied:4 Arc:40}
+	// value 450 score 0
+}
