@@ -1,0 +1,324 @@
+package surakarta
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Searcher chooses moves. Implementations in this package are AlphaBeta and
+// PVS; they are not safe for concurrent use: give each game or goroutine its
+// own.
+type Searcher interface {
+	// Search searches g's current position, knowing g's history and rules,
+	// within lim and until ctx is done, and returns the best move found.
+	// Whenever the position has a legal move the Result has one, even if
+	// ctx is already cancelled or the time is tiny. It returns an error
+	// only when g is over (ErrGameOver) or lim is invalid.
+	Search(ctx context.Context, g *Game, lim Limits) (Result, error)
+}
+
+// Limits bound a search. A zero field sets no limit of its kind; when all
+// of Depth, Nodes and MoveTime are zero the search runs for DefaultMoveTime.
+type Limits struct {
+	Depth    int           // deepest iteration, in plies (at most MaxDepth)
+	Nodes    int64         // stop after about this many nodes
+	MoveTime time.Duration // stop after this long; no iteration starts that is not expected to finish
+
+	// Progress, if not nil, is called after each completed iteration.
+	Progress func(Info)
+}
+
+// DefaultMoveTime is the search time when Limits sets no limit.
+const DefaultMoveTime = time.Second
+
+// MaxDepth is the deepest iteration a search runs.
+const MaxDepth = 64
+
+// Info reports a completed iteration of a search.
+type Info struct {
+	Depth          int           // the iteration's depth in plies
+	Score          int           // its score for the side to move (see Win)
+	Nodes          int64         // nodes searched so far
+	NodesPerSecond int64         // nodes per second so far
+	Time           time.Duration // time since the search started
+	PV             []Move        // the principal variation, best move first
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  Move          // the move to play: legal whenever the position has a legal move
+	Score int           // the score of the deepest completed iteration, for the side to move
+	Depth int           // the deepest completed iteration (0 if none completed)
+	Nodes int64         // nodes searched
+	PV    []Move        // the principal variation, starting with Move
+	Time  time.Duration // time spent
+}
+
+// Scores. Evaluations lie well inside ±Win; a game that ends n plies from
+// the searched position scores Win−n for the winner and −(Win−n) for the
+// loser, so faster wins and slower losses score better. A draw scores 0.
+const (
+	Win = 1_000_000
+	// decisive is the smallest absolute value of a win or loss score.
+	decisive = Win - 1_000
+	// infinity is beyond every score.
+	infinity = Win + 1
+)
+
+// IsWin reports whether score is a forced win for the side it belongs to.
+func IsWin(score int) bool { return score >= decisive }
+
+// IsLoss reports whether score is a forced loss.
+func IsLoss(score int) bool { return score <= -decisive }
+
+// PliesToEnd returns, for a win or loss score, the number of plies until
+// the game ends, and false for other scores.
+func PliesToEnd(score int) (int, bool) {
+	switch {
+	case IsWin(score):
+		return Win - score, true
+	case IsLoss(score):
+		return Win + score, true
+	}
+	return 0, false
+}
+
+// FormatScore returns score as text: "+35", "-120", "win in 5", "loss in 4".
+func FormatScore(score int) string {
+	switch n, ok := PliesToEnd(score); {
+	case ok && score > 0:
+		return fmt.Sprintf("win in %d", n)
+	case ok:
+		return fmt.Sprintf("loss in %d", n)
+	}
+	return fmt.Sprintf("%+d", score)
+}
+
+// searchCore is what every searcher of this package shares: the node count,
+// the stop conditions, the game-end rules and the positions of the game and
+// of the search path.
+type searchCore struct {
+	eval  Evaluator
+	rules Rules
+
+	nodes     int64
+	nodeLimit int64
+	start     time.Time
+	deadline  time.Time // zero when there is no time limit
+	moveTime  time.Duration
+	done      <-chan struct{} // the context's Done channel
+	stopped   bool
+
+	// stack[ply] is the position at that ply of the search path.
+	stack [MaxPly + 1]Position
+	// hashes holds the hashes of the game's positions since its last capture
+	// and then of the search path: hashes[base+ply] is stack[ply]'s.
+	hashes []uint64
+	base   int
+	// nullFloor is the hashes index of the position after the latest null
+	// move on the path (PVS): repetitions are not looked for before it.
+	nullFloor int
+	pv        pvTable
+}
+
+// MaxPly is the longest search path, quiescence included.
+const MaxPly = 128
+
+// begin prepares a search of g within lim and returns the root moves.
+func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
+	if lim.Depth < 0 || lim.Nodes < 0 || lim.MoveTime < 0 {
+		return nil, fmt.Errorf("surakarta: negative search limit %+v", lim)
+	}
+	if eval == nil {
+		return nil, fmt.Errorf("surakarta: searcher has no Evaluator")
+	}
+	if o := g.Outcome(); o.Over {
+		return nil, fmt.Errorf("%w: %v", ErrGameOver, o)
+	}
+	c.eval, c.rules = eval, g.Rules()
+	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
+	c.start = time.Now()
+	c.moveTime = lim.MoveTime
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
+		c.moveTime = DefaultMoveTime
+	}
+	c.deadline = time.Time{}
+	if c.moveTime > 0 {
+		c.deadline = c.start.Add(c.moveTime)
+	}
+	c.done = ctx.Done()
+	c.nullFloor = 0
+
+	root := g.Position()
+	c.stack[0] = root
+	positions := g.positions
+	first := max(len(positions)-1-root.QuietPlies(), 0)
+	c.base = len(positions) - 1 - first
+	if need := c.base + MaxPly + 1; cap(c.hashes) < need {
+		c.hashes = make([]uint64, need)
+	}
+	c.hashes = c.hashes[:c.base+MaxPly+1]
+	for i, p := range positions[first:] {
+		c.hashes[i] = p.hash
+	}
+	moves := root.LegalMoves()
+	if ctx.Err() != nil {
+		c.stopped = true
+	}
+	return moves, nil
+}
+
+// tick counts a node and reports whether the search must stop. It looks at
+// the clock and the context every 1024 nodes.
+func (c *searchCore) tick() bool {
+	c.nodes++
+	if c.nodes&1023 == 0 && !c.stopped {
+		select {
+		case <-c.done:
+			c.stopped = true
+		default:
+		}
+		if !c.deadline.IsZero() && time.Now().After(c.deadline) {
+			c.stopped = true
+		}
+	}
+	if c.nodeLimit > 0 && c.nodes >= c.nodeLimit {
+		c.stopped = true
+	}
+	return c.stopped
+}
+
+// enter records the position at ply for repetition checks.
+func (c *searchCore) enter(ply int) *Position {
+	p := &c.stack[ply]
+	c.hashes[c.base+ply] = p.hash
+	return p
+}
+
+// terminal applies the game-end rules that need no move generation to the
+// position at ply > 0: a side without pieces has lost; the quiet-ply limit
+// and repetition end the game, adjudicated by piece count.
+func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
+	if p.pieces[p.side] == 0 {
+		return -(Win - ply), true
+	}
+	if c.rules.QuietPlyLimit > 0 && p.QuietPlies() >= c.rules.QuietPlyLimit {
+		return c.adjudicate(p, ply), true
+	}
+	if limit := c.rules.RepetitionLimit; limit > 0 && p.quietPlies >= 4 {
+		i := c.base + ply
+		oldest := max(i-p.QuietPlies(), c.nullFloor)
+		seen := 1
+		for j := i - 4; j >= oldest; j -= 2 {
+			if c.hashes[j] == p.hash {
+				if seen++; seen >= limit {
+					return c.adjudicate(p, ply), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// adjudicate scores a game that ends at ply in p by piece count, for the
+// side to move.
+func (c *searchCore) adjudicate(p *Position, ply int) int {
+	us, them := p.Count(p.side), p.Count(p.side^1)
+	switch {
+	case us > them:
+		return Win - ply
+	case us < them:
+		return -(Win - ply)
+	}
+	return 0
+}
+
+// evaluate returns the evaluator's score of p, kept inside the range of
+// evaluation scores.
+func (c *searchCore) evaluate(p *Position) int {
+	return min(max(c.eval.Evaluate(p), -decisive+1), decisive-1)
+}
+
+// horizon scores a node at depth 0 without quiescence: an adjudicated end
+// when the side to move has no move, else the evaluation.
+func (c *searchCore) horizon(p *Position, ply int) int {
+	if p.CountMoves() == 0 {
+		return c.adjudicate(p, ply)
+	}
+	return c.evaluate(p)
+}
+
+// iterate runs iterative deepening: searchDepth(d) searches the root to
+// depth d and reports its score and whether it completed. It stops at the
+// depth limit, when stopped, or when the next iteration is not expected to
+// finish in the time left.
+func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(depth int) (int, bool)) Result {
+	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
+	maxDepth := MaxDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, MaxDepth)
+	}
+	var lastIteration time.Duration
+	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
+		iterationStart := time.Now()
+		score, ok := searchDepth(depth)
+		if !ok || c.stopped {
+			break
+		}
+		res.Score, res.Depth = score, depth
+		if pv := c.pv.line(); len(pv) > 0 {
+			res.PV, res.Move = pv, pv[0]
+		}
+		elapsed := time.Since(c.start)
+		if lim.Progress != nil {
+			lim.Progress(Info{
+				Depth: depth, Score: score, Nodes: c.nodes, Time: elapsed,
+				NodesPerSecond: int64(float64(c.nodes) / max(elapsed.Seconds(), 1e-9)),
+				PV:             append([]Move(nil), res.PV...),
+			})
+		}
+		if IsWin(score) || IsLoss(score) {
+			if n, _ := PliesToEnd(score); n <= depth {
+				break // the game's end is in sight: deeper changes nothing
+			}
+		}
+		// Do not start an iteration that is not expected to finish: guess
+		// its time from the growth between the last two.
+		this := time.Since(iterationStart)
+		growth := 4.0
+		if lastIteration > time.Millisecond {
+			growth = min(max(float64(this)/float64(lastIteration), 2), 8)
+		}
+		lastIteration = this
+		if c.moveTime > 0 && elapsed+time.Duration(float64(this)*growth) > c.moveTime {
+			break
+		}
+	}
+	res.Nodes = c.nodes
+	res.Time = time.Since(c.start)
+	return res
+}
+
+// pvTable is the triangular table of principal variations: line ply holds
+// the best line found from that ply.
+type pvTable struct {
+	moves  [MaxPly + 1][MaxPly + 1]Move
+	length [MaxPly + 1]int
+}
+
+// clear empties the line of ply.
+func (t *pvTable) clear(ply int) { t.length[ply] = ply }
+
+// update makes m followed by the line of ply+1 the line of ply.
+func (t *pvTable) update(ply int, m Move) {
+	t.moves[ply][ply] = m
+	n := max(t.length[ply+1], ply+1)
+	copy(t.moves[ply][ply+1:n], t.moves[ply+1][ply+1:n])
+	t.length[ply] = n
+}
+
+// line returns a copy of the principal variation from the root.
+func (t *pvTable) line() []Move {
+	return append([]Move(nil), t.moves[0][:t.length[0]]...)
+}

@@ -1,0 +1,76 @@
+package surakarta
+
+import "context"
+
+// AlphaBeta is the search of seed 000: fixed-depth negamax alpha-beta with
+// captures ordered first, and nothing else: no transposition table, no
+// heuristics, no quiescence. It deepens iteratively only so that a time
+// limit can be honoured, starting every iteration afresh. It is the
+// baseline the other searchers are measured against.
+//
+// An AlphaBeta is not safe for concurrent use.
+type AlphaBeta struct {
+	Evaluator Evaluator
+	core      searchCore
+	moves     [MaxPly][MaxMoves]Move
+}
+
+// NewAlphaBeta returns an alpha-beta searcher that scores positions with e.
+func NewAlphaBeta(e Evaluator) *AlphaBeta { return &AlphaBeta{Evaluator: e} }
+
+// Search implements Searcher.
+func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
+	rootMoves, err := s.core.begin(ctx, g, lim, s.Evaluator)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
+		score := s.negamax(0, depth, -infinity, infinity)
+		return score, !s.core.stopped
+	}), nil
+}
+
+// negamax returns the score of the position at ply searched to depth, from
+// its side to move's point of view. Fail-soft: a score ≤ alpha is an upper
+// bound, a score ≥ beta a lower bound, anything between is exact.
+func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
+	c := &s.core
+	if c.tick() {
+		return 0
+	}
+	c.pv.clear(ply)
+	p := c.enter(ply)
+	if ply > 0 {
+		if score, over := c.terminal(p, ply); over {
+			return score
+		}
+	}
+	if depth <= 0 || ply >= MaxPly-1 {
+		return c.horizon(p, ply)
+	}
+	moves := p.appendMoves(&s.moves[ply]) // captures first
+	if len(moves) == 0 {
+		return c.adjudicate(p, ply)
+	}
+	best := -infinity
+	for _, m := range moves {
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		score := -s.negamax(ply+1, depth-1, -beta, -alpha)
+		if c.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				c.pv.update(ply, m)
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,440 @@
+package surakarta
+
+import (
+	"context"
+
+	"github.com/surakarta-go/surakarta/internal/tt"
+)
+
+// PVS is principal variation search (seed 001) with what strong engines add:
+// a Zobrist-keyed transposition table that survives between searches,
+// history heuristic, killer moves, the table's move first, iterative
+// deepening with aspiration windows, quiescence search over captures, and
+// time management. Every enhancement is an exported field that NewPVS
+// switches on and that may be switched off (tests and matches need that).
+//
+// A PVS is not safe for concurrent use: give each game or goroutine its own.
+type PVS struct {
+	Evaluator Evaluator
+
+	// TableMegabytes sizes the transposition table (rounded down to a power
+	// of two of buckets); 0 means no table. A change takes effect at the
+	// next Search and clears the table.
+	TableMegabytes int
+	// TableCutoffs lets stored scores end a search early; off, the table
+	// only supplies the first move to try.
+	TableCutoffs bool
+	History      bool // order quiet moves by the history heuristic
+	Killers      bool // try two killer moves per ply before other quiet moves
+	Quiescence   bool // search captures beyond the horizon
+	// AspirationWindow is the half-width of the window around the last
+	// iteration's score; 0 searches every iteration with a full window.
+	AspirationWindow int
+	// NullMove tries passing at non-PV nodes: when the side to move still
+	// scores at least beta after a pass searched with reduced depth, the
+	// node is cut. Unsound only in zugzwang, rare in Surakarta; it is not
+	// tried with fewer than 4 pieces.
+	NullMove bool
+	// LateMoveReductions searches late quiet moves one or two plies less
+	// deep, and again at full depth if they turn out better than alpha.
+	LateMoveReductions bool
+
+	core      searchCore
+	table     *tt.Table
+	tableSize int
+	history   history
+	killers   killers
+	moves     [MaxPly][MaxMoves]Move
+	order     [MaxPly][MaxMoves]int32
+	rootMoves []Move
+}
+
+// NewPVS returns a PVS searcher that scores positions with e, with every
+// enhancement on: a 16 MiB table with cutoffs, history, killers,
+// quiescence, and aspiration windows of ±50.
+func NewPVS(e Evaluator) *PVS {
+	return &PVS{
+		Evaluator:          e,
+		TableMegabytes:     16,
+		TableCutoffs:       true,
+		History:            true,
+		Killers:            true,
+		Quiescence:         true,
+		AspirationWindow:   50,
+		NullMove:           true,
+		LateMoveReductions: true,
+	}
+}
+
+// Clear forgets everything learnt in earlier searches: the table, the
+// history and the killers. Call it between games.
+func (s *PVS) Clear() {
+	if s.table != nil {
+		s.table.Clear()
+	}
+	s.history = history{}
+	s.killers = killers{}
+}
+
+// Search implements Searcher.
+func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
+	rootMoves, err := s.core.begin(ctx, g, lim, s.Evaluator)
+	if err != nil {
+		return Result{}, err
+	}
+	if s.table == nil || s.tableSize != s.TableMegabytes {
+		s.table, s.tableSize = &tt.Table{}, s.TableMegabytes
+		if s.TableMegabytes > 0 {
+			s.table = tt.New(s.TableMegabytes)
+		}
+	}
+	s.table.NewSearch()
+	s.history.age(Black)
+	s.history.age(White)
+	s.killers = killers{}
+	s.rootMoves = rootMoves
+	score := 0
+	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
+		score = s.aspirate(depth, score)
+		return score, !s.core.stopped
+	}), nil
+}
+
+// aspirate searches the root to depth with a window around the previous
+// score, widening it on failure until the score is exact.
+func (s *PVS) aspirate(depth, previous int) int {
+	w := s.AspirationWindow
+	if w <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
+		return s.search(0, depth, -infinity, infinity)
+	}
+	alpha, beta := previous-w, previous+w
+	for {
+		score := s.search(0, depth, alpha, beta)
+		switch {
+		case s.core.stopped:
+			return 0
+		case score <= alpha:
+			alpha = max(alpha-w, -infinity)
+		case score >= beta:
+			beta = min(beta+w, infinity)
+		default:
+			return score
+		}
+		w *= 2
+	}
+}
+
+// tableKey is the table's key of p: its hash, and when a quiet-ply limit is
+// in force its quiet-ply count too, since the same placement nearer the
+// limit can have another value.
+func (s *PVS) tableKey(p *Position) uint64 {
+	if s.core.rules.QuietPlyLimit > 0 {
+		return p.hash ^ zobristQuiet[min(p.quietPlies, maxQuietKey)]
+	}
+	return p.hash
+}
+
+// toTable and fromTable convert win and loss scores between "from the root"
+// (how the search sees them) and "from this position" (how the table keeps
+// them, valid wherever the position recurs).
+func toTable(score, ply int) int32 {
+	switch {
+	case IsWin(score):
+		score += ply
+	case IsLoss(score):
+		score -= ply
+	}
+	return int32(score)
+}
+
+func fromTable(score int32, ply int) int {
+	s := int(score)
+	switch {
+	case IsWin(s):
+		s -= ply
+	case IsLoss(s):
+		s += ply
+	}
+	return s
+}
+
+// Move-ordering scores: the table's move, then captures, then killers, then
+// quiet moves by history.
+const (
+	orderTableMove = 1 << 30
+	orderCapture   = 1 << 29
+	orderKiller    = 1 << 28
+)
+
+// search returns the score of the position at ply searched to depth, for
+// its side to move. Fail-soft: a score ≤ alpha is an upper bound, ≥ beta a
+// lower bound, anything between is exact. The first move gets the full
+// window; the others a null window (alpha, alpha+1) that only proves them
+// worse, and a full re-search when that proof fails.
+func (s *PVS) search(ply, depth, alpha, beta int) int {
+	c := &s.core
+	if depth <= 0 || ply >= MaxPly-1 {
+		if s.Quiescence {
+			return s.quiesce(ply, alpha, beta)
+		}
+		if c.tick() {
+			return 0
+		}
+		c.pv.clear(ply)
+		p := c.enter(ply)
+		if ply > 0 {
+			if score, over := c.terminal(p, ply); over {
+				return score
+			}
+		}
+		return c.horizon(p, ply)
+	}
+	if c.tick() {
+		return 0
+	}
+	c.pv.clear(ply)
+	p := c.enter(ply)
+	if ply > 0 {
+		if score, over := c.terminal(p, ply); over {
+			return score
+		}
+	}
+	key := s.tableKey(p)
+	var tableMove Move
+	if e, ok := s.table.Probe(key); ok {
+		tableMove = Move(e.Move)
+		if s.TableCutoffs && ply > 0 && int(e.Depth) >= depth {
+			score := fromTable(e.Score, ply)
+			switch {
+			case e.Bound == tt.Exact,
+				e.Bound == tt.Lower && score >= beta,
+				e.Bound == tt.Upper && score <= alpha:
+				return score
+			}
+		}
+	}
+	pvNode := beta-alpha > 1
+	if s.NullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
+		p.Count(p.side) >= 4 && c.evaluate(p) >= beta {
+		if score, cut := s.nullMove(p, ply, depth, beta); cut {
+			return score
+		}
+	}
+	var moves []Move
+	if ply == 0 {
+		moves = s.moves[0][:copy(s.moves[0][:], s.rootMoves)]
+	} else {
+		moves = p.appendMoves(&s.moves[ply])
+	}
+	if len(moves) == 0 {
+		return c.adjudicate(p, ply)
+	}
+	s.orderMoves(ply, p.side, moves, tableMove)
+
+	alphaIn, best, bestMove := alpha, -infinity, NoMove
+	for i := range moves {
+		m := s.pick(ply, moves, i)
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		var score int
+		if i == 0 {
+			score = -s.search(ply+1, depth-1, -beta, -alpha)
+		} else {
+			reduction := 0
+			if s.LateMoveReductions && depth >= 3 && i >= 3 && s.order[ply][i] < orderKiller {
+				reduction = 1
+				if i >= 8 && depth >= 6 {
+					reduction = 2
+				}
+			}
+			score = -s.search(ply+1, depth-1-reduction, -alpha-1, -alpha)
+			if reduction > 0 && score > alpha && !c.stopped {
+				score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta && !c.stopped {
+				score = -s.search(ply+1, depth-1, -beta, -alpha)
+			}
+		}
+		if c.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				c.pv.update(ply, m)
+				if alpha >= beta {
+					if !m.IsCapture() {
+						if s.Killers {
+							s.killers.add(ply, m)
+						}
+						if s.History {
+							s.history.reward(p.side, m, depth)
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := tt.Exact
+	switch {
+	case best <= alphaIn:
+		bound, bestMove = tt.Upper, NoMove
+	case best >= beta:
+		bound = tt.Lower
+	}
+	s.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
+	if ply == 0 && bestMove != NoMove {
+		s.promoteRootMove(bestMove)
+	}
+	return best
+}
+
+// nullMove lets the side to move at ply pass and searches the result to a
+// reduced depth with a null window at beta. It reports a cut when even
+// passing scores at least beta (a win is not trusted from a pass).
+func (s *PVS) nullMove(p *Position, ply, depth, beta int) (int, bool) {
+	c := &s.core
+	child := &c.stack[ply+1]
+	*child = *p
+	child.side ^= 1
+	child.hash ^= zobristWhite
+	child.quietPlies++
+	floor := c.nullFloor
+	c.nullFloor = c.base + ply + 1 // no repetition across a pass
+	reduction := 3 + depth/6
+	score := -s.search(ply+1, depth-1-reduction, -beta, -beta+1)
+	c.nullFloor = floor
+	if c.stopped || score < beta {
+		return 0, false
+	}
+	return min(score, decisive-1), true
+}
+
+// orderMoves gives each move of the list at ply its ordering score.
+func (s *PVS) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
+	order := &s.order[ply]
+	k := &s.killers[ply]
+	for i, m := range moves {
+		switch {
+		case m == tableMove:
+			order[i] = orderTableMove
+		case m.IsCapture():
+			order[i] = orderCapture
+		case s.Killers && m == k[0]:
+			order[i] = orderKiller + 1
+		case s.Killers && m == k[1]:
+			order[i] = orderKiller
+		case s.History:
+			order[i] = s.history.score(side, m)
+		default:
+			order[i] = 0
+		}
+	}
+}
+
+// pick moves the best-ordered move among moves[i:] to place i and returns
+// it: a selection sort done lazily, since a cutoff often comes early.
+func (s *PVS) pick(ply int, moves []Move, i int) Move {
+	order := &s.order[ply]
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if order[j] > order[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	order[i], order[best] = order[best], order[i]
+	return moves[i]
+}
+
+// promoteRootMove puts m first in the root move list for the next
+// iteration (it is also the table's move, but the table may lose it).
+func (s *PVS) promoteRootMove(m Move) {
+	for i, r := range s.rootMoves {
+		if r == m {
+			copy(s.rootMoves[1:i+1], s.rootMoves[:i])
+			s.rootMoves[0] = m
+			return
+		}
+	}
+}
+
+// quiesce searches only captures beyond the horizon until the position is
+// quiet, letting the side to move stand pat on its evaluation. Its results
+// go to the table at depth 0.
+func (s *PVS) quiesce(ply, alpha, beta int) int {
+	c := &s.core
+	if c.tick() {
+		return 0
+	}
+	c.pv.clear(ply)
+	p := c.enter(ply)
+	if ply > 0 {
+		if score, over := c.terminal(p, ply); over {
+			return score
+		}
+	}
+	key := s.tableKey(p)
+	var tableMove Move
+	if e, ok := s.table.Probe(key); ok {
+		tableMove = Move(e.Move)
+		if s.TableCutoffs && ply > 0 {
+			score := fromTable(e.Score, ply)
+			switch {
+			case e.Bound == tt.Exact,
+				e.Bound == tt.Lower && score >= beta,
+				e.Bound == tt.Upper && score <= alpha:
+				return score
+			}
+		}
+	}
+	caps := s.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(s.moves[ply][:maxCaptures]))]
+	own := p.pieces[p.side]
+	if len(caps) == 0 && countSteps(own, ^(own|p.pieces[p.side^1])&board36) == 0 {
+		return c.adjudicate(p, ply) // no legal move: the game ends here
+	}
+	best := c.evaluate(p)
+	if best >= beta || ply >= MaxPly-1 {
+		return best
+	}
+	alphaIn := alpha
+	alpha = max(alpha, best)
+	bestMove := NoMove
+	for i, m := range caps {
+		if m == tableMove && i > 0 {
+			caps[0], caps[i] = caps[i], caps[0]
+			break
+		}
+	}
+	for _, m := range caps {
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		score := -s.quiesce(ply+1, -beta, -alpha)
+		if c.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha, bestMove = score, m
+				c.pv.update(ply, m)
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := tt.Exact
+	switch {
+	case best <= alphaIn:
+		bound = tt.Upper
+	case best >= beta:
+		bound = tt.Lower
+	}
+	s.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
+	return best
+}
