@@ -1,6 +1,7 @@
 package surakarta_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -121,4 +122,24 @@ func ExampleSixFactor_Terms() {
 	// Output:
 	// {Pieces:12 Steps:16 Captures:0 Attack:16 Points:290 LoopsHeld:4 LoopsDenied:4 Arc:40}
 	// value 450 score 0
+}
+
+func ExampleNewPVS() {
+	// 6  w . . . . .   Black wins in 3 plies: a2 takes b2 round the a1
+	// 5  . . . . . .   loop; White's last piece must step off the a6
+	// 4  . . . . . .   corner onto a5, b5 or b6, all of which b2 then
+	// 3  . . . . . .   reaches along the inner circuit.
+	// 2  b w . . . .
+	// 1  . . . . . .
+	p, _ := surakarta.ParsePosition("w5/6/6/6/bw4/6 b")
+	g := surakarta.NewGame(p)
+	searcher := surakarta.NewPVS(surakarta.NewSixFactor())
+	r, err := searcher.Search(context.Background(), g, surakarta.Limits{Depth: 6})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Move, surakarta.FormatScore(r.Score))
+	// Output:
+	// a2b2 win in 3
 }

@@ -78,15 +78,15 @@ func (s *PVS) Clear() {
 
 // Search implements Searcher.
 func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
-	rootMoves, err := s.core.begin(ctx, g, lim, s.Evaluator)
-	if err != nil {
-		return Result{}, err
-	}
 	if s.table == nil || s.tableSize != s.TableMegabytes {
 		s.table, s.tableSize = &tt.Table{}, s.TableMegabytes
 		if s.TableMegabytes > 0 {
 			s.table = tt.New(s.TableMegabytes)
 		}
+	}
+	rootMoves, err := s.core.begin(ctx, g, lim, s.Evaluator)
+	if err != nil {
+		return Result{}, err
 	}
 	s.table.NewSearch()
 	s.history.age(Black)

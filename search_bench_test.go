@@ -1,0 +1,90 @@
+package surakarta_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// searchers builds each searcher afresh, so that every search starts with
+// an empty table and node counts are deterministic.
+var searchers = []struct {
+	name string
+	new  func() surakarta.Searcher
+}{
+	{"alphabeta", func() surakarta.Searcher { return surakarta.NewAlphaBeta(surakarta.NewSixFactor()) }},
+	{"pvs", func() surakarta.Searcher { return surakarta.NewPVS(surakarta.NewSixFactor()) }},
+}
+
+// nodesToDepth returns the nodes a fresh searcher needs to complete depth on
+// each of the fixed middle-game positions, added up, and the time the
+// searches took (not counting making the searchers).
+func nodesToDepth(tb testing.TB, newSearcher func() surakarta.Searcher, depth int) (nodes int64, elapsed time.Duration) {
+	for _, p := range middleGamePositions(tb) {
+		r, err := newSearcher().Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: depth})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if r.Depth != depth {
+			tb.Fatalf("%v: completed depth %d, want %d", p, r.Depth, depth)
+		}
+		nodes += r.Nodes
+		elapsed += r.Time
+	}
+	return nodes, elapsed
+}
+
+// TestPVSNodesAgainstAlphaBeta guards the node target: PVS completes depth
+// 6 on the fixed positions with at most 10% of AlphaBeta's nodes. Node
+// counts at a fixed depth do not depend on timing, so this is exact.
+func TestPVSNodesAgainstAlphaBeta(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches 16 positions to depth 6 twice")
+	}
+	ab, _ := nodesToDepth(t, searchers[0].new, 6)
+	pvs, _ := nodesToDepth(t, searchers[1].new, 6)
+	t.Logf("depth 6: AlphaBeta %d nodes, PVS %d nodes (%.1f%%)", ab, pvs, 100*float64(pvs)/float64(ab))
+	if pvs*10 > ab {
+		t.Errorf("PVS needs %d nodes, more than 10%% of AlphaBeta's %d", pvs, ab)
+	}
+}
+
+// BenchmarkSearch searches each fixed middle-game position to a fixed
+// depth with a fresh searcher. It reports the (deterministic) nodes per op
+// and the speed in nodes per second of search time (making a PVS allocates
+// its 16 MiB table, which ns/op includes and nodes/s does not).
+func BenchmarkSearch(b *testing.B) {
+	for _, depth := range []int{5, 6} {
+		for _, s := range searchers {
+			b.Run(s.name+"/depth="+string(rune('0'+depth)), func(b *testing.B) {
+				b.ReportAllocs()
+				var nodes int64
+				var searching time.Duration
+				for b.Loop() {
+					n, t := nodesToDepth(b, s.new, depth)
+					nodes, searching = nodes+n, searching+t
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+			})
+		}
+	}
+}
+
+// BenchmarkSearchReused is BenchmarkSearch/pvs with one searcher and one
+// game reused, to show that searching allocates nothing per node.
+func BenchmarkSearchReused(b *testing.B) {
+	s := surakarta.NewPVS(surakarta.NewSixFactor())
+	g := surakarta.NewGame(middleGamePositions(b)[0])
+	var nodes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		r, _ := s.Search(context.Background(), g, surakarta.Limits{Depth: 7})
+		nodes += r.Nodes
+		s.Clear()
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
