@@ -37,6 +37,9 @@ type PVS struct {
 	NullMove bool
 	// LateMoveReductions searches late quiet moves one or two plies less
 	// deep, and again at full depth if they turn out better than alpha.
+	// Moves are not reduced when the quiet-ply limit is within reach. A
+	// reduced search is not a full-width proof: a win or loss exactly at
+	// the search depth may show only one iteration later.
 	LateMoveReductions bool
 
 	core      searchCore
@@ -113,6 +116,8 @@ func (s *PVS) aspirate(depth, previous int) int {
 		switch {
 		case s.core.stopped:
 			return 0
+		case alpha <= -infinity && beta >= infinity:
+			return score // the full window: nothing to widen
 		case score <= alpha:
 			alpha = max(alpha-w, -infinity)
 		case score >= beta:
@@ -242,7 +247,7 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 			score = -s.search(ply+1, depth-1, -beta, -alpha)
 		} else {
 			reduction := 0
-			if s.LateMoveReductions && depth >= 3 && i >= 3 && s.order[ply][i] < orderKiller {
+			if s.LateMoveReductions && depth >= 3 && i >= 3 && s.order[ply][i] < orderKiller && !s.nearQuietLimit(p, depth) {
 				reduction = 1
 				if i >= 8 && depth >= 6 {
 					reduction = 2
@@ -290,6 +295,13 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 		s.promoteRootMove(bestMove)
 	}
 	return best
+}
+
+// nearQuietLimit reports whether the quiet-ply limit falls within depth
+// plies of p, where reducing the depth could hide a game's end.
+func (s *PVS) nearQuietLimit(p *Position, depth int) bool {
+	limit := s.core.rules.QuietPlyLimit
+	return limit > 0 && p.QuietPlies()+depth >= limit
 }
 
 // nullMove lets the side to move at ply pass and searches the result to a
@@ -397,6 +409,12 @@ func (s *PVS) quiesce(ply, alpha, beta int) int {
 		return c.adjudicate(p, ply) // no legal move: the game ends here
 	}
 	best := c.evaluate(p)
+	if limit := c.rules.QuietPlyLimit; limit > 0 && p.QuietPlies() == limit-1 &&
+		countSteps(own, ^(own|p.pieces[p.side^1])&board36) > 0 {
+		// Any step reaches the quiet-ply limit: instead of standing pat the
+		// side to move can end the game, adjudicated a ply later.
+		best = c.adjudicate(p, ply+1)
+	}
 	if best >= beta || ply >= MaxPly-1 {
 		return best
 	}
