@@ -169,26 +169,6 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	return moves, nil
 }
 
-// tick counts a node and reports whether the search must stop. It looks at
-// the clock and the context every 1024 nodes.
-func (c *searchCore) tick() bool {
-	c.nodes++
-	if c.nodes&1023 == 0 && !c.stopped {
-		select {
-		case <-c.done:
-			c.stopped = true
-		default:
-		}
-		if !c.deadline.IsZero() && time.Now().After(c.deadline) {
-			c.stopped = true
-		}
-	}
-	if c.nodeLimit > 0 && c.nodes >= c.nodeLimit {
-		c.stopped = true
-	}
-	return c.stopped
-}
-
 // enter records the position at ply for repetition checks.
 func (c *searchCore) enter(ply int) *Position {
 	p := &c.stack[ply]
@@ -283,17 +263,11 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 				break // the game's end is in sight: deeper changes nothing
 			}
 		}
-		// Do not start an iteration that is not expected to finish: guess
-		// its time from the growth between the last two.
 		this := time.Since(iterationStart)
-		growth := 4.0
-		if lastIteration > time.Millisecond {
-			growth = min(max(float64(this)/float64(lastIteration), 2), 8)
-		}
-		lastIteration = this
-		if c.moveTime > 0 && elapsed+time.Duration(float64(this)*growth) > c.moveTime {
+		if !c.nextIterationFits(elapsed, this, lastIteration) {
 			break
 		}
+		lastIteration = this
 	}
 	res.Nodes = c.nodes
 	res.Time = time.Since(c.start)
