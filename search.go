@@ -169,11 +169,24 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	return moves, nil
 }
 
-// enter records the position at ply for repetition checks.
-func (c *searchCore) enter(ply int) *Position {
-	p := &c.stack[ply]
+// open starts the node at ply: it counts it, empties its principal
+// variation, records its position for repetition checks and applies the
+// game-end rules that need no move generation. When the node ends there
+// (the search must stop, or the game is over) it reports done with the
+// node's score.
+func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
+	if c.tick() {
+		return nil, 0, true
+	}
+	c.pv.clear(ply)
+	p = &c.stack[ply]
 	c.hashes[c.base+ply] = p.hash
-	return p
+	if ply > 0 {
+		if score, over := c.terminal(p, ply); over {
+			return p, score, true
+		}
+	}
+	return p, 0, false
 }
 
 // terminal applies the game-end rules that need no move generation to the

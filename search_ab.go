@@ -35,15 +35,9 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 // bound, a score ≥ beta a lower bound, anything between is exact.
 func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
 	c := &s.core
-	if c.tick() {
-		return 0
-	}
-	c.pv.clear(ply)
-	p := c.enter(ply)
-	if ply > 0 {
-		if score, over := c.terminal(p, ply); over {
-			return score
-		}
+	p, score, done := c.open(ply)
+	if done {
+		return score
 	}
 	if depth <= 0 || ply >= MaxPly-1 {
 		return c.horizon(p, ply)

@@ -139,6 +139,27 @@ func (s *PVS) tableKey(p *Position) uint64 {
 	return p.hash
 }
 
+// probe looks key up in the table for a node at ply searched to depth
+// within (alpha, beta). It returns the stored move, and a cut with the
+// stored score when that score settles the node: stored at least as deep,
+// and exact or a bound outside the window.
+func (s *PVS) probe(key uint64, ply, depth, alpha, beta int) (Move, int, bool) {
+	e, ok := s.table.Probe(key)
+	if !ok {
+		return NoMove, 0, false
+	}
+	if s.TableCutoffs && ply > 0 && int(e.Depth) >= depth {
+		score := fromTable(e.Score, ply)
+		switch {
+		case e.Bound == tt.Exact,
+			e.Bound == tt.Lower && score >= beta,
+			e.Bound == tt.Upper && score <= alpha:
+			return Move(e.Move), score, true
+		}
+	}
+	return Move(e.Move), 0, false
+}
+
 // toTable and fromTable convert win and loss scores between "from the root"
 // (how the search sees them) and "from this position" (how the table keeps
 // them, valid wherever the position recurs).
@@ -178,45 +199,20 @@ const (
 // worse, and a full re-search when that proof fails.
 func (s *PVS) search(ply, depth, alpha, beta int) int {
 	c := &s.core
+	if (depth <= 0 || ply >= MaxPly-1) && s.Quiescence {
+		return s.quiesce(ply, alpha, beta)
+	}
+	p, score, done := c.open(ply)
+	if done {
+		return score
+	}
 	if depth <= 0 || ply >= MaxPly-1 {
-		if s.Quiescence {
-			return s.quiesce(ply, alpha, beta)
-		}
-		if c.tick() {
-			return 0
-		}
-		c.pv.clear(ply)
-		p := c.enter(ply)
-		if ply > 0 {
-			if score, over := c.terminal(p, ply); over {
-				return score
-			}
-		}
 		return c.horizon(p, ply)
 	}
-	if c.tick() {
-		return 0
-	}
-	c.pv.clear(ply)
-	p := c.enter(ply)
-	if ply > 0 {
-		if score, over := c.terminal(p, ply); over {
-			return score
-		}
-	}
 	key := s.tableKey(p)
-	var tableMove Move
-	if e, ok := s.table.Probe(key); ok {
-		tableMove = Move(e.Move)
-		if s.TableCutoffs && ply > 0 && int(e.Depth) >= depth {
-			score := fromTable(e.Score, ply)
-			switch {
-			case e.Bound == tt.Exact,
-				e.Bound == tt.Lower && score >= beta,
-				e.Bound == tt.Upper && score <= alpha:
-				return score
-			}
-		}
+	tableMove, score, cut := s.probe(key, ply, depth, alpha, beta)
+	if cut {
+		return score
 	}
 	pvNode := beta-alpha > 1
 	if s.NullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
@@ -379,29 +375,14 @@ func (s *PVS) promoteRootMove(m Move) {
 // go to the table at depth 0.
 func (s *PVS) quiesce(ply, alpha, beta int) int {
 	c := &s.core
-	if c.tick() {
-		return 0
-	}
-	c.pv.clear(ply)
-	p := c.enter(ply)
-	if ply > 0 {
-		if score, over := c.terminal(p, ply); over {
-			return score
-		}
+	p, score, done := c.open(ply)
+	if done {
+		return score
 	}
 	key := s.tableKey(p)
-	var tableMove Move
-	if e, ok := s.table.Probe(key); ok {
-		tableMove = Move(e.Move)
-		if s.TableCutoffs && ply > 0 {
-			score := fromTable(e.Score, ply)
-			switch {
-			case e.Bound == tt.Exact,
-				e.Bound == tt.Lower && score >= beta,
-				e.Bound == tt.Upper && score <= alpha:
-				return score
-			}
-		}
+	tableMove, score, cut := s.probe(key, ply, 0, alpha, beta)
+	if cut {
+		return score
 	}
 	caps := s.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(s.moves[ply][:maxCaptures]))]
 	own := p.pieces[p.side]
