@@ -102,16 +102,6 @@ func evPosition(tb testing.TB, b reference.Board, side surakarta.Color) surakart
 	return p
 }
 
-// evParse parses a position text or fails.
-func evParse(tb testing.TB, text string) surakarta.Position {
-	tb.Helper()
-	p, err := surakarta.ParsePosition(text)
-	if err != nil {
-		tb.Fatalf("ParsePosition(%q): %v", text, err)
-	}
-	return p
-}
-
 // evBoard returns the placement of p as a reference board.
 func evBoard(p surakarta.Position) reference.Board {
 	var b reference.Board
@@ -652,7 +642,7 @@ var evHandCases = []evHandCase{
 func TestSixFactorHandWorked(t *testing.T) {
 	for _, tc := range evHandCases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := evParse(t, tc.text)
+			p := mustParse(t, tc.text)
 			b := evBoard(p)
 			stm := p.SideToMove()
 
@@ -1010,7 +1000,7 @@ func TestPhaseOfBoundaries(t *testing.T) {
 		{"wwww2/6/6/6/6/bbbb2 w", surakarta.Endgame},             // 4 + 4 = 8
 		{"6/6/6/6/6/b5 b", surakarta.Endgame},                    // 1
 	} {
-		p := evParse(t, tc.text)
+		p := mustParse(t, tc.text)
 		if got := surakarta.PhaseOf(&p); got != tc.want {
 			t.Errorf("PhaseOf(%q) with %d pieces = %v, want %v", tc.text, p.Count(surakarta.Black)+p.Count(surakarta.White), got, tc.want)
 		}

@@ -9,11 +9,12 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-func mustParse(t testing.TB, text string) surakarta.Position {
-	t.Helper()
+// mustParse parses a position text or fails the test.
+func mustParse(tb testing.TB, text string) surakarta.Position {
+	tb.Helper()
 	p, err := surakarta.ParsePosition(text)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatalf("ParsePosition(%q): %v", text, err)
 	}
 	return p
 }

@@ -33,19 +33,10 @@ func srchSearchers() []srchSearcher {
 	}
 }
 
-func srchParse(tb testing.TB, text string) surakarta.Position {
-	tb.Helper()
-	p, err := surakarta.ParsePosition(text)
-	if err != nil {
-		tb.Fatalf("ParsePosition(%q): %v", text, err)
-	}
-	return p
-}
-
 // srchGame returns a game from text under rules, with the moves played.
 func srchGame(tb testing.TB, text string, rules surakarta.Rules, moves ...string) *surakarta.Game {
 	tb.Helper()
-	g, err := surakarta.NewGameWithRules(srchParse(tb, text), rules)
+	g, err := surakarta.NewGameWithRules(mustParse(tb, text), rules)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -302,7 +293,7 @@ func TestForcedWins(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range srchForcedWins {
 		t.Run(tc.name, func(t *testing.T) {
-			p := srchParse(t, tc.text)
+			p := mustParse(t, tc.text)
 			if got := srchShortestWin(p, tc.plies, 0); got != tc.plies {
 				t.Fatalf("%s: solver: shortest win in %d plies, want %d", tc.text, got, tc.plies)
 			}
@@ -904,7 +895,7 @@ func TestAdjudication(t *testing.T) {
 		// White wins in 3 by reaching the 50th quiet ply with Black unable
 		// to capture in between; without the rule there is no win in 3.
 		const text = "5w/4w1/5b/3bw1/2w3/b5 w 47 20"
-		p := srchParse(t, text)
+		p := mustParse(t, text)
 		if n := srchShortestWin(p, 3, 50); n != 3 {
 			t.Fatalf("solver with the quiet-ply limit: shortest win %d, want 3", n)
 		}
