@@ -20,4 +20,7 @@ var (
 	ErrNoMoveToUndo = errors.New("no move to undo")
 	// ErrInvalidRules: a Rules value has a negative or meaningless limit.
 	ErrInvalidRules = errors.New("invalid rules")
+	// ErrInvalidRecord: a game record is malformed, holds an illegal move, or
+	// states a result that the game does not have.
+	ErrInvalidRecord = errors.New("invalid record")
 )

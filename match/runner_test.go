@@ -1,0 +1,189 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+func TestParseEngine(t *testing.T) {
+	for _, spec := range []string{"pvs,sixfactor", "PVS,Endgame", " alphabeta,sixfactor "} {
+		e, err := ParseEngine(spec)
+		if err != nil || e.New() == nil {
+			t.Errorf("ParseEngine(%q) = %v, %v", spec, e.Name, err)
+		}
+	}
+	for _, spec := range []string{"", "pvs", "pvs,", "mcts,sixfactor", "pvs,material"} {
+		if _, err := ParseEngine(spec); err == nil {
+			t.Errorf("ParseEngine(%q): no error", spec)
+		}
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	a, err := Openings(7, 4, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Openings(7, 4, 50)
+	seen := map[surakarta.Position]bool{}
+	for i, p := range a {
+		if p != b[i] {
+			t.Fatalf("opening %d differs between two runs with the same seed", i)
+		}
+		if seen[p] {
+			t.Fatalf("opening %d repeats an earlier one: %v", i, p)
+		}
+		seen[p] = true
+		if p.MoveNumber() != 3 || p.SideToMove() != surakarta.Black {
+			t.Errorf("opening %v is not 4 plies from the start", p)
+		}
+	}
+	if c, _ := Openings(8, 4, 50); c[0] == a[0] && c[1] == a[1] {
+		t.Error("another seed gave the same openings")
+	}
+	if _, err := Openings(1, 0, 2); err == nil {
+		t.Error("two distinct openings of 0 plies: no error")
+	}
+}
+
+// quick engines for tests: A searches 2 plies, B plays the first legal move
+// by a one-ply search with a blind evaluator.
+var (
+	strong = Engine{Name: "strong", New: func() surakarta.Searcher {
+		return surakarta.NewPVS(surakarta.NewSixFactor())
+	}}
+	blind = Engine{Name: "blind", New: func() surakarta.Searcher {
+		return surakarta.NewAlphaBeta(surakarta.EvaluatorFunc(func(*surakarta.Position) int { return 0 }))
+	}}
+)
+
+func config(file string, games int) Config {
+	return Config{A: strong, B: blind, Games: games, Limits: surakarta.Limits{Depth: 2}, Seed: 3, RecordFile: file, Concurrency: 2}
+}
+
+func recordsIn(t *testing.T, file string) []*surakarta.Record {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := surakarta.ReadRecords(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestRunRecordsAndResumes(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	var progress bytes.Buffer
+	cfg := config(file, 6)
+	cfg.Progress = &progress
+	out, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Counts.Games() != 6 || out.Pentanomial.Pairs() != 3 {
+		t.Fatalf("counts %+v, pentanomial %v: want 6 games in 3 pairs", out.Counts, out.Pentanomial)
+	}
+	if out.Counts.Wins < 5 {
+		t.Errorf("a 2-ply PVS won only %d of 6 games against a blind engine", out.Counts.Wins)
+	}
+	if lines := strings.Count(progress.String(), "\n"); lines != 6 || !strings.Contains(progress.String(), "games 6/6") {
+		t.Errorf("progress lines:\n%s", progress.String())
+	}
+	recs := recordsIn(t, file)
+	if len(recs) != 6 {
+		t.Fatalf("%d records in the file, want 6", len(recs))
+	}
+	rounds := map[string]bool{}
+	for _, r := range recs {
+		n, _ := r.Header("Round")
+		rounds[n] = true
+		black, _ := r.Header("Black")
+		white, _ := r.Header("White")
+		if (n == "1" || n == "3" || n == "5") != (black == "strong") || black == white {
+			t.Errorf("round %s: Black %q, White %q: A takes Black in odd rounds", n, black, white)
+		}
+	}
+	if len(rounds) != 6 {
+		t.Errorf("rounds recorded: %v", rounds)
+	}
+
+	// Rerun: everything is resumed, nothing replayed.
+	again, err := Run(context.Background(), config(file, 6))
+	if err != nil || again.Resumed != 6 || again.Counts != out.Counts || again.Pentanomial != out.Pentanomial {
+		t.Fatalf("rerun: %+v, %v; want the same counts, all 6 resumed", again, err)
+	}
+	if n := len(recordsIn(t, file)); n != 6 {
+		t.Fatalf("rerun added games: %d records", n)
+	}
+	// Longer match on the same file: 6 resumed, 2 played.
+	more, err := Run(context.Background(), config(file, 8))
+	if err != nil || more.Resumed != 6 || more.Counts.Games() != 8 || len(recordsIn(t, file)) != 8 {
+		t.Fatalf("extended match: %+v, %v", more, err)
+	}
+}
+
+func TestRunInterruptedLosesOnlyGamesInFlight(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := config(file, 10)
+	cfg.Concurrency = 1
+	cfg.Progress = writerFunc(func(p []byte) { cancel() }) // stop after the first game
+	out, err := Run(ctx, cfg)
+	if err == nil {
+		t.Fatal("an interrupted match returned no error")
+	}
+	n := len(recordsIn(t, file))
+	if n < 1 || n != out.Counts.Games() {
+		t.Fatalf("%d games recorded, %d counted", n, out.Counts.Games())
+	}
+	resumed, err := Run(context.Background(), config(file, 10))
+	if err != nil || resumed.Resumed != n || resumed.Counts.Games() != 10 {
+		t.Fatalf("resumed: %+v, %v", resumed, err)
+	}
+}
+
+func TestRunRefusesAnotherMatchsFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	if _, err := Run(context.Background(), config(file, 2)); err != nil {
+		t.Fatal(err)
+	}
+	other := config(file, 2)
+	other.Seed = 4
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "another match") {
+		t.Fatalf("resuming another match's file: %v", err)
+	}
+}
+
+func TestRunStopsWhenSPRTDecides(t *testing.T) {
+	cfg := config("", 400)
+	cfg.SPRT = &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	out, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Decision != AcceptH1 || out.Counts.Games() >= 400 {
+		t.Fatalf("decision %v after %d games (LLR %.2f)", out.Decision, out.Counts.Games(), out.LLR)
+	}
+}
+
+func TestRunRejectsBadConfig(t *testing.T) {
+	for _, cfg := range []Config{{}, {A: strong, B: blind}, {A: strong, Games: 2}} {
+		if _, err := Run(context.Background(), cfg); err == nil {
+			t.Errorf("Run(%+v): no error", cfg)
+		}
+	}
+}
+
+type writerFunc func([]byte)
+
+func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }

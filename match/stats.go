@@ -1,0 +1,320 @@
+// Package match plays and scores matches between two engines, A and B.
+//
+// This file holds the statistics: game and game-pair counts, Elo estimates
+// with 95% confidence intervals, the likelihood of superiority and a
+// sequential probability ratio test (SPRT). All results are from A's point
+// of view. Games are played in pairs (the same opening twice with colours
+// swapped), so the pentanomial statistics, which count pairs, are preferred
+// over the trinomial ones, which count single games and ignore the
+// correlation inside a pair.
+//
+// The conventions follow fishtest (official-stockfish/fishtest,
+// server/fishtest/stats/stat_util.py and LLRcalc.py) and fastchess
+// (Disservin/fastchess, app/src/matchmaking/elo/elo_wdl.cpp,
+// elo_pentanomial.cpp and sprt/sprt.cpp); see the comments on each function.
+package match
+
+import (
+	"fmt"
+	"math"
+)
+
+// z95 is the two-sided 95% quantile of the standard normal distribution,
+// Φ⁻¹(0.975).
+const z95 = 1.959964
+
+// Counts are game results from A's point of view.
+type Counts struct{ Wins, Draws, Losses int }
+
+// Games returns the number of games W + D + L.
+func (c Counts) Games() int { return c.Wins + c.Draws + c.Losses }
+
+// Score returns A's mean score per game, (W + D/2)/N, or 0.5 when no game
+// has been played.
+func (c Counts) Score() float64 {
+	n := c.Games()
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(c.Wins) + float64(c.Draws)/2) / float64(n)
+}
+
+// trinomial returns the per-game outcome values (loss, draw, win) with
+// their counts.
+func (c Counts) trinomial() (xs, counts [3]float64) {
+	return [3]float64{0, 0.5, 1},
+		[3]float64{float64(c.Losses), float64(c.Draws), float64(c.Wins)}
+}
+
+// Pentanomial counts game pairs by A's total score in the pair:
+// index 0 = 0 points (LL), 1 = 0.5 (LD), 2 = 1 (WL or DD), 3 = 1.5 (WD),
+// 4 = 2 (WW).
+type Pentanomial [5]int
+
+// Pairs returns the number of game pairs counted.
+func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
+
+// Add counts one game pair from A's two game scores, each 0, 0.5 or 1; the
+// order of the two games does not matter. Add panics on any other score,
+// which can only come from a programming error.
+func (p *Pentanomial) Add(first, second float64) {
+	if !validGameScore(first) || !validGameScore(second) {
+		panic(fmt.Sprintf("match: Pentanomial.Add(%v, %v): a game score must be 0, 0.5 or 1", first, second))
+	}
+	// The pair total is a multiple of 0.5 in [0, 2], so 2*total is an
+	// exact small integer and indexes the pentanomial directly.
+	p[int(2*(first+second))]++
+}
+
+func validGameScore(s float64) bool { return s == 0 || s == 0.5 || s == 1 }
+
+// pentanomial returns the per-pair outcome values (the pair's mean score
+// per game: 0, 1/4, 1/2, 3/4, 1) with their counts.
+func (p Pentanomial) pentanomial() (xs, counts [5]float64) {
+	for i := range p {
+		xs[i] = float64(i) / 4
+		counts[i] = float64(p[i])
+	}
+	return xs, counts
+}
+
+// Elo is an Elo difference estimate with its 95% confidence interval
+// [Low, High]. Any of the three may be ±Inf when the score (or an end of
+// its interval) reaches 0% or 100%.
+type Elo struct{ Diff, Low, High float64 }
+
+// EloFromScore converts an expected score into a logistic Elo difference,
+// -400·log10(1/score - 1). It returns -Inf for a score ≤ 0 and +Inf for a
+// score ≥ 1.
+func EloFromScore(score float64) float64 {
+	switch {
+	case math.IsNaN(score):
+		return math.NaN()
+	case score <= 0:
+		return math.Inf(-1)
+	case score >= 1:
+		return math.Inf(1)
+	}
+	e := -400 * math.Log10(1/score-1)
+	if e == 0 {
+		return 0 // not -0, which would print as "-0.0"
+	}
+	return e
+}
+
+// ScoreFromElo converts a logistic Elo difference into the expected score,
+// 1/(1 + 10^(-elo/400)).
+func ScoreFromElo(elo float64) float64 {
+	return 1 / (1 + math.Pow(10, -elo/400))
+}
+
+// meanVar returns the mean and (population) variance of the distribution
+// that gives value xs[i] the weight counts[i], and the total weight n.
+// With n == 0 it returns mean and variance NaN.
+func meanVar(xs, counts []float64) (mu, variance, n float64) {
+	for _, c := range counts {
+		n += c
+	}
+	for i, c := range counts {
+		mu += c * xs[i]
+	}
+	mu /= n
+	for i, c := range counts {
+		d := xs[i] - mu
+		variance += c * d * d
+	}
+	variance /= n
+	return mu, variance, n
+}
+
+// eloInterval converts a mean score per game mu, estimated from n samples
+// whose variance is variance, into an Elo estimate with the 95% interval
+// mu ± 1.959964·sqrt(variance/n). This is how fastchess (elo_wdl.cpp,
+// elo_pentanomial.cpp) and fishtest (stat_util.get_elo) build the interval,
+// except that both of them then report only the half width; here the two
+// ends are kept, since the interval is not symmetric in Elo. Unlike
+// fishtest's get_elo, zero counts are not regularized, so a 100% score
+// gives +Inf. With no samples the interval is (-Inf, +Inf) around 0.
+func eloInterval(mu, variance, n float64) Elo {
+	if n == 0 {
+		return Elo{Diff: 0, Low: math.Inf(-1), High: math.Inf(1)}
+	}
+	margin := z95 * math.Sqrt(variance/n)
+	return Elo{
+		Diff: EloFromScore(mu),
+		Low:  EloFromScore(mu - margin),
+		High: EloFromScore(mu + margin),
+	}
+}
+
+// Elo returns the Elo difference of A over B from the game results, with a
+// 95% interval from the trinomial model: the per-game score variance
+// divided by the number of games. Prefer Pentanomial.Elo for paired games.
+func (c Counts) Elo() Elo {
+	xs, counts := c.trinomial()
+	return eloInterval(meanVar(xs[:], counts[:]))
+}
+
+// Elo returns the Elo difference of A over B from the pair results, with a
+// 95% interval from the pentanomial model: the mean score per game of a
+// pair (pair score / 2) is the sample, its variance over pairs divided by
+// the number of pairs is the variance of the mean.
+func (p Pentanomial) Elo() Elo {
+	xs, counts := p.pentanomial()
+	return eloInterval(meanVar(xs[:], counts[:]))
+}
+
+// LOS returns the likelihood of superiority, the probability that A is
+// stronger than B, from the normal approximation on decisive games only:
+// 0.5·(1 + erf((W-L)/sqrt(2(W+L)))). It is 0.5 when no game was decisive.
+func (c Counts) LOS() float64 {
+	decisive := c.Wins + c.Losses
+	if decisive == 0 {
+		return 0.5
+	}
+	return 0.5 * (1 + math.Erf(float64(c.Wins-c.Losses)/math.Sqrt(2*float64(decisive))))
+}
+
+// SPRT is a sequential probability ratio test of H0: elo = Elo0 against
+// H1: elo = Elo1 (logistic Elo, Elo0 < Elo1), with Alpha the maximum
+// probability of accepting H1 when H0 holds and Beta the maximum
+// probability of accepting H0 when H1 holds.
+type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
+
+// Bounds returns the stopping bounds on the log-likelihood ratio,
+// ln(β/(1-α)) and ln((1-β)/α), as in fishtest and fastchess.
+func (s SPRT) Bounds() (lower, upper float64) {
+	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+}
+
+// LLR returns the generalized SPRT log-likelihood ratio of H1 against H0
+// on pentanomial pair results: each pair is one sample whose value is the
+// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). See gsprtLLR for the
+// formula and its conventions.
+func (s SPRT) LLR(p Pentanomial) float64 {
+	xs, counts := p.pentanomial()
+	return s.gsprtLLR(xs[:], counts[:])
+}
+
+// LLRTrinomial is LLR on single game results (0, 1/2, 1), for when the
+// games were not played in pairs. On paired games it misjudges the
+// variance; use LLR there.
+func (s SPRT) LLRTrinomial(c Counts) float64 {
+	xs, counts := c.trinomial()
+	return s.gsprtLLR(xs[:], counts[:])
+}
+
+// gsprtLLR is the normal approximation to the generalized log-likelihood
+// ratio for "expected score = s1" against "expected score = s0", with
+// s0, s1 = ScoreFromElo(Elo0), ScoreFromElo(Elo1):
+//
+//	LLR = N · (s1 - s0) · (2μ - s0 - s1) / (2σ²)
+//
+// where μ and σ² are the empirical mean and variance of the N samples.
+// This is fishtest's LLRcalc.LLR_alt2 (M. Van den Bergh, "GSPRT
+// approximation") multiplied by N, and the formula fast-chess used in
+// SPRT::getLLR / getPentaLLR before it switched to the exact maximum-
+// likelihood computation that fishtest's LLR_logistic performs.
+//
+// Zero counts: fishtest (LLRcalc.regularize) and current fastchess replace
+// every zero count by 1e-3, but they do so for the exact MLE, which stays
+// small on such data. Combined with this approximation the prior makes σ²
+// tiny and the LLR explode: two straight wins would give LLR 11.4 for
+// [0, 5] and stop the test (the exact GSPRT gives 0.029). So this follows
+// the older fast-chess convention that used this very formula: counts are
+// taken as they are, and N == 0 or σ² == 0 (every sample the same, e.g.
+// all wins or all draws) gives LLR 0, that is no evidence either way.
+func (s SPRT) gsprtLLR(xs, counts []float64) float64 {
+	mu, variance, n := meanVar(xs, counts)
+	if n == 0 || variance == 0 || math.IsNaN(variance) {
+		return 0
+	}
+	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	return n * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
+}
+
+// Decision is the outcome of an SPRT step.
+type Decision int
+
+const (
+	// Continue means the LLR is still between the bounds: play on.
+	Continue Decision = iota
+	// AcceptH0 means the LLR reached the lower bound: elo = Elo0.
+	AcceptH0
+	// AcceptH1 means the LLR reached the upper bound: elo = Elo1.
+	AcceptH1
+)
+
+// String returns the constant's name.
+func (d Decision) String() string {
+	switch d {
+	case Continue:
+		return "Continue"
+	case AcceptH0:
+		return "AcceptH0"
+	case AcceptH1:
+		return "AcceptH1"
+	}
+	return fmt.Sprintf("Decision(%d)", int(d))
+}
+
+// Decide compares an LLR with the bounds: at or above the upper bound H1
+// is accepted, at or below the lower bound H0 is accepted (inclusive, as in
+// fastchess's SPRT::getResult; fishtest compares strictly, which differs
+// only on exact equality). A NaN LLR means Continue.
+func (s SPRT) Decide(llr float64) Decision {
+	lower, upper := s.Bounds()
+	switch {
+	case llr >= upper:
+		return AcceptH1
+	case llr <= lower:
+		return AcceptH0
+	}
+	return Continue
+}
+
+// Summary formats the game results on one line, for example
+//
+//	W-D-L 41-20-19, score 63.8%, Elo +98.1 ± 68.7 (+33.1, +170.6), LOS 99.8%
+//
+// The Elo and its interval are the trinomial ones of Counts.Elo; the ±
+// value is the half width of the interval in Elo (as fastchess and
+// fishtest print it), "Inf" when an end is infinite.
+func Summary(c Counts) string {
+	e := c.Elo()
+	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s ± %s (%s, %s), LOS %.1f%%",
+		c.Wins, c.Draws, c.Losses, scorePercent(c),
+		signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High), 100*c.LOS())
+}
+
+// scorePercent returns 100·Score computed as (100·W + 50·D)/N, which is
+// exact whenever the percentage is representable: 41-20-19 gives exactly
+// 63.75, printed "63.8", where 100·0.6375 would give 63.749… and "63.7".
+func scorePercent(c Counts) float64 {
+	n := c.Games()
+	if n == 0 {
+		return 50
+	}
+	return float64(100*c.Wins+50*c.Draws) / float64(n)
+}
+
+// signed formats an Elo value with its sign and one decimal.
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+Inf"
+	case math.IsInf(x, -1):
+		return "-Inf"
+	case x == 0:
+		x = 0 // avoid "-0.0"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+// halfWidth formats the half width of e's interval with one decimal.
+func halfWidth(e Elo) string {
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
+		return "Inf"
+	}
+	return fmt.Sprintf("%.1f", (e.High-e.Low)/2)
+}

@@ -1,0 +1,337 @@
+package match
+
+import (
+	"math"
+	"testing"
+)
+
+// The expected numbers below were computed independently with python3
+// (standard library only); the snippet producing each is quoted next to it.
+// Shared python definitions:
+//
+//	import math
+//	Z = 1.959964
+//	def elo(s):
+//	    if s <= 0: return -math.inf
+//	    if s >= 1: return math.inf
+//	    return -400*math.log10(1/s - 1)
+//	def L(e): return 1/(1 + 10**(-e/400))
+//	def tri(W, D, Lo):  # score, variance, Elo, low, high
+//	    n = W+D+Lo; s = (W + D/2)/n
+//	    var = (W*(1-s)**2 + D*(0.5-s)**2 + Lo*s**2)/n
+//	    m = Z*math.sqrt(var/n)
+//	    return s, var, elo(s), elo(s-m), elo(s+m)
+//	def penta(p):  # p = [LL, LD, WL+DD, WD, WW]
+//	    n = sum(p); xs = [0, .25, .5, .75, 1]
+//	    mu = sum(c*x for c, x in zip(p, xs))/n
+//	    var = sum(c*(x-mu)**2 for c, x in zip(p, xs))/n
+//	    m = Z*math.sqrt(var/n)
+//	    return mu, var, elo(mu), elo(mu-m), elo(mu+m)
+//	def los(W, Lo): return 0.5*(1 + math.erf((W-Lo)/math.sqrt(2*(W+Lo))))
+//	def llr(c, e0, e1):  # c = counts in ascending score order, not regularized
+//	    k = len(c); n = sum(c); xs = [i/(k-1) for i in range(k)]
+//	    mu = sum(ci*x for ci, x in zip(c, xs))/n
+//	    var = sum(ci*(x-mu)**2 for ci, x in zip(c, xs))/n
+//	    if var == 0: return 0.0
+//	    s0, s1 = L(e0), L(e1)
+//	    return n*(s1-s0)*(2*mu-s0-s1)/(2*var)
+
+const tol = 1e-9
+
+// near reports whether got is within tol of want, treating equal
+// infinities as equal.
+func near(got, want, tol float64) bool {
+	if math.IsInf(want, 0) || math.IsNaN(want) {
+		return got == want || (math.IsNaN(got) && math.IsNaN(want))
+	}
+	return math.Abs(got-want) <= tol
+}
+
+func checkFloat(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if !near(got, want, tol) {
+		t.Errorf("%s = %.12g, want %.12g (±%g)", what, got, want, tol)
+	}
+}
+
+func checkElo(t *testing.T, what string, got, want Elo, tol float64) {
+	t.Helper()
+	checkFloat(t, what+".Diff", got.Diff, want.Diff, tol)
+	checkFloat(t, what+".Low", got.Low, want.Low, tol)
+	checkFloat(t, what+".High", got.High, want.High, tol)
+}
+
+var inf = math.Inf(1)
+
+func TestCountsScoreAndElo(t *testing.T) {
+	tests := []struct {
+		c     Counts
+		games int
+		score float64
+		elo   Elo
+	}{
+		// tri(41,20,19) -> (0.6375, 0.16859375, 98.06887127959205,
+		//                   33.12345827816221, 170.56504956552521)
+		{Counts{41, 20, 19}, 80, 0.6375, Elo{98.06887127959205, 33.12345827816221, 170.56504956552521}},
+		// tri(10,0,0) -> (1.0, 0.0, inf, inf, inf)
+		{Counts{10, 0, 0}, 10, 1, Elo{inf, inf, inf}},
+		// tri(0,10,0) -> (0.5, 0.0, -0.0, -0.0, -0.0)
+		{Counts{0, 10, 0}, 10, 0.5, Elo{0, 0, 0}},
+		// tri(0,0,10) -> (0.0, 0.0, -inf, -inf, -inf)
+		{Counts{0, 0, 10}, 10, 0, Elo{-inf, -inf, -inf}},
+		// tri(9,0,1) -> (0.9, 0.09, 381.69700377572985, 158.98518382465204, inf)
+		{Counts{9, 0, 1}, 10, 0.9, Elo{381.69700377572985, 158.98518382465204, inf}},
+		// tri(3,4,5) -> (0.41666..., ..., -58.45121427129521,
+		//               -251.2768681115731, 102.05613899294288)
+		{Counts{3, 4, 5}, 12, 5.0 / 12, Elo{-58.45121427129521, -251.2768681115731, 102.05613899294288}},
+		// No games: score 0.5 by definition, no information on the interval.
+		{Counts{}, 0, 0.5, Elo{0, -inf, inf}},
+	}
+	for _, tc := range tests {
+		if got := tc.c.Games(); got != tc.games {
+			t.Errorf("%+v.Games() = %d, want %d", tc.c, got, tc.games)
+		}
+		checkFloat(t, "Score", tc.c.Score(), tc.score, tol)
+		checkElo(t, "Elo", tc.c.Elo(), tc.elo, 1e-6)
+	}
+	// 0-10-0 must give +0, not -0, so that it prints as "+0.0".
+	if d := (Counts{0, 10, 0}).Elo().Diff; math.Signbit(d) {
+		t.Errorf("Counts{0,10,0}.Elo().Diff = %v, want +0", d)
+	}
+}
+
+func TestLOS(t *testing.T) {
+	tests := []struct {
+		c    Counts
+		want float64
+	}{
+		{Counts{41, 20, 19}, 0.997745650817548},  // los(41,19)
+		{Counts{10, 0, 0}, 0.9992172988709987},   // los(10,0)
+		{Counts{5, 7, 5}, 0.5},                   // los(5,5)
+		{Counts{3, 100, 7}, 0.10295160536603415}, // los(3,7): draws do not count
+		{Counts{0, 0, 1}, 0.15865525393145707},   // los(0,1) = Phi(-1)
+		{Counts{0, 10, 0}, 0.5},                  // no decisive game
+		{Counts{}, 0.5},                          // no game
+	}
+	for _, tc := range tests {
+		checkFloat(t, "LOS", tc.c.LOS(), tc.want, tol)
+	}
+}
+
+func TestEloScoreRoundTrip(t *testing.T) {
+	tests := []struct{ elo, score float64 }{
+		// L(e) for e in the list below
+		{-300, 0.15097955721132328},
+		{-100, 0.35993500019711494},
+		{-3, 0.49568276024494023},
+		{0, 0.5},
+		{1, 0.5014391117091528},
+		{5, 0.5071950817090514},
+		{10, 0.5143871841659987},
+		{100, 0.6400649998028851},
+	}
+	for _, tc := range tests {
+		checkFloat(t, "ScoreFromElo", ScoreFromElo(tc.elo), tc.score, 1e-15)
+		checkFloat(t, "EloFromScore", EloFromScore(tc.score), tc.elo, 1e-9)
+		checkFloat(t, "EloFromScore(ScoreFromElo)", EloFromScore(ScoreFromElo(tc.elo)), tc.elo, 1e-9)
+	}
+	// elo(0.75) -> 190.848501887865 (= 400*log10(3))
+	checkFloat(t, "EloFromScore(0.75)", EloFromScore(0.75), 190.848501887865, 1e-9)
+	checkFloat(t, "EloFromScore(0)", EloFromScore(0), -inf, 0)
+	checkFloat(t, "EloFromScore(1)", EloFromScore(1), inf, 0)
+	checkFloat(t, "EloFromScore(-0.1)", EloFromScore(-0.1), -inf, 0)
+	checkFloat(t, "EloFromScore(1.1)", EloFromScore(1.1), inf, 0)
+	if e := EloFromScore(0.5); e != 0 || math.Signbit(e) {
+		t.Errorf("EloFromScore(0.5) = %v, want +0", e)
+	}
+}
+
+func TestPentanomialAdd(t *testing.T) {
+	var p Pentanomial
+	seq := [][2]float64{
+		{1, 1},     // WW -> 4
+		{1, 0.5},   // WD -> 3
+		{0.5, 1},   // DW -> 3
+		{1, 0},     // WL -> 2
+		{0, 1},     // LW -> 2
+		{0.5, 0.5}, // DD -> 2
+		{0, 0.5},   // LD -> 1
+		{0, 0},     // LL -> 0
+		{1, 1},     // WW -> 4
+	}
+	for _, g := range seq {
+		p.Add(g[0], g[1])
+	}
+	if want := (Pentanomial{1, 1, 3, 2, 2}); p != want {
+		t.Errorf("after Add sequence: %v, want %v", p, want)
+	}
+	if got := p.Pairs(); got != 9 {
+		t.Errorf("Pairs() = %d, want 9", got)
+	}
+	if got := (Pentanomial{}).Pairs(); got != 0 {
+		t.Errorf("empty Pairs() = %d, want 0", got)
+	}
+
+	for _, bad := range [][2]float64{{0.3, 1}, {1, 2}, {-1, 0}, {math.NaN(), 0}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Add(%v, %v) did not panic", bad[0], bad[1])
+				}
+			}()
+			var q Pentanomial
+			q.Add(bad[0], bad[1])
+		}()
+	}
+}
+
+func TestPentanomialElo(t *testing.T) {
+	tests := []struct {
+		p    Pentanomial
+		want Elo
+	}{
+		// penta([1,5,10,7,2]) -> (0.54, 0.0584, 27.85437125655782,
+		//                         -38.18282324781296, 95.98951413463044)
+		{Pentanomial{1, 5, 10, 7, 2}, Elo{27.85437125655782, -38.18282324781296, 95.98951413463044}},
+		// penta([0,2,3,4,1]) -> (0.6, 0.0525, 70.43650362227247,
+		//                        -29.262539538375343, 183.52537114419187)
+		{Pentanomial{0, 2, 3, 4, 1}, Elo{70.43650362227247, -29.262539538375343, 183.52537114419187}},
+		{Pentanomial{0, 0, 0, 0, 3}, Elo{inf, inf, inf}},
+		{Pentanomial{0, 0, 4, 0, 0}, Elo{0, 0, 0}},
+		{Pentanomial{}, Elo{0, -inf, inf}},
+	}
+	for _, tc := range tests {
+		checkElo(t, "Pentanomial.Elo", tc.p.Elo(), tc.want, 1e-6)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	// math.log(.05/.95), math.log(.95/.05) -> -2.9444389791664403 2.9444389791664403
+	lo, hi := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}.Bounds()
+	checkFloat(t, "lower(0.05,0.05)", lo, -2.9444389791664403, 1e-12)
+	checkFloat(t, "upper(0.05,0.05)", hi, 2.9444389791664403, 1e-12)
+	checkFloat(t, "lower rounded", lo, -2.944, 5e-4)
+	// math.log(.1/.95), math.log(.9/.05) -> -2.251291798606495 2.8903717578961645
+	lo, hi = SPRT{Alpha: 0.05, Beta: 0.1}.Bounds()
+	checkFloat(t, "lower(0.05,0.1)", lo, -2.251291798606495, 1e-12)
+	checkFloat(t, "upper(0.05,0.1)", hi, 2.8903717578961645, 1e-12)
+}
+
+func TestLLRPentanomial(t *testing.T) {
+	tests := []struct {
+		s    SPRT
+		p    Pentanomial
+		want float64
+	}{
+		// llr([1,5,10,7,2], 0, 10) -> 0.20205129817070505
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0.20205129817070505},
+		// llr([0,2,3,4,1], 0, 10) -> 0.25432816809270264 (zero LL count kept as 0)
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 2, 3, 4, 1}, 0.25432816809270264},
+		// fishtest's own SPRT test data (stat_util.py __main__):
+		// llr([10789,19328,33806,19402,10543], -3, 1) -> 2.1312448707055553
+		// (the exact MLE GSPRT of fishtest's LLR_logistic gives 2.13107 here)
+		{SPRT{-3, 1, 0.05, 0.05}, Pentanomial{10789, 19328, 33806, 19402, 10543}, 2.1312448707055553},
+		// No pairs, or zero variance: no evidence.
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{}, 0},
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 0, 0, 7}, 0},
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 7, 0, 0}, 0},
+		// Elo0 == Elo1 tests nothing.
+		{SPRT{5, 5, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0},
+	}
+	for _, tc := range tests {
+		checkFloat(t, "LLR", tc.s.LLR(tc.p), tc.want, 1e-9)
+	}
+	// Swapping the hypotheses negates the LLR.
+	s := SPRT{0, 10, 0.05, 0.05}
+	p := Pentanomial{1, 5, 10, 7, 2}
+	checkFloat(t, "LLR swapped", SPRT{10, 0, 0.05, 0.05}.LLR(p), -s.LLR(p), 1e-12)
+}
+
+func TestLLRTrinomial(t *testing.T) {
+	tests := []struct {
+		s    SPRT
+		c    Counts
+		want float64
+	}{
+		// llr([19,20,41], 0, 10) -> 0.8895904094720666   ([L, D, W])
+		{SPRT{0, 10, 0.05, 0.05}, Counts{41, 20, 19}, 0.8895904094720666},
+		// fishtest's own data: llr([65804,56553,65388], -3, 1) -> 2.0488098804755284
+		// (exact MLE: 2.04904)
+		{SPRT{-3, 1, 0.05, 0.05}, Counts{65388, 56553, 65804}, 2.0488098804755284},
+		// llr([1,0,2], 0, 5) -> 0.015839491739966072
+		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 1}, 0.015839491739966072},
+		// llr([0,1,10], 0, 5) -> 1.7274288123374901
+		{SPRT{0, 5, 0.05, 0.05}, Counts{10, 1, 0}, 1.7274288123374901},
+		// Zero variance (all draws, all wins) or no games: 0.
+		{SPRT{0, 10, 0.05, 0.05}, Counts{0, 10, 0}, 0},
+		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 0}, 0},
+		{SPRT{0, 5, 0.05, 0.05}, Counts{}, 0},
+	}
+	for _, tc := range tests {
+		checkFloat(t, "LLRTrinomial", tc.s.LLRTrinomial(tc.c), tc.want, 1e-9)
+	}
+}
+
+func TestDecide(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	lo, hi := s.Bounds()
+	tests := []struct {
+		llr  float64
+		want Decision
+	}{
+		{0, Continue},
+		{2.9, Continue},
+		{-2.9, Continue},
+		{3.0, AcceptH1},
+		{-3.0, AcceptH0},
+		{hi, AcceptH1}, // bounds are inclusive
+		{lo, AcceptH0},
+		{math.NaN(), Continue},
+		{inf, AcceptH1},
+		{-inf, AcceptH0},
+	}
+	for _, tc := range tests {
+		if got := s.Decide(tc.llr); got != tc.want {
+			t.Errorf("Decide(%v) = %v, want %v", tc.llr, got, tc.want)
+		}
+	}
+	// End to end: fishtest's pentanomial data against [-3, 1] has
+	// LLR 2.1312 (see TestLLRPentanomial), inside (-2.944, 2.944).
+	p := Pentanomial{10789, 19328, 33806, 19402, 10543}
+	if got := (SPRT{-3, 1, 0.05, 0.05}).Decide(SPRT{-3, 1, 0.05, 0.05}.LLR(p)); got != Continue {
+		t.Errorf("fishtest data [-3,1]: %v, want Continue", got)
+	}
+
+	names := map[Decision]string{Continue: "Continue", AcceptH0: "AcceptH0", AcceptH1: "AcceptH1", Decision(7): "Decision(7)"}
+	for d, want := range names {
+		if got := d.String(); got != want {
+			t.Errorf("Decision(%d).String() = %q, want %q", int(d), got, want)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	// python: summ(W, D, Lo) formats
+	//   'W-D-L %d-%d-%d, score %.1f%%, Elo %+.1f ± %s (%+.1f, %+.1f), LOS %.1f%%'
+	// with score percent = (100*W + 50*D)/n, Elo and bounds from tri(),
+	// '±' = (high-low)/2 as '%.1f' ('Inf' if an end is infinite), LOS from los().
+	// (python prints inf as 'inf'; the Go format spells it 'Inf'. The last
+	// two rows are by hand: no decisive game gives LOS 50%, zero variance
+	// gives a zero-width interval, no game gives (-Inf, +Inf).)
+	tests := []struct {
+		c    Counts
+		want string
+	}{
+		{Counts{41, 20, 19}, "W-D-L 41-20-19, score 63.8%, Elo +98.1 ± 68.7 (+33.1, +170.6), LOS 99.8%"},
+		{Counts{3, 4, 5}, "W-D-L 3-4-5, score 41.7%, Elo -58.5 ± 176.7 (-251.3, +102.1), LOS 24.0%"},
+		{Counts{9, 0, 1}, "W-D-L 9-0-1, score 90.0%, Elo +381.7 ± Inf (+159.0, +Inf), LOS 99.4%"},
+		{Counts{10, 0, 0}, "W-D-L 10-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 99.9%"},
+		{Counts{0, 10, 0}, "W-D-L 0-10-0, score 50.0%, Elo +0.0 ± 0.0 (+0.0, +0.0), LOS 50.0%"},
+		{Counts{}, "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%"},
+	}
+	for _, tc := range tests {
+		if got := Summary(tc.c); got != tc.want {
+			t.Errorf("Summary(%+v)\n got %q\nwant %q", tc.c, got, tc.want)
+		}
+	}
+}

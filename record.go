@@ -1,0 +1,741 @@
+package surakarta
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Record is one game as stored in a record: its headers in order, and the
+// game. Records are text in the spirit of PGN, readable by people, that
+// round-trip a whole game exactly: MarshalText writes one, ParseRecord and
+// ReadRecords read them back.
+//
+//	[Black "pvs,endgame"]
+//	[White "alphabeta,sixfactor"]
+//	[Date "2026-11-22"]
+//	[TimeControl "100ms/move"]
+//	[Rules "quiet=50 repetition=2"]
+//	[Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
+//	[Result "1-0"]
+//	[Reason "no pieces left"]
+//
+//	1. b2b3 e5e4 2. c2c3 f5f4 … 31. c3d4 1-0
+//
+// (The moves are elided here at "…"; a record holds them all.)
+//
+// # The record format
+//
+// A record is, line by line:
+//
+//  1. Header lines, one or more, each [Name "value"]. Name is a letter
+//     followed by letters, digits or '_'; names are case-sensitive and each
+//     occurs at most once. The value is UTF-8 text without control
+//     characters, between double quotes, with " written \" and \ written \\
+//     (no other escape).
+//  2. A blank line.
+//  3. The moves, on one or more lines, separated by spaces or line breaks
+//     (MarshalText wraps them at 80 columns). Each move of Black is preceded
+//     by its move number and a period, "7. a2a3"; a move of White is not,
+//     unless it is the first move of the record, which then takes the number
+//     and three periods, "7... a5b4", as in PGN. Moves are written as
+//     ParseMove reads them (MarshalText writes the canonical "a2a3"); when
+//     reading, "7..." may also precede any other move of White. The
+//     moves end with the result, the same as the Result header, also when
+//     there are no moves.
+//  4. A blank line, or the end of the text, ends the record.
+//
+// Spaces, tabs and a carriage return at either end of a line are ignored, and
+// a line holding nothing else is blank. Several records may follow one another
+// in one text, separated by blank lines (ReadRecords reads them all).
+//
+// Four headers are derived from Game, Result and Reason rather than kept in
+// Headers; MarshalText writes them after the others, in this order:
+//
+//   - Rules: the game's Rules, "quiet=N repetition=M", QuietPlyLimit and
+//     RepetitionLimit (0 = off; both keys, in any order, when read). When
+//     absent, OlympiadRules.
+//   - Position: the start position in the text of ParsePosition. When absent,
+//     the standard start.
+//   - Result (required): "1-0" Black won, "0-1" White won, "1/2-1/2" a draw,
+//     "*" not finished. Black moves first in Surakarta, so Black's score comes
+//     first.
+//   - Reason: why the game ended; written only when not empty. For a game the
+//     rules have ended it is the Outcome's Reason.String(): "no pieces left",
+//     "no legal move", "quiet-ply limit" or "repetition". A game the rules have
+//     not ended may still have a decided result (a match may stop it early); its
+//     Reason then says why, such as "adjudicated: move limit".
+//
+// Reading a record replays its moves from the start position under the rules.
+// A record that does not read is rejected with an error wrapping
+// ErrInvalidRecord that names the line: for a syntax error ("line 12: bad move
+// number \"8.\": …"), for a Result or Reason that the replayed game does not
+// have, and, with the ply, for a move that is illegal or comes after the end of
+// the game ("line 12: ply 7: b2e5: illegal move: …", which also wraps
+// ErrIllegalMove or ErrGameOver).
+type Record struct {
+	// Headers are the headers in file order; Position, Rules, Result and
+	// Reason are derived from Game and are not in Headers.
+	Headers []Header
+	// Game is the game: start position, rules and moves.
+	Game *Game
+	// Result and Reason as recorded. For a game whose Outcome is over they
+	// must match it; for a game that is not over the result may be "*" or a
+	// decided result with a Reason such as "adjudicated: move limit" (a
+	// match may stop a game early).
+	Result string
+	Reason string
+}
+
+// Header is one header of a record: [Name "Value"].
+type Header struct{ Name, Value string }
+
+// The headers derived from a record's game, result and reason.
+const (
+	headerRules    = "Rules"
+	headerPosition = "Position"
+	headerResult   = "Result"
+	headerReason   = "Reason"
+)
+
+// The results of a record.
+const (
+	resultBlackWins = "1-0"
+	resultWhiteWins = "0-1"
+	resultDraw      = "1/2-1/2"
+	resultUnknown   = "*"
+)
+
+// recordLineWidth is the width MarshalText wraps the moves at.
+const recordLineWidth = 80
+
+// ResultString returns the result of a record for o: "1-0" when Black has
+// won, "0-1" when White has won, "1/2-1/2" for a draw and "*" for a game that
+// is not over.
+func ResultString(o Outcome) string {
+	switch {
+	case !o.Over:
+		return resultUnknown
+	case o.Draw:
+		return resultDraw
+	case o.Winner == Black:
+		return resultBlackWins
+	}
+	return resultWhiteWins
+}
+
+// NewRecord returns a record of g with the given headers, and the result and
+// reason of g's Outcome now: "*" and no reason while it is not over. The
+// record refers to g itself, not a copy. Headers named Position, Rules, Result
+// or Reason make MarshalText fail: those come from g and the record's fields.
+func NewRecord(g *Game, headers ...Header) *Record {
+	r := &Record{Headers: slices.Clone(headers), Game: g, Result: resultUnknown}
+	if g != nil {
+		if o := g.Outcome(); o.Over {
+			r.Result, r.Reason = ResultString(o), o.Reason.String()
+		}
+	}
+	return r
+}
+
+// Header returns the value of the named header as MarshalText would write
+// it, and whether the record has it. The derived headers Rules, Position,
+// Result and Reason come from the game and the record's fields.
+func (r *Record) Header(name string) (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	switch name {
+	case headerRules:
+		if r.Game == nil {
+			return "", false
+		}
+		return formatRules(r.Game.Rules()), true
+	case headerPosition:
+		if r.Game == nil {
+			return "", false
+		}
+		return r.Game.StartPosition().String(), true
+	case headerResult:
+		return r.Result, r.Result != ""
+	case headerReason:
+		return r.Reason, r.Reason != ""
+	}
+	for _, h := range r.Headers {
+		if h.Name == name {
+			return h.Value, true
+		}
+	}
+	return "", false
+}
+
+// MarshalText implements encoding.TextMarshaler: it writes the record in the
+// format described at Record, ending with a blank line so that records can be
+// concatenated. It fails with an error wrapping ErrInvalidRecord when the
+// record has no game, a header name or value that cannot be written (or a
+// derived one in Headers, or one twice), or a Result or Reason that does not
+// match the game.
+func (r *Record) MarshalText() ([]byte, error) {
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
+	g := r.Game
+	out := make([]byte, 0, 256+8*g.Ply())
+	for _, h := range r.Headers {
+		out = appendHeader(out, h.Name, h.Value)
+	}
+	out = appendHeader(out, headerRules, formatRules(g.Rules()))
+	out = appendHeader(out, headerPosition, g.StartPosition().String())
+	out = appendHeader(out, headerResult, r.Result)
+	if r.Reason != "" {
+		out = appendHeader(out, headerReason, r.Reason)
+	}
+	out = append(out, '\n')
+	out = appendMoves(out, g, r.Result)
+	return append(out, '\n'), nil
+}
+
+// WriteTo implements io.WriterTo: it writes the text of MarshalText to w and
+// returns the number of bytes written.
+func (r *Record) WriteTo(w io.Writer) (int64, error) {
+	text, err := r.MarshalText()
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(text)
+	return int64(n), err
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseRecord. On
+// error r is unchanged.
+func (r *Record) UnmarshalText(text []byte) error {
+	parsed, err := ParseRecord(string(text))
+	if err != nil {
+		return err
+	}
+	*r = *parsed
+	return nil
+}
+
+// ParseRecord reads exactly one record (blank lines around it are allowed)
+// and replays its game. Errors wrap ErrInvalidRecord; see Record.
+func ParseRecord(text string) (*Record, error) {
+	rd := newRecordReader(text)
+	r, err := rd.read()
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, fmt.Errorf("%w: the text holds no record", ErrInvalidRecord)
+	}
+	rd.skipBlank()
+	if rd.next < len(rd.lines) {
+		return nil, lineError(rd.next+1, "a second record starts here; ParseRecord reads one (ReadRecords reads all)")
+	}
+	return r, nil
+}
+
+// ReadRecords reads all the records of r, in order, and replays their games.
+// At the first invalid record it returns the records before it and an error
+// wrapping ErrInvalidRecord that names the line of the whole text; see Record.
+func ReadRecords(r io.Reader) ([]*Record, error) {
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading records: %w", err)
+	}
+	rd := newRecordReader(string(text))
+	var records []*Record
+	for {
+		rec, err := rd.read()
+		if err != nil {
+			return records, err
+		}
+		if rec == nil {
+			return records, nil
+		}
+		records = append(records, rec)
+	}
+}
+
+// validate reports why r cannot be written, if it cannot.
+func (r *Record) validate() error {
+	if r == nil || r.Game == nil {
+		return fmt.Errorf("%w: the record has no game", ErrInvalidRecord)
+	}
+	for i, h := range r.Headers {
+		if err := checkHeaderName(h.Name); err != nil {
+			return fmt.Errorf("%w: header %d: %v", ErrInvalidRecord, i+1, err)
+		}
+		if isDerivedHeader(h.Name) {
+			return fmt.Errorf("%w: header %d: %s comes from the record's game and fields, not from Headers", ErrInvalidRecord, i+1, h.Name)
+		}
+		for _, earlier := range r.Headers[:i] {
+			if earlier.Name == h.Name {
+				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, h.Name)
+			}
+		}
+		if err := checkValue(h.Value); err != nil {
+			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, h.Name, err)
+		}
+	}
+	if err := checkValue(r.Reason); err != nil {
+		return fmt.Errorf("%w: the Reason %v", ErrInvalidRecord, err)
+	}
+	if _, err := checkResult(r.Game, r.Result, r.Reason); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
+	}
+	return nil
+}
+
+// isResult reports whether s is one of the four results.
+func isResult(s string) bool {
+	switch s {
+	case resultBlackWins, resultWhiteWins, resultDraw, resultUnknown:
+		return true
+	}
+	return false
+}
+
+// checkResult reports whether result and reason describe g: the outcome when
+// the rules have ended it, and otherwise "*" or a decided result with a
+// reason that is not one of the rules'. aboutReason tells whether the fault
+// is the reason's.
+func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
+	if !isResult(result) {
+		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", result)
+	}
+	o := g.Outcome()
+	if o.Over {
+		if want := ResultString(o); result != want {
+			return false, fmt.Errorf("result %s does not match the replayed game: %v, so the result is %s", result, o, want)
+		}
+		if want := o.Reason.String(); reason != want {
+			return true, fmt.Errorf("reason %q does not match the replayed game: %v, so the reason is %q", reason, o, want)
+		}
+		return false, nil
+	}
+	for r := NoPieces; r <= Repetition; r++ {
+		if reason == r.String() {
+			return true, fmt.Errorf("reason %q does not match the replayed game: the rules have not ended it", reason)
+		}
+	}
+	if result != resultUnknown && reason == "" {
+		return true, fmt.Errorf("result %s for a game the rules have not ended needs a Reason saying why it was stopped", result)
+	}
+	return false, nil
+}
+
+// isDerivedHeader reports whether name is one of the headers derived from the
+// record's game and fields.
+func isDerivedHeader(name string) bool {
+	switch name {
+	case headerRules, headerPosition, headerResult, headerReason:
+		return true
+	}
+	return false
+}
+
+// checkHeaderName reports whether name can be a header's name: a letter, then
+// letters, digits or '_', and not a derived header's name in another case.
+func checkHeaderName(name string) error {
+	if name == "" {
+		return errors.New("the name is empty")
+	}
+	for i := 0; i < len(name); i++ {
+		if !isNameByte(name[i], i == 0) {
+			return fmt.Errorf("name %q: want a letter, then letters, digits or '_'", clip(name))
+		}
+	}
+	for _, derived := range [...]string{headerRules, headerPosition, headerResult, headerReason} {
+		if name != derived && strings.EqualFold(name, derived) {
+			return fmt.Errorf("name %s: header names are case-sensitive, write %s", name, derived)
+		}
+	}
+	return nil
+}
+
+// isNameByte reports whether c may stand in a header name, first or later.
+func isNameByte(c byte, first bool) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return true
+	case '0' <= c && c <= '9', c == '_':
+		return !first
+	}
+	return false
+}
+
+// checkValue reports whether s can be a header value: UTF-8 text without
+// control characters. The error completes a sentence "the value … ".
+func checkValue(s string) error {
+	if !utf8.ValidString(s) {
+		return errors.New("is not valid UTF-8")
+	}
+	for _, c := range s {
+		if unicode.IsControl(c) {
+			return fmt.Errorf("holds the control character %U", c)
+		}
+	}
+	return nil
+}
+
+// appendHeader appends the header line [name "value"], escaping '"' and '\'.
+func appendHeader(out []byte, name, value string) []byte {
+	out = append(out, '[')
+	out = append(out, name...)
+	out = append(out, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			out = append(out, '\\')
+		}
+		out = append(out, value[i])
+	}
+	return append(out, '"', ']', '\n')
+}
+
+// appendMoves appends the moves of g with their move numbers, then result,
+// wrapped at recordLineWidth, and a line break.
+func appendMoves(out []byte, g *Game, result string) []byte {
+	lineStart := len(out)
+	add := func(unit string) {
+		if len(out) > lineStart {
+			if len(out)-lineStart+1+len(unit) > recordLineWidth {
+				out = append(out, '\n')
+				lineStart = len(out)
+			} else {
+				out = append(out, ' ')
+			}
+		}
+		out = append(out, unit...)
+	}
+	positions := g.Positions()
+	for i, m := range g.Moves() {
+		p := &positions[i]
+		switch {
+		case p.SideToMove() == Black:
+			add(strconv.Itoa(p.MoveNumber()) + ". " + m.String())
+		case i == 0:
+			add(strconv.Itoa(p.MoveNumber()) + "... " + m.String())
+		default:
+			add(m.String())
+		}
+	}
+	add(result)
+	return append(out, '\n')
+}
+
+// formatRules returns the text of the Rules header for rules.
+func formatRules(rules Rules) string {
+	return "quiet=" + strconv.Itoa(rules.QuietPlyLimit) + " repetition=" + strconv.Itoa(rules.RepetitionLimit)
+}
+
+// parseRules parses the text of the Rules header: "quiet=N repetition=M" in
+// either order.
+func parseRules(text string) (Rules, error) {
+	var rules Rules
+	var haveQuiet, haveRepetition bool
+	for _, field := range strings.FieldsFunc(text, isRecordSpace) {
+		key, value, _ := strings.Cut(field, "=")
+		n, ok := parseCount(value)
+		if !ok {
+			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip(field), maxCounter, clip(key))
+		}
+		switch {
+		case key == "quiet" && !haveQuiet:
+			rules.QuietPlyLimit, haveQuiet = n, true
+		case key == "repetition" && !haveRepetition:
+			rules.RepetitionLimit, haveRepetition = n, true
+		default:
+			return Rules{}, fmt.Errorf("%q: want quiet=N and repetition=M, once each", clip(field))
+		}
+	}
+	if !haveQuiet || !haveRepetition {
+		return Rules{}, fmt.Errorf("%q: want quiet=N repetition=M (0 = off)", clip(text))
+	}
+	if err := rules.Validate(); err != nil {
+		return Rules{}, err
+	}
+	return rules, nil
+}
+
+// parseCount parses a decimal number 0…maxCounter written with digits only.
+func parseCount(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, n <= maxCounter
+}
+
+// isRecordSpace reports whether c separates the words of a line.
+func isRecordSpace(c rune) bool { return c == ' ' || c == '\t' }
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	return s[:most] + "…"
+}
+
+// lineError returns an error wrapping ErrInvalidRecord about line n (from 1).
+func lineError(n int, format string, args ...any) error {
+	return fmt.Errorf("%w: line %d: %s", ErrInvalidRecord, n, fmt.Sprintf(format, args...))
+}
+
+// recordReader reads records from a text line by line.
+type recordReader struct {
+	lines []string // the lines, without surrounding spaces, tabs and '\r'
+	next  int      // index of the next line to read; its number is next+1
+}
+
+func newRecordReader(text string) *recordReader {
+	text = strings.TrimPrefix(text, "\ufeff")
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lines[i] = strings.Trim(line, " \t\r")
+	}
+	return &recordReader{lines: lines}
+}
+
+// skipBlank skips blank lines.
+func (rd *recordReader) skipBlank() {
+	for rd.next < len(rd.lines) && rd.lines[rd.next] == "" {
+		rd.next++
+	}
+}
+
+// read reads the next record, skipping blank lines before it, and returns
+// nil at the end of the text.
+func (rd *recordReader) read() (*Record, error) {
+	rd.skipBlank()
+	if rd.next == len(rd.lines) {
+		return nil, nil
+	}
+	if rd.lines[rd.next][0] != '[' {
+		return nil, lineError(rd.next+1, "want a header line [Name \"value\"] to start a record, found %q", clip(rd.lines[rd.next]))
+	}
+
+	// The headers.
+	r := &Record{}
+	start, rules := NewPosition(), OlympiadRules()
+	seen := map[string]int{} // header name → its line
+	for ; rd.next < len(rd.lines) && strings.HasPrefix(rd.lines[rd.next], "["); rd.next++ {
+		n := rd.next + 1
+		name, value, err := parseHeaderLine(rd.lines[rd.next])
+		if err != nil {
+			return nil, lineError(n, "%v", err)
+		}
+		if earlier, ok := seen[name]; ok {
+			return nil, lineError(n, "header %s occurs twice (also on line %d)", name, earlier)
+		}
+		seen[name] = n
+		switch name {
+		case headerPosition:
+			if start, err = ParsePosition(value); err != nil {
+				return nil, fmt.Errorf("%w: line %d: Position: %w", ErrInvalidRecord, n, err)
+			}
+		case headerRules:
+			if rules, err = parseRules(value); err != nil {
+				return nil, fmt.Errorf("%w: line %d: Rules: %w", ErrInvalidRecord, n, err)
+			}
+		case headerResult:
+			if !isResult(value) {
+				return nil, lineError(n, "Result %q is not 1-0, 0-1, 1/2-1/2 or *", clip(value))
+			}
+			r.Result = value
+		case headerReason:
+			r.Reason = value
+		default:
+			r.Headers = append(r.Headers, Header{Name: name, Value: value})
+		}
+	}
+	switch {
+	case rd.next == len(rd.lines):
+		return nil, lineError(rd.next, "the text ends after the headers: want a blank line, then the moves and the result")
+	case rd.lines[rd.next] != "":
+		return nil, lineError(rd.next+1, "missing blank line between the headers and the moves")
+	}
+	if _, ok := seen[headerResult]; !ok {
+		return nil, lineError(rd.next+1, "the headers end without a Result header")
+	}
+	rd.skipBlank()
+	switch {
+	case rd.next == len(rd.lines):
+		return nil, lineError(rd.next, "the text ends before the moves: a record ends with its moves and the result %s", r.Result)
+	case rd.lines[rd.next][0] == '[':
+		return nil, lineError(rd.next+1, "want the moves and the result %s after the headers, found a header line", r.Result)
+	}
+
+	// The moves.
+	g, err := NewGameWithRules(start, rules)
+	if err != nil { // parseRules has validated the rules
+		return nil, fmt.Errorf("%w: %w", ErrInvalidRecord, err)
+	}
+	r.Game = g
+	ended := false // the result has been read
+	numbered := "" // the move number just read, awaiting its move
+	last := rd.next + 1
+	for ; rd.next < len(rd.lines) && rd.lines[rd.next] != ""; rd.next++ {
+		n := rd.next + 1
+		last = n
+		if rd.lines[rd.next][0] == '[' {
+			return nil, lineError(n, "missing blank line between the moves and the next record")
+		}
+		for _, token := range strings.FieldsFunc(rd.lines[rd.next], isRecordSpace) {
+			if ended {
+				return nil, lineError(n, "%q after the result: a blank line must end the record", clip(token))
+			}
+			if isResult(token) {
+				if numbered != "" {
+					return nil, lineError(n, "bad move number %q: no move follows it", numbered)
+				}
+				if token != r.Result {
+					return nil, lineError(n, "the moves end with %s, but the Result header says %s", token, r.Result)
+				}
+				ended = true
+				continue
+			}
+			p := g.Position()
+			if c := token[0]; '0' <= c && c <= '9' {
+				if numbered != "" {
+					return nil, lineError(n, "bad move number %q: it follows %q, not a move", clip(token), numbered)
+				}
+				number, rest, err := splitMoveNumber(token, &p)
+				if err != nil {
+					return nil, lineError(n, "bad move number %q: %v", clip(token), err)
+				}
+				numbered = number
+				if rest == "" {
+					continue
+				}
+				token = rest
+			}
+			if numbered == "" {
+				switch {
+				case p.SideToMove() == Black:
+					return nil, lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip(token), p.MoveNumber(), clip(token))
+				case g.Ply() == 0:
+					return nil, lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip(token), p.MoveNumber(), clip(token))
+				}
+			}
+			numbered = ""
+			m, err := ParseMove(token)
+			if err != nil {
+				return nil, fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip(token), err)
+			}
+			if err := g.Play(m); err != nil {
+				return nil, fmt.Errorf("%w: line %d: ply %d: %v: %w", ErrInvalidRecord, n, g.Ply()+1, m, err)
+			}
+		}
+	}
+	if !ended {
+		if numbered != "" {
+			return nil, lineError(last, "bad move number %q: no move follows it", numbered)
+		}
+		return nil, lineError(last, "the moves do not end with the result %s", r.Result)
+	}
+	if aboutReason, err := checkResult(g, r.Result, r.Reason); err != nil {
+		line, ok := seen[headerReason]
+		if !aboutReason || !ok {
+			line = seen[headerResult]
+		}
+		return nil, lineError(line, "%v", err)
+	}
+	return r, nil
+}
+
+// splitMoveNumber splits a token that starts with a digit into its move
+// number, which must be that of p ("7." with Black to move, "7..." with
+// White), and the rest, a move written without a space or "".
+func splitMoveNumber(token string, p *Position) (number, rest string, err error) {
+	digits := 0
+	for digits < len(token) && '0' <= token[digits] && token[digits] <= '9' {
+		digits++
+	}
+	dots := 0
+	for digits+dots < len(token) && token[digits+dots] == '.' {
+		dots++
+	}
+	number, rest = token[:digits+dots], token[digits+dots:]
+	want, wantDots := strconv.Itoa(p.MoveNumber())+".", 1
+	if p.SideToMove() == White {
+		want, wantDots = want+"..", 3
+	}
+	n, ok := parseCount(token[:digits])
+	switch {
+	case dots != 1 && dots != 3:
+		return "", "", fmt.Errorf("want a number and \".\" before a move of Black, or \"...\" before White's first, such as %q", want)
+	case !ok || n != p.MoveNumber():
+		return "", "", fmt.Errorf("this is move %d, so write %q", p.MoveNumber(), want)
+	case dots != wantDots:
+		return "", "", fmt.Errorf("%v is to move, so write %q", p.SideToMove(), want)
+	}
+	return number, rest, nil
+}
+
+// parseHeaderLine parses a header line [Name "value"], undoing the escapes
+// \" and \\ of the value.
+func parseHeaderLine(line string) (name, value string, err error) {
+	i := 1
+	for i < len(line) && isNameByte(line[i], i == 1) {
+		i++
+	}
+	name = line[1:i]
+	if name == "" {
+		return "", "", fmt.Errorf("bad header line %q: want [Name \"value\"], Name a letter then letters, digits or '_'", clip(line))
+	}
+	if err := checkHeaderName(name); err != nil {
+		return "", "", fmt.Errorf("bad header line: %v", err)
+	}
+	j := i
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j == i || j == len(line) || line[j] != '"' {
+		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip(line), name)
+	}
+	var sb strings.Builder
+	k := j + 1
+	for {
+		if k >= len(line) {
+			return "", "", fmt.Errorf("unterminated quote in the value of %s", name)
+		}
+		c := line[k]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if k+1 == len(line) {
+				return "", "", fmt.Errorf("unterminated quote in the value of %s", name)
+			}
+			if e := line[k+1]; e != '"' && e != '\\' {
+				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], name)
+			}
+			k++
+			c = line[k]
+		}
+		sb.WriteByte(c)
+		k++
+	}
+	if rest := strings.TrimLeft(line[k+1:], " \t"); rest != "]" {
+		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", name, clip(rest))
+	}
+	value = sb.String()
+	if err := checkValue(value); err != nil {
+		return "", "", fmt.Errorf("the value of %s %v", name, err)
+	}
+	return name, value, nil
+}

@@ -1,0 +1,635 @@
+package surakarta_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/surakarta-go/surakarta"
+)
+
+// recRandomGame plays random legal moves (seeded) from start under rules
+// until the game is over or maxPlies have been played.
+func recRandomGame(tb testing.TB, seed uint64, start string, rules surakarta.Rules, maxPlies int) *surakarta.Game {
+	tb.Helper()
+	g, err := surakarta.NewGameWithRules(mustParse(tb, start), rules)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 0x7ec0_7d))
+	for g.Ply() < maxPlies {
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if err := g.Play(moves[r.IntN(len(moves))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// recView is what a record holds, in comparable form.
+type recView struct {
+	Headers        []surakarta.Header
+	Start          string
+	Rules          surakarta.Rules
+	Moves          string
+	Result, Reason string
+}
+
+func recViewOf(r *surakarta.Record) recView {
+	return recView{
+		Headers: r.Headers,
+		Start:   r.Game.StartPosition().String(),
+		Rules:   r.Game.Rules(),
+		Moves:   fmt.Sprint(r.Game.Moves()),
+		Result:  r.Result,
+		Reason:  r.Reason,
+	}
+}
+
+// recDiff returns the difference between two records, "" when they hold the
+// same headers, start, rules, moves, result and reason.
+func recDiff(want, got *surakarta.Record) string {
+	if d := cmp.Diff(recViewOf(want), recViewOf(got), cmpopts.EquateEmpty()); d != "" {
+		return d
+	}
+	if want.Game.StartPosition() != got.Game.StartPosition() {
+		return fmt.Sprintf("start positions differ: %v vs %v", want.Game.StartPosition(), got.Game.StartPosition())
+	}
+	return ""
+}
+
+// recRoundTrip checks that r survives MarshalText and ParseRecord exactly and
+// returns its text.
+func recRoundTrip(t *testing.T, r *surakarta.Record) string {
+	t.Helper()
+	text, err := r.MarshalText()
+	if err != nil {
+		t.Fatalf("MarshalText: %v", err)
+	}
+	back, err := surakarta.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("ParseRecord: %v\n%s", err, text)
+	}
+	if d := recDiff(r, back); d != "" {
+		t.Errorf("record changed in the round trip (-want +got):\n%s\n%s", d, text)
+	}
+	again, err := back.MarshalText()
+	if err != nil {
+		t.Fatalf("MarshalText of the parsed record: %v", err)
+	}
+	if string(again) != string(text) {
+		t.Errorf("MarshalText differs after the round trip:\n%s\nthen\n%s", text, again)
+	}
+	for i, line := range strings.Split(string(text), "\n") {
+		if len(line) > 80 {
+			t.Errorf("line %d is %d bytes long: %q", i+1, len(line), line)
+		}
+	}
+	return string(text)
+}
+
+var recPlayers = []surakarta.Header{
+	{Name: "Black", Value: "pvs,endgame"},
+	{Name: "White", Value: "alphabeta,sixfactor"},
+	{Name: "Date", Value: "2026-11-22"},
+	{Name: "TimeControl", Value: "100ms/move"},
+}
+
+// recWhiteStart is a position with White to move at move 7.
+const recWhiteStart = "ww1ww1/1w2w1/6/2b3/bb2b1/b4b w 3 7"
+
+func TestRecordRoundTrip(t *testing.T) {
+	t.Run("full game from the start", func(t *testing.T) {
+		g := recRandomGame(t, 1, surakarta.StartText, surakarta.OlympiadRules(), 10_000)
+		if !g.Outcome().Over {
+			t.Fatal("the random game did not end")
+		}
+		r := surakarta.NewRecord(g, recPlayers...)
+		if want := surakarta.ResultString(g.Outcome()); r.Result != want || r.Reason != g.Outcome().Reason.String() {
+			t.Fatalf("NewRecord: result %q reason %q, want %q %q", r.Result, r.Reason, want, g.Outcome().Reason)
+		}
+		text := recRoundTrip(t, r)
+		for _, want := range []string{
+			"[Black \"pvs,endgame\"]\n[White \"alphabeta,sixfactor\"]\n[Date \"2026-11-22\"]\n[TimeControl \"100ms/move\"]\n" +
+				"[Rules \"quiet=50 repetition=2\"]\n[Position \"" + surakarta.StartText + "\"]\n[Result \"" + r.Result + "\"]\n" +
+				"[Reason \"" + r.Reason + "\"]\n\n1. ",
+			" " + r.Result + "\n\n",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the text lacks %q:\n%s", want, text)
+			}
+		}
+	})
+	t.Run("long game wraps lines", func(t *testing.T) {
+		g := recRandomGame(t, 2, surakarta.StartText, surakarta.Rules{}, 300)
+		text := recRoundTrip(t, surakarta.NewRecord(g))
+		if n := strings.Count(text, "\n"); n < 20 {
+			t.Errorf("300 plies on %d lines:\n%s", n, text)
+		}
+	})
+	t.Run("White to move", func(t *testing.T) {
+		g := recRandomGame(t, 3, recWhiteStart, surakarta.OlympiadRules(), 10_000)
+		text := recRoundTrip(t, surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: "study"}))
+		if !strings.Contains(text, "\n\n7... ") || !strings.Contains(text, " 8. ") {
+			t.Errorf("want the moves to open with \"7... \" and go on with \" 8. \":\n%s", text)
+		}
+	})
+	t.Run("custom rules", func(t *testing.T) {
+		for i, rules := range []surakarta.Rules{
+			{QuietPlyLimit: 20, RepetitionLimit: 0},
+			{QuietPlyLimit: 0, RepetitionLimit: 3},
+			{},
+		} {
+			g := recRandomGame(t, 4+uint64(i), surakarta.StartText, rules, 400)
+			text := recRoundTrip(t, surakarta.NewRecord(g))
+			want := fmt.Sprintf("[Rules \"quiet=%d repetition=%d\"]\n", rules.QuietPlyLimit, rules.RepetitionLimit)
+			if !strings.Contains(text, want) {
+				t.Errorf("the text lacks %q:\n%s", want, text)
+			}
+		}
+	})
+	t.Run("unfinished", func(t *testing.T) {
+		g := recRandomGame(t, 7, surakarta.StartText, surakarta.OlympiadRules(), 9)
+		if g.Outcome().Over {
+			t.Skip("the game ended within 9 plies")
+		}
+		r := surakarta.NewRecord(g, recPlayers[:2]...)
+		if r.Result != "*" || r.Reason != "" {
+			t.Fatalf("NewRecord of a game in progress: %q %q, want \"*\" \"\"", r.Result, r.Reason)
+		}
+		text := recRoundTrip(t, r)
+		if !strings.HasSuffix(text, " *\n\n") || strings.Contains(text, "[Reason") {
+			t.Errorf("want the moves to end with \" *\" and no Reason header:\n%s", text)
+		}
+	})
+	t.Run("no moves", func(t *testing.T) {
+		text := recRoundTrip(t, surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition())))
+		if !strings.HasSuffix(text, "\"]\n\n*\n\n") {
+			t.Errorf("want the moves to be just \"*\":\n%q", text)
+		}
+	})
+	t.Run("stopped with a decided result", func(t *testing.T) {
+		g := recRandomGame(t, 8, surakarta.StartText, surakarta.Rules{}, 30)
+		r := surakarta.NewRecord(g, recPlayers...)
+		r.Result, r.Reason = "1-0", "adjudicated: move limit"
+		recRoundTrip(t, r)
+		r.Result = "1/2-1/2"
+		recRoundTrip(t, r)
+	})
+	t.Run("unfinished with a reason", func(t *testing.T) {
+		r := surakarta.NewRecord(recRandomGame(t, 9, surakarta.StartText, surakarta.Rules{}, 5))
+		r.Reason = "interrupted"
+		recRoundTrip(t, r)
+	})
+	t.Run("headers with quotes and backslashes", func(t *testing.T) {
+		g := recRandomGame(t, 10, recWhiteStart, surakarta.OlympiadRules(), 12)
+		r := surakarta.NewRecord(g,
+			surakarta.Header{Name: "Event", Value: `The "Big" \ Match`},
+			surakarta.Header{Name: "Site", Value: `\"`},
+			surakarta.Header{Name: "Annotator", Value: `"]`},
+			surakarta.Header{Name: "Empty", Value: ""},
+			surakarta.Header{Name: "Round_2", Value: "Surakarta · 蘇拉卡爾塔 \\\\"},
+		)
+		text := recRoundTrip(t, r)
+		for _, want := range []string{
+			`[Event "The \"Big\" \\ Match"]`, `[Site "\\\""]`, `[Annotator "\"]"]`, `[Empty ""]`,
+		} {
+			if !strings.Contains(text, want+"\n") {
+				t.Errorf("the text lacks the line %s:\n%s", want, text)
+			}
+		}
+	})
+}
+
+func TestRecordReadsLeniently(t *testing.T) {
+	// Spaces, CRLF, extra blank lines, other move spellings, move numbers
+	// joined to their moves, and "N..." before a later move of White.
+	text := "\ufeff\r\n  [Event  \"x\" ] \r\n[Result \"*\"]\t\r\n\r\n\r\n1.B2-B3 1... e5e4\r\n  2. c2xc3\r\n*"
+	r, err := surakarta.ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(r.Game.Moves()), "[b2b3 e5e4 c2c3]"; got != want {
+		t.Errorf("moves %s, want %s", got, want)
+	}
+	if got, want := r.Game.Rules(), surakarta.OlympiadRules(); got != want {
+		t.Errorf("rules %+v, want the default %+v", got, want)
+	}
+	if got := r.Game.StartPosition(); got != surakarta.NewPosition() {
+		t.Errorf("start %v, want the standard start", got)
+	}
+	out, err := r.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Event \"x\"]\n[Rules \"quiet=50 repetition=2\"]\n[Position \"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1\"]\n" +
+		"[Result \"*\"]\n\n1. b2b3 e5e4 2. c2c3 *\n\n"
+	if d := cmp.Diff(want, string(out)); d != "" {
+		t.Errorf("MarshalText (-want +got):\n%s", d)
+	}
+	// The Rules header takes its keys in either order.
+	r, err = surakarta.ParseRecord("[Rules \"repetition=3  quiet=0\"]\n[Result \"*\"]\n\n*\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Game.Rules(), (surakarta.Rules{RepetitionLimit: 3}); got != want {
+		t.Errorf("rules %+v, want %+v", got, want)
+	}
+}
+
+// recThree returns three records and their concatenated text.
+func recThree(t *testing.T) ([]*surakarta.Record, string) {
+	t.Helper()
+	stopped := surakarta.NewRecord(recRandomGame(t, 12, surakarta.StartText, surakarta.OlympiadRules(), 20),
+		surakarta.Header{Name: "Round", Value: "2"})
+	if !stopped.Game.Outcome().Over {
+		stopped.Result, stopped.Reason = "0-1", "adjudicated: move limit"
+	}
+	records := []*surakarta.Record{
+		surakarta.NewRecord(recRandomGame(t, 11, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+			surakarta.Header{Name: "Round", Value: "1"}),
+		stopped,
+		surakarta.NewRecord(recRandomGame(t, 13, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
+			surakarta.Header{Name: "Round", Value: "3"}),
+	}
+	var sb strings.Builder
+	for _, r := range records {
+		if _, err := r.WriteTo(&sb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return records, sb.String()
+}
+
+func TestReadRecords(t *testing.T) {
+	want, text := recThree(t)
+	for name, text := range map[string]string{
+		"as written":        text,
+		"CRLF":              strings.ReplaceAll(text, "\n", "\r\n"),
+		"extra blank lines": "\n\n" + strings.ReplaceAll(text, "\n\n[", "\n\n\n \n[") + "\n\n",
+		"no final newline":  strings.TrimRight(text, "\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := surakarta.ReadRecords(strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d records, want %d", len(got), len(want))
+			}
+			for i := range want {
+				if d := recDiff(want[i], got[i]); d != "" {
+					t.Errorf("record %d (-want +got):\n%s", i+1, d)
+				}
+			}
+		})
+	}
+	t.Run("empty", func(t *testing.T) {
+		got, err := surakarta.ReadRecords(strings.NewReader("\n \n"))
+		if err != nil || len(got) != 0 {
+			t.Errorf("ReadRecords of blank text: %d records, %v; want none, no error", len(got), err)
+		}
+	})
+	t.Run("error in the third record", func(t *testing.T) {
+		lines := strings.Split(text, "\n")
+		var third int // index of the third record's moves
+		for i, records := 0, 0; i < len(lines); i++ {
+			if i > 0 && lines[i-1] == "" && lines[i] != "" && !strings.HasPrefix(lines[i], "[") {
+				if records++; records == 3 {
+					third = i
+					break
+				}
+			}
+		}
+		lines[third] = "7... a1a1 " + lines[third]
+		got, err := surakarta.ReadRecords(strings.NewReader(strings.Join(lines, "\n")))
+		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", third+1)) {
+			t.Errorf("got %v, want an ErrInvalidRecord naming line %d", err, third+1)
+		}
+		if len(got) != 2 {
+			t.Errorf("got %d records before the error, want 2", len(got))
+		}
+	})
+	t.Run("ParseRecord takes one", func(t *testing.T) {
+		_, err := surakarta.ParseRecord(text)
+		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "ReadRecords") {
+			t.Errorf("ParseRecord of three records: %v", err)
+		}
+	})
+}
+
+// recHeaders is a valid start of a record: the moves follow on line 4.
+const recHeaders = "[Event \"test\"]\n[Result \"*\"]\n\n"
+
+// recRepetition is a game drawn by repetition after 4 plies.
+const recRepetition = "1. a2a3 a5a4 2. a3a2 a4a5"
+
+func TestParseRecordErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       string // in the message
+		also       error  // also wrapped, if not nil
+	}{
+		{"empty", "", "no record", nil},
+		{"blank", "\n\n  \n", "no record", nil},
+		{"no headers", "1. b2b3 *\n", "line 1: want a header line", nil},
+		{"bad header line", "[Event x]\n[Result \"*\"]\n\n*\n", "line 1: bad header line", nil},
+		{"header name with a digit first", "[Result \"*\"]\n[1st \"x\"]\n\n*\n", "line 2: bad header line", nil},
+		{"header name with a dash", "[Result \"*\"]\n[Time-Control \"x\"]\n\n*\n", "line 2: bad header line", nil},
+		{"no space before the value", "[Event\"x\"]\n[Result \"*\"]\n\n*\n", "line 1: bad header line", nil},
+		{"unterminated quote", "[Result \"*\"]\n[Event \"abc]\n\n*\n", "line 2: unterminated quote", nil},
+		{"unterminated by an escape", "[Result \"*\"]\n[Event \"abc\\\"]\n\n*\n", "line 2: unterminated quote", nil},
+		{"unknown escape", "[Result \"*\"]\n[Event \"a\\nb\"]\n\n*\n", "line 2: unknown escape", nil},
+		{"text after the value", "[Event \"a\" b]\n[Result \"*\"]\n\n*\n", "line 1: bad header line: want ]", nil},
+		{"no closing bracket", "[Event \"a\"\n[Result \"*\"]\n\n*\n", "line 1: bad header line: want ]", nil},
+		{"control character", "[Event \"a\x01b\"]\n[Result \"*\"]\n\n*\n", "line 1: the value of Event holds the control character", nil},
+		{"invalid UTF-8", "[Event \"a\xffb\"]\n[Result \"*\"]\n\n*\n", "line 1: the value of Event is not valid UTF-8", nil},
+		{"header twice", "[Event \"a\"]\n[Result \"*\"]\n[Event \"b\"]\n\n*\n", "line 3: header Event occurs twice (also on line 1)", nil},
+		{"derived header in another case", "[result \"*\"]\n\n*\n", "line 1: bad header line: name result: header names are case-sensitive", nil},
+		{"no Result", "[Event \"a\"]\n\n*\n", "line 2: the headers end without a Result header", nil},
+		{"bad Result", "[Result \"2-0\"]\n\n2-0\n", "line 1: Result \"2-0\" is not", nil},
+		{"bad Position", "[Position \"6/6/6 b\"]\n[Result \"*\"]\n\n*\n", "line 1: Position:", surakarta.ErrInvalidPosition},
+		{"bad Rules", "[Result \"*\"]\n[Rules \"quiet=50\"]\n\n*\n", "line 2: Rules:", nil},
+		{"bad Rules number", "[Result \"*\"]\n[Rules \"quiet=-1 repetition=2\"]\n\n*\n", "line 2: Rules:", nil},
+		{"Rules key twice", "[Result \"*\"]\n[Rules \"quiet=1 quiet=2 repetition=2\"]\n\n*\n", "line 2: Rules:", nil},
+		{"Rules that do not validate", "[Result \"*\"]\n[Rules \"quiet=50 repetition=1\"]\n\n*\n", "line 2: Rules:", surakarta.ErrInvalidRules},
+		{"missing blank line after the headers", "[Result \"*\"]\n1. b2b3 *\n", "line 2: missing blank line", nil},
+		{"headers only", "[Result \"*\"]\n", "line 2: the text ends before the moves", nil},
+		{"headers only, no newline", "[Result \"*\"]", "line 1: the text ends after the headers", nil},
+		{"headers then headers", "[Result \"*\"]\n\n[Event \"x\"]\n\n*\n", "line 3: want the moves", nil},
+		{"missing blank line after the moves", recHeaders + "1. b2b3 *\n[Result \"*\"]\n\n*\n", "line 5: missing blank line", nil},
+		{"second record", recHeaders + "*\n\n" + recHeaders + "*\n", "line 6: a second record", nil},
+		{"missing move number", recHeaders + "b2b3 *\n", "line 4: missing move number", nil},
+		{"missing move number on a later line", recHeaders + "1. b2b3 e5e4\nb3b4 *\n", "line 5: missing move number", nil},
+		{"missing White's first number", "[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\nf6f5 *\n", "line 4: missing move number", nil},
+		{"wrong move number", recHeaders + "2. b2b3 *\n", "line 4: bad move number \"2.\": this is move 1", nil},
+		{"dots for White before Black", recHeaders + "1... b2b3 *\n", "line 4: bad move number \"1...\": Black is to move", nil},
+		{"dot for Black before White", recHeaders + "1. b2b3 1. e5e4 *\n", "line 4: bad move number \"1.\": White is to move", nil},
+		{"two dots", recHeaders + "1.. b2b3 *\n", "line 4: bad move number", nil},
+		{"no dot", recHeaders + "1 b2b3 *\n", "line 4: bad move number", nil},
+		{"huge move number", recHeaders + "99999999999999999999. b2b3 *\n", "line 4: bad move number", nil},
+		{"two numbers", recHeaders + "1. 1. b2b3 *\n", "line 4: bad move number", nil},
+		{"number without a move", recHeaders + "1. b2b3 e5e4 2. *\n", "line 4: bad move number \"2.\": no move follows it", nil},
+		{"number at the end", recHeaders + "1.\n", "line 4: bad move number \"1.\": no move follows it", nil},
+		{"malformed move", recHeaders + "1. b2b3 e5e4\n2. b3b9 *\n", "line 5: malformed move \"b3b9\"", surakarta.ErrInvalidMove},
+		{"not a move", recHeaders + "1. b2b3 {good} *\n", "line 4: malformed move \"{good}\"", surakarta.ErrInvalidMove},
+		{"illegal move", recHeaders + "1. b2b3 e5e4\n2. b3b5 *\n", "line 5: ply 3: b3b5: illegal move", surakarta.ErrIllegalMove},
+		{"illegal first move of White", "[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\n7... c1c2 *\n", "line 4: ply 1: c1c2: illegal move: c1c2: no piece on c1", surakarta.ErrIllegalMove},
+		{"move after the end", "[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 3. b2b3 1/2-1/2\n", "line 4: ply 5: b2b3: game over", surakarta.ErrGameOver},
+		{"no result", recHeaders + "1. b2b3 e5e4\n2. b3b4\n", "line 5: the moves do not end with the result *", nil},
+		{"result differs from the header", recHeaders + "1. b2b3 1-0\n", "line 4: the moves end with 1-0, but the Result header says *", nil},
+		{"text after the result", recHeaders + "1. b2b3 * e5e4\n", "line 4: \"e5e4\" after the result", nil},
+		{"wrong result", "[Event \"x\"]\n[Result \"1-0\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 1-0\n", "line 2: result 1-0 does not match the replayed game: draw (repetition), so the result is 1/2-1/2", nil},
+		{"unfinished result of a finished game", "[Result \"*\"]\n\n" + recRepetition + " *\n", "line 1: result * does not match the replayed game", nil},
+		{"wrong reason", "[Result \"1/2-1/2\"]\n[Reason \"no pieces left\"]\n\n" + recRepetition + " 1/2-1/2\n", "line 2: reason \"no pieces left\" does not match", nil},
+		{"missing reason of a finished game", "[Result \"1/2-1/2\"]\n\n" + recRepetition + " 1/2-1/2\n", "line 1: reason \"\" does not match", nil},
+		{"rule reason of a game in progress", "[Result \"1-0\"]\n[Reason \"repetition\"]\n\n1. b2b3 1-0\n", "line 2: reason \"repetition\" does not match the replayed game: the rules have not ended it", nil},
+		{"decided result without a reason", "[Result \"0-1\"]\n\n1. b2b3 0-1\n", "line 1: result 0-1 for a game the rules have not ended needs a Reason", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := surakarta.ParseRecord(tc.text)
+			if err == nil {
+				t.Fatalf("ParseRecord accepted it: %+v", r)
+			}
+			if !errors.Is(err, surakarta.ErrInvalidRecord) {
+				t.Errorf("error %q does not wrap ErrInvalidRecord", err)
+			}
+			if tc.also != nil && !errors.Is(err, tc.also) {
+				t.Errorf("error %q does not wrap %q", err, tc.also)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRecordMarshalErrors(t *testing.T) {
+	inProgress := recRandomGame(t, 20, surakarta.StartText, surakarta.Rules{}, 6)
+	drawn := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range strings.Fields("a2a3 a5a4 a3a2 a4a5") {
+		if err := drawn.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		record *surakarta.Record
+		want   string
+	}{
+		{"nil record", nil, "no game"},
+		{"no game", &surakarta.Record{Result: "*"}, "no game"},
+		{"derived header", surakarta.NewRecord(inProgress, surakarta.Header{Name: "Result", Value: "*"}), "header 1: Result comes from"},
+		{"derived header in another case", surakarta.NewRecord(inProgress, surakarta.Header{Name: "POSITION", Value: "x"}), "case-sensitive"},
+		{"header twice", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "1"}, surakarta.Header{Name: "A", Value: "2"}), "header 2: A occurs twice"},
+		{"empty name", surakarta.NewRecord(inProgress, surakarta.Header{Value: "1"}), "header 1: the name is empty"},
+		{"bad name", surakarta.NewRecord(inProgress, surakarta.Header{Name: "Time Control", Value: "1"}), "header 1: name \"Time Control\""},
+		{"newline in a value", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "1\n2"}), "control character"},
+		{"invalid UTF-8", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "\xff"}), "not valid UTF-8"},
+		{"newline in the reason", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "a\nb"}, "control character"},
+		{"no result", &surakarta.Record{Game: inProgress}, "result \"\" is not"},
+		{"bad result", &surakarta.Record{Game: inProgress, Result: "1-1"}, "result \"1-1\" is not"},
+		{"wrong result", &surakarta.Record{Game: drawn, Result: "0-1", Reason: "repetition"}, "result 0-1 does not match"},
+		{"wrong reason", &surakarta.Record{Game: drawn, Result: "1/2-1/2", Reason: "adjudicated"}, "reason \"adjudicated\" does not match"},
+		{"unfinished result of a finished game", &surakarta.Record{Game: drawn, Result: "*"}, "result * does not match"},
+		{"decided result without a reason", &surakarta.Record{Game: inProgress, Result: "1-0"}, "needs a Reason"},
+		{"rule reason of a game in progress", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "the rules have not ended it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text, err := tc.record.MarshalText()
+			if err == nil {
+				t.Fatalf("MarshalText wrote it:\n%s", text)
+			}
+			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q: want an ErrInvalidRecord that says %q", err, tc.want)
+			}
+			var sb strings.Builder
+			if n, err := tc.record.WriteTo(&sb); err == nil || n != 0 || sb.Len() != 0 {
+				t.Errorf("WriteTo wrote %d bytes, error %v; want nothing and an error", n, err)
+			}
+		})
+	}
+}
+
+func TestRecordHeader(t *testing.T) {
+	g := recRandomGame(t, 21, recWhiteStart, surakarta.Rules{QuietPlyLimit: 10}, 4)
+	r := surakarta.NewRecord(g, recPlayers...)
+	r.Result, r.Reason = "1-0", "adjudicated: move limit"
+	for _, tc := range []struct {
+		name, want string
+		ok         bool
+	}{
+		{"White", "alphabeta,sixfactor", true},
+		{"TimeControl", "100ms/move", true},
+		{"white", "", false},
+		{"Event", "", false},
+		{"Position", recWhiteStart, true},
+		{"Rules", "quiet=10 repetition=0", true},
+		{"Result", "1-0", true},
+		{"Reason", "adjudicated: move limit", true},
+	} {
+		if got, ok := r.Header(tc.name); got != tc.want || ok != tc.ok {
+			t.Errorf("Header(%q) = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+	if _, ok := surakarta.NewRecord(g).Header("Reason"); ok {
+		t.Error("Header(\"Reason\") of a game in progress reports a reason")
+	}
+}
+
+func TestResultString(t *testing.T) {
+	for _, tc := range []struct {
+		outcome surakarta.Outcome
+		want    string
+	}{
+		{surakarta.Outcome{}, "*"},
+		{surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.NoPieces}, "1-0"},
+		{surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.NoMoves}, "0-1"},
+		{surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition}, "1/2-1/2"},
+	} {
+		if got := surakarta.ResultString(tc.outcome); got != tc.want {
+			t.Errorf("ResultString(%v) = %q, want %q", tc.outcome, got, tc.want)
+		}
+	}
+}
+
+func TestRecordUnmarshalText(t *testing.T) {
+	records, text := recThree(t)
+	first := text[:strings.Index(text, "\n\n[")+2]
+	var r surakarta.Record
+	if err := r.UnmarshalText([]byte(first)); err != nil {
+		t.Fatal(err)
+	}
+	if d := recDiff(records[0], &r); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if err := r.UnmarshalText([]byte("[Result \"*\"]\n")); !errors.Is(err, surakarta.ErrInvalidRecord) {
+		t.Errorf("UnmarshalText of a bad record: %v", err)
+	}
+	if d := recDiff(records[0], &r); d != "" {
+		t.Errorf("a failed UnmarshalText changed the record (-want +got):\n%s", d)
+	}
+}
+
+func FuzzRecord(f *testing.F) {
+	for i, g := range []*surakarta.Game{
+		recRandomGame(f, 31, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+		recRandomGame(f, 32, recWhiteStart, surakarta.OlympiadRules(), 10_000),
+		recRandomGame(f, 33, surakarta.StartText, surakarta.Rules{QuietPlyLimit: 12}, 10_000),
+		recRandomGame(f, 34, "6/2w3/6/6/1b4/6 b 0 40", surakarta.Rules{RepetitionLimit: 3}, 10_000),
+		recRandomGame(f, 35, surakarta.StartText, surakarta.OlympiadRules(), 7),
+	} {
+		r := surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: `fuzz "seed" \ ` + fmt.Sprint(i)})
+		text, err := r.MarshalText()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(text))
+		// Near misses: a move cut short, a result changed, a line lost.
+		f.Add(strings.Replace(string(text), "4", "", 1))
+		f.Add(strings.Replace(string(text), "\"*\"", "\"1-0\"", 1))
+		f.Add(strings.Replace(string(text), "\n\n", "\n", 1))
+		f.Add(string(text[:len(text)/2]))
+	}
+	f.Add("[Result \"1-0\"]\n[Reason \"adjudicated: move limit\"]\n\n1. b2b3 e5e4 1-0\n\n[Result \"*\"]\n\n*\n")
+	f.Add("[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\n7... b6b5 8. c3c4 *\n")
+	f.Add("[Rules \"repetition=0 quiet=0\"]\n[Result \"*\"]\n\n1.b2-b3 1... E5xE4 *\n")
+	f.Add("[A \"\\\\\\\"\"]\n[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 1/2-1/2")
+	f.Add("[A \"\\q\"]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		// ReadRecords must not panic either, and agree with ParseRecord on
+		// its first record.
+		records, readErr := surakarta.ReadRecords(strings.NewReader(text))
+		if readErr != nil && !errors.Is(readErr, surakarta.ErrInvalidRecord) {
+			t.Fatalf("ReadRecords: %v does not wrap ErrInvalidRecord", readErr)
+		}
+		r, err := surakarta.ParseRecord(text)
+		if err != nil {
+			if !errors.Is(err, surakarta.ErrInvalidRecord) {
+				t.Fatalf("ParseRecord: %v does not wrap ErrInvalidRecord", err)
+			}
+			return
+		}
+		if readErr != nil || len(records) != 1 {
+			t.Fatalf("ParseRecord accepted one record, ReadRecords read %d (error %v)", len(records), readErr)
+		}
+		if d := recDiff(records[0], r); d != "" {
+			t.Fatalf("ParseRecord and ReadRecords differ (-read +parsed):\n%s", d)
+		}
+		text1, err := r.MarshalText()
+		if err != nil {
+			t.Fatalf("MarshalText of a parsed record: %v", err)
+		}
+		back, err := surakarta.ParseRecord(string(text1))
+		if err != nil {
+			t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text1)
+		}
+		if d := recDiff(r, back); d != "" {
+			t.Fatalf("round trip (-want +got):\n%s", d)
+		}
+		text2, err := back.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(text1) != string(text2) {
+			t.Fatalf("MarshalText not stable:\n%s\nthen\n%s", text1, text2)
+		}
+		// The game replays legally, to the outcome the record states.
+		g, err := surakarta.NewGameWithRules(r.Game.StartPosition(), r.Game.Rules())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range r.Game.Moves() {
+			if err := g.Play(m); err != nil {
+				t.Fatalf("ply %d: %v: %v", i+1, m, err)
+			}
+		}
+		if o := g.Outcome(); o.Over && (r.Result != surakarta.ResultString(o) || r.Reason != o.Reason.String()) {
+			t.Fatalf("the game ended %v, the record says %s (%s)", o, r.Result, r.Reason)
+		}
+	})
+}
+
+func ExampleNewRecord() {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range []string{"b2b3", "e5e4", "b3b2", "e4e5"} {
+		if err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	r := surakarta.NewRecord(g,
+		surakarta.Header{Name: "Black", Value: "pvs,endgame"},
+		surakarta.Header{Name: "White", Value: "alphabeta,sixfactor"},
+		surakarta.Header{Name: "Event", Value: `The "Friday" match`},
+	)
+	text, err := r.MarshalText()
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(string(text))
+
+	back, err := surakarta.ParseRecord(string(text))
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.Game.Ply(), "plies:", back.Game.Outcome())
+	// Output:
+	// [Black "pvs,endgame"]
+	// [White "alphabeta,sixfactor"]
+	// [Event "The \"Friday\" match"]
+	// [Rules "quiet=50 repetition=2"]
+	// [Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
+	// [Result "1/2-1/2"]
+	// [Reason "repetition"]
+	//
+	// 1. b2b3 e5e4 2. b3b2 e4e5 1/2-1/2
+	//
+	// 4 plies: draw (repetition)
+}
