@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -566,10 +567,13 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 		return false
 	}
 	prefix := []Move{NewMove(A1, B1), NewMove(C3, D4)}
-	appended := p.AppendLegalMoves(slices.Clone(prefix))
-	if !slices.Equal(appended[:2], prefix) || !slices.Equal(appended[2:], moves) {
-		t.Errorf("position %q: AppendLegalMoves(prefix) = %s, want prefix then %s", p, formatMoves(appended), formatMoves(moves))
-		return false
+	roomy := append(make([]Move, 0, len(prefix)+MaxMoves), prefix...) // written in place
+	for _, dst := range [][]Move{slices.Clone(prefix), roomy} {
+		appended := p.AppendLegalMoves(dst)
+		if !slices.Equal(appended[:2], prefix) || !slices.Equal(appended[2:], moves) {
+			t.Errorf("position %q: AppendLegalMoves(prefix, cap %d) = %s, want prefix then %s", p, cap(dst), formatMoves(appended), formatMoves(moves))
+			return false
+		}
 	}
 	if seq := slices.Collect(p.Moves()); !slices.Equal(seq, moves) {
 		t.Errorf("position %q: Moves() = %s, LegalMoves() = %s", p, formatMoves(seq), formatMoves(moves))
@@ -638,9 +642,9 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 		return true
 	}
 	for own := p.Pieces(p.side); own != 0; own &= own - 1 {
-		from := Square(trailingZeros(uint64(own)))
+		from := Square(bits.TrailingZeros64(uint64(own)))
 		for enemy := p.Pieces(p.side.Other()); enemy != 0; enemy &= enemy - 1 {
-			if !checkIllegal(from, Square(trailingZeros(uint64(enemy)))) {
+			if !checkIllegal(from, Square(bits.TrailingZeros64(uint64(enemy)))) {
 				return false
 			}
 		}
@@ -666,9 +670,9 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 			break // one step per position is enough
 		}
 		for own := p.Pieces(p.side); own != 0; own &= own - 1 {
-			from := Square(trailingZeros(uint64(own)))
+			from := Square(bits.TrailingZeros64(uint64(own)))
 			for enemy := p.Pieces(p.side.Other()); enemy != 0; enemy &= enemy - 1 {
-				to := Square(trailingZeros(uint64(enemy)))
+				to := Square(bits.TrailingZeros64(uint64(enemy)))
 				if legalSet[[2]Square{from, to}] {
 					continue
 				}

@@ -127,8 +127,8 @@ func (e *SixFactor) BothTerms(p *Position) (black, white Terms) {
 // value returns Weights.Value(terms(p, c, captures)) without building Terms:
 // Evaluate's fast path.
 func (e *SixFactor) value(p *Position, c Color, captures int) int {
-	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
-	steps := countSteps(own, ^(own|enemy)&board36)
+	own := p.pieces[c&1]
+	steps := countSteps(own, p.empty())
 	_, _, arc := e.arc(p, c)
 	w := &e.Weights
 	return w.Pieces*bits.OnesCount64(own) + w.Steps*steps + w.Attack*(steps+captures) +
@@ -137,8 +137,8 @@ func (e *SixFactor) value(p *Position, c Color, captures int) int {
 
 // terms returns the terms of side c, which has the given number of captures.
 func (e *SixFactor) terms(p *Position, c Color, captures int) Terms {
-	own, enemy := p.pieces[c&1], p.pieces[c&1^1]
-	steps := countSteps(own, ^(own|enemy)&board36)
+	own := p.pieces[c&1]
+	steps := countSteps(own, p.empty())
 	held, denied, arc := e.arc(p, c)
 	return Terms{
 		Pieces:      bits.OnesCount64(own),

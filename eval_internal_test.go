@@ -16,8 +16,8 @@ func TestLoopsHeldMatchesDefinition(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 5000 {
 		var p Position
-		p.pieces[Black] = r.Uint64() & r.Uint64() & board36
-		p.pieces[White] = r.Uint64() & r.Uint64() & board36 &^ p.pieces[Black]
+		p.pieces[Black] = r.Uint64() & r.Uint64() & uint64(allSquares)
+		p.pieces[White] = r.Uint64() & r.Uint64() & uint64(allSquares) &^ p.pieces[Black]
 		p.setDerived()
 		for c := range p.pieces {
 			want := 0

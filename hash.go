@@ -1,5 +1,7 @@
 package surakarta
 
+import "math/bits"
+
 // Zobrist keys: one random 64-bit key per (colour, square) and one for White
 // to move. They are derived from a fixed seed, so hashes are the same in
 // every run and every program.
@@ -37,7 +39,7 @@ func (p *Position) computeHash() uint64 {
 	var h uint64
 	for c := range p.pieces {
 		for b := p.pieces[c]; b != 0; b &= b - 1 {
-			h ^= zobristPiece[c][trailingZeros(b)]
+			h ^= zobristPiece[c][bits.TrailingZeros64(b)]
 		}
 	}
 	if p.side == White {

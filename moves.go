@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
@@ -77,8 +78,6 @@ func init() {
 		backWindow[lo] = 1<<(23-lo) - 1 // ring indices k+lo+1 … k+23
 	}
 }
-
-func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
 // doubled returns the ring of circuit c from a packed ring word, doubled to
 // 48 bits.
@@ -184,7 +183,6 @@ func addCapture(list *[maxCaptures]Move, n int, m Move) int {
 const (
 	notFileA = 0b111110_111110_111110_111110_111110_111110
 	notFileF = 0b011111_011111_011111_011111_011111_011111
-	board36  = 1<<NumSquares - 1
 )
 
 // countSteps returns the number of steps the pieces own can make onto empty.
@@ -196,10 +194,17 @@ func countSteps(own, empty uint64) int {
 		bits.OnesCount64(east>>5&empty) + bits.OnesCount64(west>>7&empty)
 }
 
+// empty returns the empty points of p.
+func (p *Position) empty() uint64 { return ^(p.pieces[Black] | p.pieces[White]) & uint64(allSquares) }
+
 // AppendLegalMoves appends the legal moves of the side to move to dst and
 // returns the extended slice: captures first, then steps. It allocates
-// nothing when dst has room (MaxMoves always suffices).
+// nothing when dst has room for MaxMoves more moves, and then writes the
+// moves straight into it.
 func (p *Position) AppendLegalMoves(dst []Move) []Move {
+	if n := len(dst); cap(dst)-n >= MaxMoves {
+		return dst[:n+len(p.appendMoves((*[MaxMoves]Move)(dst[n:n+MaxMoves])))]
+	}
 	var buf [MaxMoves]Move
 	return append(dst, p.appendMoves(&buf)...)
 }
@@ -207,8 +212,7 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 // appendMoves writes the legal moves of the side to move to list and returns
 // them as a slice of it: captures first, then steps.
 func (p *Position) appendMoves(list *[MaxMoves]Move) []Move {
-	var caps [maxCaptures]Move
-	n := copy(list[:], caps[:p.captures(p.side, &caps)])
+	n := p.captures(p.side, (*[maxCaptures]Move)(list[:maxCaptures]))
 	own := p.pieces[p.side]
 	empty := ^(own | p.pieces[p.side^1])
 	for b := own; b != 0; b &= b - 1 {
@@ -224,7 +228,8 @@ func (p *Position) appendMoves(list *[MaxMoves]Move) []Move {
 // LegalMoves returns the legal moves of the side to move, captures first.
 // Game-end rules are not applied: a side with no pieces has no moves.
 func (p Position) LegalMoves() []Move {
-	return p.AppendLegalMoves(make([]Move, 0, 32))
+	var buf [MaxMoves]Move
+	return slices.Clone(p.appendMoves(&buf))
 }
 
 // Moves yields the legal moves of the side to move, in the order of
@@ -250,8 +255,7 @@ func (p *Position) CountMoves() int {
 // countMoves counts the steps and the captures that side c could play.
 func (p *Position) countMoves(c Color) (steps, captures int) {
 	var caps [maxCaptures]Move
-	own := p.pieces[c&1]
-	return countSteps(own, ^(own|p.pieces[c&1^1])&board36), p.captures(c, &caps)
+	return countSteps(p.pieces[c&1], p.empty()), p.captures(c, &caps)
 }
 
 // PlayUnchecked plays m without checking that it is legal: the fast path for

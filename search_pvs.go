@@ -385,13 +385,12 @@ func (s *PVS) quiesce(ply, alpha, beta int) int {
 		return score
 	}
 	caps := s.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(s.moves[ply][:maxCaptures]))]
-	own := p.pieces[p.side]
-	if len(caps) == 0 && countSteps(own, ^(own|p.pieces[p.side^1])&board36) == 0 {
+	steps := countSteps(p.pieces[p.side], p.empty())
+	if len(caps) == 0 && steps == 0 {
 		return c.adjudicate(p, ply) // no legal move: the game ends here
 	}
 	best := c.evaluate(p)
-	if limit := c.rules.QuietPlyLimit; limit > 0 && p.QuietPlies() == limit-1 &&
-		countSteps(own, ^(own|p.pieces[p.side^1])&board36) > 0 {
+	if limit := c.rules.QuietPlyLimit; limit > 0 && p.QuietPlies() == limit-1 && steps > 0 {
 		// Any step reaches the quiet-ply limit: instead of standing pat the
 		// side to move can end the game, adjudicated a ply later.
 		best = c.adjudicate(p, ply+1)
