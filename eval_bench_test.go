@@ -14,9 +14,9 @@ func BenchmarkEvaluate(b *testing.B) {
 	positions := middleGamePositions(b)
 	var flipped []surakarta.Position // the same placements, other side to move
 	for _, p := range positions {
-		text := p.String()
-		side := map[bool]string{true: " w ", false: " b "}[p.SideToMove() == surakarta.Black]
-		flipped = append(flipped, mustParse(b, strings.Replace(text, text[strings.Index(text, " "):strings.Index(text, " ")+3], side, 1)))
+		fields := strings.Fields(p.String()) // ranks, side, quiet plies, move number
+		fields[1] = map[string]string{"b": "w", "w": "b"}[fields[1]]
+		flipped = append(flipped, mustParse(b, strings.Join(fields, " ")))
 	}
 	buf := make([]surakarta.Move, 0, surakarta.MaxMoves)
 	b.Run("baseline", func(b *testing.B) {

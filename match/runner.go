@@ -287,13 +287,13 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 		surakarta.Header{Name: "Black", Value: black},
 		surakarta.Header{Name: "White", Value: white},
 		surakarta.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
-		surakarta.Header{Name: "TimeControl", Value: limitsText(m.cfg.Limits)},
+		surakarta.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 	)
-	if !g.Outcome().Over {
+	if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
-		o := surakarta.Adjudicate(&p, surakarta.NoMoves)
-		rec.Result, rec.Reason = surakarta.ResultString(o), "adjudicated: move limit"
+		rec.Result = surakarta.ResultString(surakarta.Adjudicate(&p, surakarta.NotOver))
+		rec.Reason = "adjudicated: move limit"
 	}
 	return rec
 }
@@ -317,7 +317,7 @@ func (m *matchState) resume() error {
 		ev, _ := rec.Header("Event")
 		seed, _ := rec.Header("Seed")
 		tc, _ := rec.Header("TimeControl")
-		if ev != event || seed != strconv.FormatUint(m.cfg.Seed, 10) || tc != limitsText(m.cfg.Limits) {
+		if ev != event || seed != strconv.FormatUint(m.cfg.Seed, 10) || tc != LimitsText(m.cfg.Limits) {
 			return fmt.Errorf("match: %s holds games of another match (%q, seed %s, %s): use another file", m.cfg.RecordFile, ev, seed, tc)
 		}
 		roundText, _ := rec.Header("Round")
@@ -367,8 +367,9 @@ func aScore(result string, aBlack bool) float64 {
 	return 1 - black
 }
 
-// limitsText describes per-move limits for the TimeControl header.
-func limitsText(l surakarta.Limits) string {
+// LimitsText describes per-move limits, such as "100ms/move" or "depth 6":
+// the TimeControl header of the match's records.
+func LimitsText(l surakarta.Limits) string {
 	var parts []string
 	if l.MoveTime > 0 {
 		parts = append(parts, l.MoveTime.String()+"/move")

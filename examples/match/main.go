@@ -67,7 +67,7 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(os.Stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, limitsText(cfg.Limits))
+	fmt.Fprintf(os.Stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
 	res, err := match.Run(ctx, cfg)
 	if res.Resumed > 0 {
 		fmt.Fprintf(os.Stderr, "resumed %d games from %s\n", res.Resumed, *out)
@@ -81,10 +81,6 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
-}
-
-func limitsText(l surakarta.Limits) string {
-	return fmt.Sprintf("movetime %v, nodes %d, depth %d per move", l.MoveTime, l.Nodes, l.Depth)
 }
 
 func fail(err error) {

@@ -171,9 +171,13 @@ func (s *session) undo() {
 }
 
 func (s *session) save(name string) {
+	black, white := "human", s.engine.Name
+	if s.human == surakarta.White {
+		black, white = white, black
+	}
 	rec := surakarta.NewRecord(s.game,
-		surakarta.Header{Name: map[bool]string{true: "White", false: "Black"}[s.human == surakarta.Black], Value: s.engine.Name},
-		surakarta.Header{Name: map[bool]string{true: "Black", false: "White"}[s.human == surakarta.Black], Value: "human"},
+		surakarta.Header{Name: "Black", Value: black},
+		surakarta.Header{Name: "White", Value: white},
 		surakarta.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
 	)
 	text, err := rec.MarshalText()
