@@ -16,41 +16,6 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// Engine is a named way to make a searcher. New is called once per game,
-// since searchers are not safe for concurrent use.
-type Engine struct {
-	Name string
-	New  func() surakarta.Searcher
-}
-
-// ParseEngine makes an Engine from a spec "searcher,evaluator": searcher
-// pvs or alphabeta, evaluator sixfactor or endgame, such as "pvs,endgame".
-func ParseEngine(spec string) (Engine, error) {
-	searcher, evaluator, ok := strings.Cut(strings.ToLower(strings.TrimSpace(spec)), ",")
-	if !ok {
-		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", spec)
-	}
-	var newEval func() surakarta.Evaluator
-	switch evaluator {
-	case "sixfactor":
-		newEval = func() surakarta.Evaluator { return surakarta.NewSixFactor() }
-	case "endgame":
-		newEval = func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }
-	default:
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor or endgame)", spec, evaluator)
-	}
-	e := Engine{Name: searcher + "," + evaluator}
-	switch searcher {
-	case "pvs":
-		e.New = func() surakarta.Searcher { return surakarta.NewPVS(newEval()) }
-	case "alphabeta":
-		e.New = func() surakarta.Searcher { return surakarta.NewAlphaBeta(newEval()) }
-	default:
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", spec, searcher)
-	}
-	return e, nil
-}
-
 // Config describes a match of engine A against engine B.
 type Config struct {
 	A, B Engine
@@ -102,6 +67,9 @@ type round struct {
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if cfg.A.New == nil || cfg.B.New == nil {
 		return Outcome{}, errors.New("match: both engines need a New function")
+	}
+	if cfg.A.Name == "" || cfg.A.Name == cfg.B.Name {
+		return Outcome{}, fmt.Errorf("match: engines need two different names (A %q, B %q): the records tell them apart by name", cfg.A.Name, cfg.B.Name)
 	}
 	if cfg.Games <= 0 {
 		return Outcome{}, errors.New("match: Games must be positive")

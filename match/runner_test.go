@@ -18,10 +18,66 @@ func TestParseEngine(t *testing.T) {
 			t.Errorf("ParseEngine(%q) = %v, %v", spec, e.Name, err)
 		}
 	}
-	for _, spec := range []string{"", "pvs", "pvs,", "mcts,sixfactor", "pvs,material"} {
+	for _, spec := range []string{
+		"", "pvs", "pvs,", "mcts,sixfactor", "pvs,material",
+		"pvs,endgame,", "pvs,endgame,table", "pvs,endgame,=1", "pvs,endgame,table=",
+		"pvs,endgame,table=-1", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
+		"pvs,endgame,aspiration=x", "pvs,endgame,nullmove=no", "pvs,endgame,depth=3",
+		"pvs,endgame,lmr=off,lmr=on", "pvs,sixfactor,endgame-weight=60",
+		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,nullmove=off",
+	} {
 		if _, err := ParseEngine(spec); err == nil {
 			t.Errorf("ParseEngine(%q): no error", spec)
 		}
+	}
+}
+
+func TestParseEngineOptions(t *testing.T) {
+	e, err := ParseEngine("PVS, endgame, endgame-weight=60, table=2, aspiration=0, nullmove=off, lmr=off, cutoffs=off, history=off, killers=off, quiescence=off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "pvs,endgame,endgame-weight=60,table=2,aspiration=0,nullmove=off,lmr=off,cutoffs=off,history=off,killers=off,quiescence=off"; e.Name != want {
+		t.Errorf("Name = %q, want %q", e.Name, want)
+	}
+	s, ok := e.New().(*surakarta.PVS)
+	if !ok {
+		t.Fatalf("New() = %T, want *surakarta.PVS", e.New())
+	}
+	if s.TableMegabytes != 2 || s.AspirationWindow != 0 || s.NullMove || s.LateMoveReductions ||
+		s.TableCutoffs || s.History || s.Killers || s.Quiescence {
+		t.Errorf("options not applied: %+v", *s)
+	}
+	ev, ok := s.Evaluator.(*surakarta.EndgameAdjusted)
+	if !ok || ev.Endgame.Weights.Pieces != 60 {
+		t.Fatalf("Evaluator = %#v, want EndgameAdjusted with endgame piece weight 60", s.Evaluator)
+	}
+	// Only that weight changes.
+	want := surakarta.NewEndgameAdjusted()
+	want.Endgame.Weights.Pieces = 60
+	if *ev != *want {
+		t.Errorf("evaluator = %+v, want %+v", *ev, *want)
+	}
+	// Every New makes its own searcher and evaluator.
+	if s2 := e.New().(*surakarta.PVS); s2 == s || s2.Evaluator == s.Evaluator {
+		t.Error("New returned shared state")
+	}
+
+	// Without options: the library's defaults; "on" restores one.
+	def, _ := ParseEngine("pvs,endgame,nullmove=on")
+	got := def.New().(*surakarta.PVS)
+	ref := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+	if got.TableMegabytes != ref.TableMegabytes || got.AspirationWindow != ref.AspirationWindow || !got.NullMove ||
+		!got.LateMoveReductions || *got.Evaluator.(*surakarta.EndgameAdjusted) != *surakarta.NewEndgameAdjusted() {
+		t.Errorf("pvs,endgame,nullmove=on differs from the defaults: %+v", *got)
+	}
+}
+
+func TestRunRejectsEnginesWithOneName(t *testing.T) {
+	a, _ := ParseEngine("pvs,sixfactor")
+	_, err := Run(context.Background(), Config{A: a, B: a, Games: 2, Limits: surakarta.Limits{Depth: 1}})
+	if err == nil || !strings.Contains(err.Error(), "different names") {
+		t.Errorf("Run with A == B: %v, want an error about names", err)
 	}
 }
 

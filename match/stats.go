@@ -190,7 +190,7 @@ func (s SPRT) Bounds() (lower, upper float64) {
 // LLR returns the generalized SPRT log-likelihood ratio of H1 against H0
 // on pentanomial pair results: each pair is one sample whose value is the
 // pair's mean score per game (0, 1/4, 1/2, 3/4, 1). See gsprtLLR for the
-// formula and its conventions.
+// computation.
 func (s SPRT) LLR(p Pentanomial) float64 {
 	xs, counts := p.pentanomial()
 	return s.gsprtLLR(xs[:], counts[:])
@@ -204,33 +204,84 @@ func (s SPRT) LLRTrinomial(c Counts) float64 {
 	return s.gsprtLLR(xs[:], counts[:])
 }
 
-// gsprtLLR is the normal approximation to the generalized log-likelihood
-// ratio for "expected score = s1" against "expected score = s0", with
-// s0, s1 = ScoreFromElo(Elo0), ScoreFromElo(Elo1):
+// gsprtLLR is the generalized log-likelihood ratio for "expected score =
+// s1" against "expected score = s0", with s0, s1 = ScoreFromElo(Elo0),
+// ScoreFromElo(Elo1), on samples taking the values xs with the given
+// counts. It is fishtest's LLRcalc.LLR_logistic, which fastchess also
+// uses:
 //
-//	LLR = N · (s1 - s0) · (2μ - s0 - s1) / (2σ²)
+//   - every zero count is replaced by 1e-3 (LLRcalc.regularize), so that a
+//     run of nothing but wins still moves the LLR;
+//   - p̂ is the empirical distribution of the N regularized samples;
+//   - for s = s0 and s = s1, pₛ is the distribution closest to p̂ (maximum
+//     likelihood) among those with expectation s: pₛ,ᵢ = p̂ᵢ/(1 + λ(xᵢ - s)),
+//     λ the root of Σ p̂ᵢ(xᵢ - s)/(1 + λ(xᵢ - s)) = 0 (M. Van den Bergh,
+//     "support_MLE_multinomial", Proposition 1.1);
+//   - LLR = N · Σ p̂ᵢ · ln(p₁,ᵢ / p₀,ᵢ).
 //
-// where μ and σ² are the empirical mean and variance of the N samples.
-// This is fishtest's LLRcalc.LLR_alt2 (M. Van den Bergh, "GSPRT
-// approximation") multiplied by N, and the formula fast-chess used in
-// SPRT::getLLR / getPentaLLR before it switched to the exact maximum-
-// likelihood computation that fishtest's LLR_logistic performs.
-//
-// Zero counts: fishtest (LLRcalc.regularize) and current fastchess replace
-// every zero count by 1e-3, but they do so for the exact MLE, which stays
-// small on such data. Combined with this approximation the prior makes σ²
-// tiny and the LLR explode: two straight wins would give LLR 11.4 for
-// [0, 5] and stop the test (the exact GSPRT gives 0.029). So this follows
-// the older fast-chess convention that used this very formula: counts are
-// taken as they are, and N == 0 or σ² == 0 (every sample the same, e.g.
-// all wins or all draws) gives LLR 0, that is no evidence either way.
+// With no samples it returns 0; when Elo0 or Elo1 is not finite, NaN,
+// which Decide takes as Continue.
 func (s SPRT) gsprtLLR(xs, counts []float64) float64 {
-	mu, variance, n := meanVar(xs, counts)
-	if n == 0 || variance == 0 || math.IsNaN(variance) {
+	var n float64
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
 		return 0
 	}
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
-	return n * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
+	if !(s0 > 0 && s0 < 1 && s1 > 0 && s1 < 1) {
+		return math.NaN()
+	}
+	var pHat [5]float64
+	n = 0
+	for i, c := range counts {
+		if c == 0 {
+			c = 1e-3
+		}
+		pHat[i] = c
+		n += c
+	}
+	for i := range counts {
+		pHat[i] /= n
+	}
+	lambda0 := mleLambda(xs, pHat[:len(xs)], s0)
+	lambda1 := mleLambda(xs, pHat[:len(xs)], s1)
+	var llr float64
+	for i, x := range xs {
+		// ln(p₁,ᵢ/p₀,ᵢ) = ln((1 + λ₀(xᵢ-s0)) / (1 + λ₁(xᵢ-s1)))
+		llr += pHat[i] * (math.Log1p(lambda0*(x-s0)) - math.Log1p(lambda1*(x-s1)))
+	}
+	return n * llr
+}
+
+// mleLambda solves Σ p̂ᵢ aᵢ/(1 + λaᵢ) = 0 with aᵢ = xᵢ - s for λ, given
+// min xᵢ < s < max xᵢ and every p̂ᵢ > 0. On the interval where every
+// 1 + λaᵢ > 0, that is (-1/max aᵢ, -1/min aᵢ), the sum falls strictly from
+// +∞ to -∞, so it has exactly one root there, found by bisection to the
+// last bit.
+func mleLambda(xs, pHat []float64, s float64) float64 {
+	f := func(lambda float64) float64 {
+		var sum float64
+		for i, x := range xs {
+			a := x - s
+			sum += pHat[i] * a / (1 + lambda*a)
+		}
+		return sum
+	}
+	lo, hi := -1/(xs[len(xs)-1]-s), -1/(xs[0]-s)
+	for range 2000 {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if f(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + (hi-lo)/2
 }
 
 // Decision is the outcome of an SPRT step.

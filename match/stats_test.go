@@ -28,13 +28,8 @@ import (
 //	    m = Z*math.sqrt(var/n)
 //	    return mu, var, elo(mu), elo(mu-m), elo(mu+m)
 //	def los(W, Lo): return 0.5*(1 + math.erf((W-Lo)/math.sqrt(2*(W+Lo))))
-//	def llr(c, e0, e1):  # c = counts in ascending score order, not regularized
-//	    k = len(c); n = sum(c); xs = [i/(k-1) for i in range(k)]
-//	    mu = sum(ci*x for ci, x in zip(c, xs))/n
-//	    var = sum(ci*(x-mu)**2 for ci, x in zip(c, xs))/n
-//	    if var == 0: return 0.0
-//	    s0, s1 = L(e0), L(e1)
-//	    return n*(s1-s0)*(2*mu-s0-s1)/(2*var)
+//
+// The LLR has its own reference, above TestLLRPentanomial.
 
 const tol = 1e-9
 
@@ -217,24 +212,36 @@ func TestBounds(t *testing.T) {
 	checkFloat(t, "upper(0.05,0.1)", hi, 2.8903717578961645, 1e-12)
 }
 
+// The LLR figures below come from python: fishtest's
+// LLR_logistic (LLRcalc.py) re-derived with mpmath at 50 digits, its root
+// found by mpmath.findroot rather than bisection, as
+//
+//	llr(results, elo0, elo1) = N · Σ p̂ᵢ ln(p₁ᵢ/p₀ᵢ)
+//
+// with results in fishtest's order (pentanomial LL..WW, trinomial L, D, W)
+// and zero counts regularized to 1e-3.
+
 func TestLLRPentanomial(t *testing.T) {
 	tests := []struct {
 		s    SPRT
 		p    Pentanomial
 		want float64
 	}{
-		// llr([1,5,10,7,2], 0, 10) -> 0.20205129817070505
-		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0.20205129817070505},
-		// llr([0,2,3,4,1], 0, 10) -> 0.25432816809270264 (zero LL count kept as 0)
-		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 2, 3, 4, 1}, 0.25432816809270264},
+		// llr([1,5,10,7,2], 0, 10)
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0.19799983632082679},
+		// llr([0,2,3,4,1], 0, 10): the zero LL count regularized
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 2, 3, 4, 1}, 0.24828052408841067},
 		// fishtest's own SPRT test data (stat_util.py __main__):
-		// llr([10789,19328,33806,19402,10543], -3, 1) -> 2.1312448707055553
-		// (the exact MLE GSPRT of fishtest's LLR_logistic gives 2.13107 here)
-		{SPRT{-3, 1, 0.05, 0.05}, Pentanomial{10789, 19328, 33806, 19402, 10543}, 2.1312448707055553},
-		// No pairs, or zero variance: no evidence.
+		// llr([10789,19328,33806,19402,10543], -3, 1); the normal
+		// approximation LLR_alt2 would give 2.1312448707
+		{SPRT{-3, 1, 0.05, 0.05}, Pentanomial{10789, 19328, 33806, 19402, 10543}, 2.1310678117878922},
+		// Nothing but won pairs, or drawn ones: the prior lets them count.
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 0, 0, 1}, 0.028423811539486947},
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 0, 0, 7}, 0.19863299168767584},
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 0, 0, 20}, 0.5674190961773008},
+		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 7, 0, 0}, -0.19856321822913238},
+		// No pairs: no evidence.
 		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{}, 0},
-		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 0, 0, 7}, 0},
-		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 0, 7, 0, 0}, 0},
 		// Elo0 == Elo1 tests nothing.
 		{SPRT{5, 5, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0},
 	}
@@ -245,6 +252,30 @@ func TestLLRPentanomial(t *testing.T) {
 	s := SPRT{0, 10, 0.05, 0.05}
 	p := Pentanomial{1, 5, 10, 7, 2}
 	checkFloat(t, "LLR swapped", SPRT{10, 0, 0.05, 0.05}.LLR(p), -s.LLR(p), 1e-12)
+	// Infinite Elo bounds make no test: NaN, which Decide takes as Continue.
+	inf := SPRT{math.Inf(-1), 0, 0.05, 0.05}
+	if llr := inf.LLR(p); !math.IsNaN(llr) || inf.Decide(llr) != Continue {
+		t.Errorf("LLR with Elo0 = -Inf: %v, %v; want NaN, Continue", llr, inf.Decide(llr))
+	}
+}
+
+// TestLLRStopsOnWinsAlone checks what the regularization is for: a match
+// whose every pair is won by A ends the SPRT by itself, after 104 pairs
+// for [0, 10] (the first count where llr([0,0,0,0,n], 0, 10) reaches
+// ln(0.95/0.05) = 2.944: n = 103 gives 2.9220, n = 104 gives 2.9503).
+func TestLLRStopsOnWinsAlone(t *testing.T) {
+	s := SPRT{0, 10, 0.05, 0.05}
+	for n := 1; ; n++ {
+		if d := s.Decide(s.LLR(Pentanomial{4: n})); d != Continue {
+			if d != AcceptH1 || n != 104 {
+				t.Errorf("all pairs won: %v after %d pairs, want AcceptH1 after 104", d, n)
+			}
+			return
+		}
+		if n > 1000 {
+			t.Fatal("all pairs won: still undecided after 1000 pairs")
+		}
+	}
 }
 
 func TestLLRTrinomial(t *testing.T) {
@@ -253,18 +284,19 @@ func TestLLRTrinomial(t *testing.T) {
 		c    Counts
 		want float64
 	}{
-		// llr([19,20,41], 0, 10) -> 0.8895904094720666   ([L, D, W])
-		{SPRT{0, 10, 0.05, 0.05}, Counts{41, 20, 19}, 0.8895904094720666},
-		// fishtest's own data: llr([65804,56553,65388], -3, 1) -> 2.0488098804755284
-		// (exact MLE: 2.04904)
-		{SPRT{-3, 1, 0.05, 0.05}, Counts{65388, 56553, 65804}, 2.0488098804755284},
-		// llr([1,0,2], 0, 5) -> 0.015839491739966072
-		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 1}, 0.015839491739966072},
-		// llr([0,1,10], 0, 5) -> 1.7274288123374901
-		{SPRT{0, 5, 0.05, 0.05}, Counts{10, 1, 0}, 1.7274288123374901},
-		// Zero variance (all draws, all wins) or no games: 0.
-		{SPRT{0, 10, 0.05, 0.05}, Counts{0, 10, 0}, 0},
-		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 0}, 0},
+		// llr([19,20,41], 0, 10)   ([L, D, W])
+		{SPRT{0, 10, 0.05, 0.05}, Counts{41, 20, 19}, 0.80147765003617026},
+		// fishtest's own data: llr([65804,56553,65388], -3, 1) (the
+		// normal approximation: 2.0488098805)
+		{SPRT{-3, 1, 0.05, 0.05}, Counts{65388, 56553, 65804}, 2.0490426179767187},
+		// llr([1,0,2], 0, 5)
+		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 1}, 0.01408511059447738},
+		// llr([0,1,10], 0, 5)
+		{SPRT{0, 5, 0.05, 0.05}, Counts{10, 1, 0}, 0.15714626605445551},
+		// All draws, all wins (llr([0,10,0], 0, 10), llr([0,0,2], 0, 5)).
+		{SPRT{0, 10, 0.05, 0.05}, Counts{0, 10, 0}, -0.28602310882444528},
+		{SPRT{0, 5, 0.05, 0.05}, Counts{2, 0, 0}, 0.028574993724650702},
+		// No games.
 		{SPRT{0, 5, 0.05, 0.05}, Counts{}, 0},
 	}
 	for _, tc := range tests {
@@ -296,7 +328,7 @@ func TestDecide(t *testing.T) {
 		}
 	}
 	// End to end: fishtest's pentanomial data against [-3, 1] has
-	// LLR 2.1312 (see TestLLRPentanomial), inside (-2.944, 2.944).
+	// LLR 2.1311 (see TestLLRPentanomial), inside (-2.944, 2.944).
 	p := Pentanomial{10789, 19328, 33806, 19402, 10543}
 	if got := (SPRT{-3, 1, 0.05, 0.05}).Decide(SPRT{-3, 1, 0.05, 0.05}.LLR(p)); got != Continue {
 		t.Errorf("fishtest data [-3,1]: %v, want Continue", got)

@@ -1,8 +1,9 @@
 // Command match plays engine A against engine B and reports the result with
 // statistics: W/D/L, score, Elo with its 95% interval, LOS, and optionally an
-// SPRT. Engines are "searcher,evaluator" (pvs or alphabeta; sixfactor or
-// endgame). Every finished game goes to the record file; run the same
-// command again to resume an interrupted match.
+// SPRT. Engines are "searcher,evaluator[,option=value...]" (pvs or
+// alphabeta; sixfactor or endgame; options such as endgame-weight=60 or
+// nullmove=off, see match.ParseEngine). Every finished game goes to the
+// record file; run the same command again to resume an interrupted match.
 //
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
@@ -23,8 +24,8 @@ import (
 )
 
 func main() {
-	a := flag.String("a", "pvs,sixfactor", "engine A: searcher,evaluator")
-	b := flag.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator")
+	a := flag.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...]")
+	b := flag.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...]")
 	games := flag.Int("games", 20, "number of games (each opening twice, colours swapped)")
 	moveTime := flag.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
 	nodes := flag.Int64("nodes", 0, "nodes per move (0 = none)")
@@ -75,7 +76,9 @@ func main() {
 	line := cfg.A.Name + " vs " + cfg.B.Name + ": " + match.Summary(res.Counts)
 	if cfg.SPRT != nil {
 		lo, hi := cfg.SPRT.Bounds()
-		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v", cfg.SPRT.Elo0, cfg.SPRT.Elo1, res.LLR, lo, hi, res.Decision)
+		p := res.Pentanomial
+		line += fmt.Sprintf(", pairs %d-%d-%d-%d-%d, SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v",
+			p[0], p[1], p[2], p[3], p[4], cfg.SPRT.Elo0, cfg.SPRT.Elo1, res.LLR, lo, hi, res.Decision)
 	}
 	fmt.Println(line)
 	if err != nil {

@@ -1,0 +1,154 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// Engine is a named way to make a searcher. New is called once per game,
+// since searchers are not safe for concurrent use.
+type Engine struct {
+	Name string
+	New  func() surakarta.Searcher
+}
+
+// ParseEngine makes an Engine from a spec "searcher,evaluator[,option...]":
+// searcher pvs or alphabeta, evaluator sixfactor or endgame, such as
+// "pvs,endgame". Options of the form name=value change one parameter from
+// its default, so that a match can test it:
+//
+//	endgame-weight=N  piece weight of the endgame evaluation (endgame only;
+//	                  default surakarta.EndgamePieceWeight)
+//	table=MB          transposition table size, 0 for none (pvs only)
+//	aspiration=N      aspiration window half-width, 0 for none (pvs only)
+//	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
+//	lmr=off           switch one PVS enhancement off (or on with =on)
+//
+// The engine's Name is the spec, lower-cased, without spaces.
+func ParseEngine(spec string) (Engine, error) {
+	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
+	fields := strings.Split(name, ",")
+	if len(fields) < 2 {
+		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", spec)
+	}
+	searcher, evaluator, options := fields[0], fields[1], fields[2:]
+	if searcher != "pvs" && searcher != "alphabeta" {
+		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", spec, searcher)
+	}
+	if evaluator != "sixfactor" && evaluator != "endgame" {
+		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor or endgame)", spec, evaluator)
+	}
+
+	// Check every option now, on throwaway values, so that New cannot fail.
+	var setEval []func(surakarta.Evaluator)
+	var setPVS []func(*surakarta.PVS)
+	seen := make(map[string]bool)
+	for _, opt := range options {
+		key, value, ok := strings.Cut(opt, "=")
+		if !ok || key == "" || value == "" {
+			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", spec, opt)
+		}
+		if seen[key] {
+			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", spec, key)
+		}
+		seen[key] = true
+		if key == "endgame-weight" {
+			if evaluator != "endgame" {
+				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", spec)
+			}
+			w, err := optionInt(value, 0, 1000)
+			if err != nil {
+				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight: %w", spec, err)
+			}
+			setEval = append(setEval, func(e surakarta.Evaluator) {
+				e.(*surakarta.EndgameAdjusted).Endgame.Weights.Pieces = w
+			})
+			continue
+		}
+		if searcher != "pvs" {
+			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", spec, key)
+		}
+		set, err := pvsOption(key, value)
+		if err != nil {
+			return Engine{}, fmt.Errorf("match: engine %q: %w", spec, err)
+		}
+		setPVS = append(setPVS, set)
+	}
+
+	newEval := func() surakarta.Evaluator {
+		var e surakarta.Evaluator = surakarta.NewSixFactor()
+		if evaluator == "endgame" {
+			e = surakarta.NewEndgameAdjusted()
+		}
+		for _, set := range setEval {
+			set(e)
+		}
+		return e
+	}
+	e := Engine{Name: name}
+	if searcher == "alphabeta" {
+		e.New = func() surakarta.Searcher { return surakarta.NewAlphaBeta(newEval()) }
+		return e, nil
+	}
+	e.New = func() surakarta.Searcher {
+		s := surakarta.NewPVS(newEval())
+		for _, set := range setPVS {
+			set(s)
+		}
+		return s
+	}
+	return e, nil
+}
+
+// pvsOption returns the setter of one PVS option.
+func pvsOption(key, value string) (func(*surakarta.PVS), error) {
+	switch key {
+	case "table":
+		mb, err := optionInt(value, 0, 1<<12)
+		if err != nil {
+			return nil, fmt.Errorf("table: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.TableMegabytes = mb }, nil
+	case "aspiration":
+		w, err := optionInt(value, 0, surakarta.Win)
+		if err != nil {
+			return nil, fmt.Errorf("aspiration: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.AspirationWindow = w }, nil
+	}
+	var on bool
+	switch value {
+	case "on":
+		on = true
+	case "off":
+	default:
+		return nil, fmt.Errorf("option %q: want on or off, not %q", key, value)
+	}
+	switch key {
+	case "cutoffs":
+		return func(s *surakarta.PVS) { s.TableCutoffs = on }, nil
+	case "history":
+		return func(s *surakarta.PVS) { s.History = on }, nil
+	case "killers":
+		return func(s *surakarta.PVS) { s.Killers = on }, nil
+	case "quiescence":
+		return func(s *surakarta.PVS) { s.Quiescence = on }, nil
+	case "nullmove":
+		return func(s *surakarta.PVS) { s.NullMove = on }, nil
+	case "lmr":
+		return func(s *surakarta.PVS) { s.LateMoveReductions = on }, nil
+	}
+	return nil, fmt.Errorf("unknown option %q", key)
+}
+
+// optionInt parses a whole number in [lo, hi].
+func optionInt(value string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, value)
+	}
+	return n, nil
+}
