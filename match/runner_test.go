@@ -243,33 +243,3 @@ func TestRunRejectsBadConfig(t *testing.T) {
 type writerFunc func([]byte)
 
 func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
-
-// TestPublishedTables recounts the W-D-L of the matches in README's tables
-// from their committed records, so the published figures stay tied to the
-// games (and the record format stays readable).
-func TestPublishedTables(t *testing.T) {
-	for _, tc := range []struct {
-		file, a string
-		want    Counts
-	}{
-		{"endgame-vs-sixfactor.txt", "pvs,endgame", Counts{65, 12, 23}},
-		{"pvs-vs-alphabeta.txt", "pvs,sixfactor", Counts{84, 10, 6}},
-		{"pvs-endgame-vs-alphabeta-sixfactor.txt", "pvs,endgame", Counts{88, 10, 2}},
-	} {
-		var got Counts
-		for _, rec := range recordsIn(t, filepath.Join("..", "testdata", "matches", tc.file)) {
-			black, _ := rec.Header("Black")
-			switch aScore(rec.Result, black == tc.a) {
-			case 1:
-				got.Wins++
-			case 0:
-				got.Losses++
-			default:
-				got.Draws++
-			}
-		}
-		if got != tc.want {
-			t.Errorf("%s: %s scored %+v, README says %+v", tc.file, tc.a, got, tc.want)
-		}
-	}
-}
