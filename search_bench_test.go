@@ -2,6 +2,7 @@ package surakarta_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -54,7 +55,7 @@ func TestPVSNodesAgainstAlphaBeta(t *testing.T) {
 // BenchmarkSearch searches each fixed middle-game position to a fixed
 // depth with a fresh searcher. It reports the (deterministic) nodes per op
 // and the speed in nodes per second of search time (making a PVS allocates
-// its 16 MiB table, which ns/op includes and nodes/s does not).
+// its table, which ns/op includes and nodes/s does not).
 func BenchmarkSearch(b *testing.B) {
 	for _, depth := range []int{5, 6} {
 		for _, s := range searchers {
@@ -87,4 +88,38 @@ func BenchmarkSearchReused(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkPVSTable searches each fixed middle-game position to depth 9
+// and 11 with tables of several sizes, to show what the size costs and
+// buys. The searcher is made and its table allocated once per size; Clear
+// empties it before each position, so node counts are deterministic, and
+// nodes/s counts search time only (not allocating or clearing the table).
+func BenchmarkPVSTable(b *testing.B) {
+	for _, depth := range []int{9, 11} {
+		for _, mb := range []int{1, 4, 16, 64} {
+			b.Run(fmt.Sprintf("depth=%d/mb=%d", depth, mb), func(b *testing.B) {
+				s := surakarta.NewPVS(surakarta.NewSixFactor())
+				s.TableMegabytes = mb
+				positions := middleGamePositions(b)
+				if _, err := s.Search(context.Background(), surakarta.NewGame(positions[0]), surakarta.Limits{Depth: 1}); err != nil {
+					b.Fatal(err)
+				}
+				var nodes int64
+				var searching time.Duration
+				for b.Loop() {
+					for _, p := range positions {
+						s.Clear()
+						r, err := s.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: depth})
+						if err != nil || r.Depth != depth {
+							b.Fatalf("%v: depth %d, %v", p, r.Depth, err)
+						}
+						nodes, searching = nodes+r.Nodes, searching+r.Time
+					}
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+			})
+		}
+	}
 }
