@@ -1,11 +1,15 @@
 package match
 
 import (
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta"
 )
 
 // The tests in this file tie the match results published in README.md to
@@ -22,11 +26,35 @@ func readme(t *testing.T) string {
 	return string(text)
 }
 
+// readRecordFile returns the records in file, gunzipped if its name ends
+// in .gz.
+func readRecordFile(t *testing.T, file string) []*surakarta.Record {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(file, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		r = zr
+	}
+	recs, err := surakarta.ReadRecords(r)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return recs
+}
+
 // recount returns A's game counts and pair counts in a record file.
 func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 	t.Helper()
 	m := &matchState{scores: make(map[int]float64)}
-	for _, rec := range recordsIn(t, file) {
+	for _, rec := range readRecordFile(t, file) {
 		black, _ := rec.Header("Black")
 		var number int
 		round, _ := rec.Header("Round")
@@ -65,8 +93,20 @@ func TestTuningTable(t *testing.T) {
 	text := readme(t)
 	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	for _, tc := range []struct{ file, a string }{
-		{"weight20.txt", "pvs,endgame,endgame-weight=20"},
-		{"weight60.txt", "pvs,endgame,endgame-weight=60"},
+		{"weight20.txt.gz", "pvs,endgame,endgame-weight=20"},
+		{"weight60.txt.gz", "pvs,endgame,endgame-weight=60"},
+		{"weight100.txt.gz", "pvs,endgame,endgame-weight=100"},
+		{"noquiescence.txt.gz", "pvs,endgame,quiescence=off"},
+		{"nocutoffs.txt.gz", "pvs,endgame,cutoffs=off"},
+		{"nolmr.txt.gz", "pvs,endgame,lmr=off"},
+		{"nonull.txt.gz", "pvs,endgame,nullmove=off"},
+		{"nokillers.txt.gz", "pvs,endgame,killers=off"},
+		{"nohistory.txt.gz", "pvs,endgame,history=off"},
+		{"noaspiration.txt.gz", "pvs,endgame,aspiration=0"},
+		{"aspiration25.txt.gz", "pvs,endgame,aspiration=25"},
+		{"aspiration100.txt.gz", "pvs,endgame,aspiration=100"},
+		{"table1.txt.gz", "pvs,endgame,table=1"},
+		{"table4.txt.gz", "pvs,endgame,table=4"},
 	} {
 		c, p := recount(t, filepath.Join("..", "testdata", "matches", "tune", tc.file), tc.a)
 		e := c.Elo()
