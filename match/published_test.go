@@ -73,9 +73,9 @@ func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 func TestPublishedTables(t *testing.T) {
 	text := readme(t)
 	for _, tc := range []struct{ file, a string }{
-		{"endgame-vs-sixfactor.txt", "pvs,endgame"},
-		{"pvs-vs-alphabeta.txt", "pvs,sixfactor"},
-		{"pvs-endgame-vs-alphabeta-sixfactor.txt", "pvs,endgame"},
+		{"endgame-vs-sixfactor.txt.gz", "pvs,endgame"},
+		{"pvs-vs-alphabeta.txt.gz", "pvs,sixfactor"},
+		{"pvs-endgame-vs-alphabeta-sixfactor.txt.gz", "pvs,endgame"},
 	} {
 		c, _ := recount(t, filepath.Join("..", "testdata", "matches", tc.file), tc.a)
 		e := c.Elo()

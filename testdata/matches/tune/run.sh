@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh plays the tuning matches behind EndgameAdjusted's endgame piece
 # weight and the PVS defaults. Each is a variant (A) against the current
-# default (B), PVS + EndgameAdjusted on both sides, 50 ms per move, SPRT
+# defaults (B; the recorded matches were played while the default table was
+# 16 MiB), PVS + EndgameAdjusted on both sides, 50 ms per move, SPRT
 # [0, 10] stopping by itself or at 400 games ($GAMES to change). The
 # records go to this directory, one gzipped file per match, and the final
 # lines to summary.txt. Run it again to resume a match, or with a larger
