@@ -2,10 +2,10 @@
 // completed depth (depth, score, nodes, nodes/s, principal variation), then
 // the best move.
 //
-//	go run ./examples/analyze                                  # the start, 3 s, PVS + SixFactor
+//	go run ./examples/analyze                                  # the start, 3 s, PVS + EndgameAdjusted
 //	go run ./examples/analyze -movetime 10s "6/1w4/6/6/bw4/6 b"
 //	go run ./examples/analyze -searcher alphabeta -depth 6
-//	go run ./examples/analyze -eval endgame
+//	go run ./examples/analyze -eval sixfactor
 package main
 
 import (
@@ -24,7 +24,7 @@ func main() {
 	moveTime := flag.Duration("movetime", 3*time.Second, "time to search (0 = no time limit)")
 	depth := flag.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
 	searcherName := flag.String("searcher", "pvs", "searcher: pvs or alphabeta")
-	evalName := flag.String("eval", "sixfactor", "evaluator: sixfactor or endgame")
+	evalName := flag.String("eval", "endgame", "evaluator: endgame or sixfactor")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: analyze [flags] [position]\n\nposition is in the text format of DESIGN §2 (default: the start).\n\n")
 		flag.PrintDefaults()

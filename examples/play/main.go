@@ -1,7 +1,7 @@
 // Command play plays Surakarta against the engine in a terminal.
 //
-//	go run ./examples/play                         # you play Black, PVS + SixFactor, 1 s a move
-//	go run ./examples/play -color white -movetime 3s -engine pvs,endgame
+//	go run ./examples/play                         # you play Black, PVS + EndgameAdjusted, 1 s a move
+//	go run ./examples/play -color white -movetime 3s -engine alphabeta,sixfactor
 //
 // Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
 // load FILE, help, quit. Illegal input is answered with the reason.
@@ -44,7 +44,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	flags := flag.NewFlagSet("play", flag.ContinueOnError)
 	flags.SetOutput(out)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
-	engineSpec := flags.String("engine", "pvs,sixfactor", "engine: searcher,evaluator")
+	engineSpec := flags.String("engine", "pvs,endgame", "engine: searcher,evaluator[,option=value...] (see match.ParseEngine)")
 	moveTime := flags.Duration("movetime", time.Second, "engine time per move")
 	depth := flags.Int("depth", 0, "engine depth per move (0 = by time only)")
 	position := flags.String("position", surakarta.StartText, "start position")

@@ -52,7 +52,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"save "+file, "undo", "load "+file, "a6a5", "quit")
 	expect(t, out,
 		"You play White",
-		"pvs,sixfactor plays a2b2",
+		"pvs,endgame plays a2b2",
 		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
 		"Saved to "+file,
 		"Loaded "+file+": 1 plies.",
