@@ -1,17 +1,12 @@
-// Package match plays and scores matches between two engines, A and B.
-//
-// This file holds the statistics: game and game-pair counts, Elo estimates
-// with 95% confidence intervals, the likelihood of superiority and a
-// sequential probability ratio test (SPRT). All results are from A's point
-// of view. Games are played in pairs (the same opening twice with colours
-// swapped), so the pentanomial statistics, which count pairs, are preferred
-// over the trinomial ones, which count single games and ignore the
-// correlation inside a pair.
+// The statistics of a match: game and game-pair counts, Elo estimates with
+// 95% confidence intervals, the likelihood of superiority and a sequential
+// probability ratio test (SPRT). All results are from A's point of view.
 //
 // The conventions follow fishtest (official-stockfish/fishtest,
 // server/fishtest/stats/stat_util.py and LLRcalc.py) and fastchess
 // (Disservin/fastchess, app/src/matchmaking/elo/elo_wdl.cpp,
 // elo_pentanomial.cpp and sprt/sprt.cpp); see the comments on each function.
+
 package match
 
 import (

@@ -1,0 +1,22 @@
+// Package match plays and scores matches between two engines, A and B,
+// the way engine developers test a change: many games from seeded openings,
+// each opening played twice with the colours swapped, games in parallel,
+// every finished game appended to a record file (so an interrupted match
+// resumes), and statistics with error bars and a stopping rule.
+//
+// An Engine is made from a spec such as "pvs,endgame" or
+// "pvs,endgame,nullmove=off" (ParseEngine), or from any function that
+// returns a surakarta.Searcher. Run plays a match described by a Config and
+// returns its Outcome.
+//
+// The statistics are W/D/L with the score, the Elo difference with its 95%
+// interval and the likelihood of superiority (Counts), the same over game
+// pairs (Pentanomial), and an SPRT on the pairs. Since the two games of a
+// pair share an opening, their results are correlated, so the pentanomial
+// statistics, which count pairs, are preferred over the trinomial ones,
+// which count single games. The formulas are those of fishtest and
+// fastchess, and every one is tested against numbers computed
+// independently.
+//
+// The package uses only the public API of package surakarta.
+package match
