@@ -117,4 +117,14 @@ func TestTuningTable(t *testing.T) {
 			t.Errorf("README has no row starting\n%s\nrecounted from tune/%s", want, tc.file)
 		}
 	}
+
+	// The check of the new table default at a longer time control, quoted
+	// in the text (README wraps the line after "Elo").
+	c, _ := recount(t, filepath.Join("..", "testdata", "matches", "tune", "table16-200ms.txt.gz"), "pvs,endgame")
+	e := c.Elo()
+	want := fmt.Sprintf("%d-%d-%d, Elo\n  %s (%s, %s) in %d games", c.Wins, c.Draws, c.Losses,
+		strings.ReplaceAll(signed(e.Diff), "-", "−"), strings.ReplaceAll(signed(e.Low), "-", "−"), strings.ReplaceAll(signed(e.High), "-", "−"), c.Games())
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no %q, the 200 ms table match recounted", want)
+	}
 }
