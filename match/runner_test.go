@@ -243,3 +243,28 @@ func TestRunRejectsBadConfig(t *testing.T) {
 type writerFunc func([]byte)
 
 func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
+
+// FuzzParseEngine: any spec gives an engine or an error, never a panic; an
+// engine's Name parses again to the same Name, and New makes a searcher.
+func FuzzParseEngine(f *testing.F) {
+	for _, spec := range []string{
+		"pvs,endgame", "alphabeta,sixfactor", "PVS, Endgame, table=4, nullmove=off",
+		"pvs,endgame,endgame-weight=60", "pvs,sixfactor,aspiration=0,lmr=on",
+		"pvs,endgame,table=99999", "pvs,,", ",", "pvs,endgame,a=b=c",
+	} {
+		f.Add(spec)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			return
+		}
+		again, err := ParseEngine(e.Name)
+		if err != nil || again.Name != e.Name {
+			t.Fatalf("ParseEngine(%q).Name = %q, which parses to %q, %v", spec, e.Name, again.Name, err)
+		}
+		if e.New() == nil {
+			t.Fatalf("ParseEngine(%q).New() = nil", spec)
+		}
+	})
+}
