@@ -204,7 +204,7 @@ func (g *Game) Outcome() Outcome {
 		return Outcome{Over: true, Winner: p.side.Other(), Reason: NoPieces}
 	case p.Count(p.side.Other()) == 0:
 		return Outcome{Over: true, Winner: p.side, Reason: NoPieces}
-	case p.CountMoves() == 0:
+	case !p.hasMove():
 		return Adjudicate(&p, NoMoves)
 	case g.rules.QuietPlyLimit > 0 && p.QuietPlies() >= g.rules.QuietPlyLimit:
 		return Adjudicate(&p, QuietPlyLimit)

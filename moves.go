@@ -213,9 +213,8 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 // them as a slice of it: captures first, then steps.
 func (p *Position) appendMoves(list *[MaxMoves]Move) []Move {
 	n := p.captures(p.side, (*[maxCaptures]Move)(list[:maxCaptures]))
-	own := p.pieces[p.side]
-	empty := ^(own | p.pieces[p.side^1])
-	for b := own; b != 0; b &= b - 1 {
+	empty := p.empty()
+	for b := p.pieces[p.side]; b != 0; b &= b - 1 {
 		from := Square(bits.TrailingZeros64(b))
 		for t := neighbors[from] & empty; t != 0; t &= t - 1 {
 			list[n] = NewMove(from, Square(bits.TrailingZeros64(t)))
@@ -248,14 +247,18 @@ func (p Position) Moves() iter.Seq[Move] {
 // CountMoves returns the number of legal moves of the side to move (steps and
 // captures), without listing them.
 func (p *Position) CountMoves() int {
-	steps, captures := p.countMoves(p.side)
-	return steps + captures
+	var caps [maxCaptures]Move
+	return countSteps(p.pieces[p.side], p.empty()) + p.captures(p.side, &caps)
 }
 
-// countMoves counts the steps and the captures that side c could play.
-func (p *Position) countMoves(c Color) (steps, captures int) {
+// hasMove reports whether the side to move has a legal move: the capture
+// walks run only when no piece can step.
+func (p *Position) hasMove() bool {
+	if countSteps(p.pieces[p.side], p.empty()) > 0 {
+		return true
+	}
 	var caps [maxCaptures]Move
-	return countSteps(p.pieces[c&1], p.empty()), p.captures(c, &caps)
+	return p.captures(p.side, &caps) > 0
 }
 
 // PlayUnchecked plays m without checking that it is legal: the fast path for

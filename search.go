@@ -236,7 +236,7 @@ func (c *searchCore) evaluate(p *Position) int {
 // horizon scores a node at depth 0 without quiescence: an adjudicated end
 // when the side to move has no move, else the evaluation.
 func (c *searchCore) horizon(p *Position, ply int) int {
-	if p.CountMoves() == 0 {
+	if !p.hasMove() {
 		return c.adjudicate(p, ply)
 	}
 	return c.evaluate(p)
@@ -271,10 +271,8 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 				PV:             append([]Move(nil), res.PV...),
 			})
 		}
-		if IsWin(score) || IsLoss(score) {
-			if n, _ := PliesToEnd(score); n <= depth {
-				break // the game's end is in sight: deeper changes nothing
-			}
+		if n, ok := PliesToEnd(score); ok && n <= depth {
+			break // the game's end is in sight: deeper changes nothing
 		}
 		this := time.Since(iterationStart)
 		if !c.nextIterationFits(elapsed, this, lastIteration) {

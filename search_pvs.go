@@ -237,6 +237,7 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 	s.orderMoves(ply, p.side, moves, tableMove)
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
+	canReduce := s.LateMoveReductions && depth >= 3 && !s.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := s.pick(ply, moves, i)
 		child := &c.stack[ply+1]
@@ -247,7 +248,7 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 			score = -s.search(ply+1, depth-1, -beta, -alpha)
 		} else {
 			reduction := 0
-			if s.LateMoveReductions && depth >= 3 && i >= 3 && s.order[ply][i] < orderKiller && !s.nearQuietLimit(p, depth) {
+			if canReduce && i >= 3 && s.order[ply][i] < orderKiller {
 				reduction = 1
 				if i >= 8 && depth >= 6 {
 					reduction = 2

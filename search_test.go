@@ -474,10 +474,7 @@ func srchRootPath(g *surakarta.Game) []surakarta.Position {
 func srchExactPVS() *surakarta.PVS {
 	s := surakarta.NewPVS(surakarta.NewSixFactor())
 	s.Quiescence, s.TableCutoffs, s.NullMove, s.LateMoveReductions = false, false, false, false
-	s.History, s.Killers = true, true
-	if s.AspirationWindow == 0 {
-		s.AspirationWindow = 50
-	}
+	s.History, s.Killers, s.AspirationWindow = true, true, 50 // whatever the defaults
 	return s
 }
 
@@ -841,7 +838,7 @@ func TestAdjudication(t *testing.T) {
 				searcher := s.make() // reused: PVS's table holds the fresh searches
 				for depth := 1; depth <= 4; depth++ {
 					if res := search(t, searcher, srchGame(t, fresh, olympiad), depth); res.Move.String() != "f1e2" {
-						t.Logf("depth %d, no history: %v (the test expects f1e2 here to mean anything)", depth, res.Move)
+						t.Errorf("control, depth %d, no history: %v, want f1e2 (without it the test below proves nothing)", depth, res.Move)
 					}
 					g := srchGame(t, start, olympiad, history...)
 					res := search(t, searcher, g, depth)
@@ -873,7 +870,7 @@ func TestAdjudication(t *testing.T) {
 				searcher := s.make()
 				for depth := 1; depth <= 4; depth++ {
 					if res := search(t, searcher, srchGame(t, text, surakarta.Rules{}), depth); !res.Move.IsCapture() {
-						t.Logf("depth %d, no quiet-ply rule: %v (the test expects c1a3 here to mean anything)", depth, res.Move)
+						t.Errorf("control, depth %d, no quiet-ply rule: %v, want the capture c1a3 (without it the test below proves nothing)", depth, res.Move)
 					}
 					m := winsInOne(t, searcher, srchGame(t, text, olympiad), depth)
 					if m.IsCapture() {
@@ -948,7 +945,7 @@ func TestAdjudication(t *testing.T) {
 				searcher := s.make()
 				for depth := 1; depth <= 4; depth++ {
 					if res := search(t, searcher, srchGame(t, text, surakarta.Rules{}), depth); res.Move.IsCapture() {
-						t.Logf("depth %d, no quiet-ply rule: %v (the test expects a step here to mean anything)", depth, res.Move)
+						t.Errorf("control, depth %d, no quiet-ply rule: %v, want a step (without it the test below proves nothing)", depth, res.Move)
 					}
 					res := search(t, searcher, srchGame(t, text, olympiad), depth)
 					if res.Move.String() != "b4a2" {

@@ -26,9 +26,8 @@ func readme(t *testing.T) string {
 	return string(text)
 }
 
-// readRecordFile returns the records in file, gunzipped if its name ends
-// in .gz.
-func readRecordFile(t *testing.T, file string) []*surakarta.Record {
+// recordsIn returns the records in file, gunzipped if its name ends in .gz.
+func recordsIn(t *testing.T, file string) []*surakarta.Record {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
@@ -54,7 +53,7 @@ func readRecordFile(t *testing.T, file string) []*surakarta.Record {
 func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 	t.Helper()
 	m := &matchState{scores: make(map[int]float64)}
-	for _, rec := range readRecordFile(t, file) {
+	for _, rec := range recordsIn(t, file) {
 		black, _ := rec.Header("Black")
 		var number int
 		round, _ := rec.Header("Round")
@@ -116,6 +115,26 @@ func TestTuningTable(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("README has no row starting\n%s\nrecounted from tune/%s", want, tc.file)
 		}
+	}
+
+	// How many games of the first two weight matches reach the endgame
+	// phase, where the endgame piece weight applies.
+	var reached []string
+	endgame := surakarta.NewEndgameAdjusted()
+	for _, file := range []string{"weight20.txt.gz", "weight60.txt.gz"} {
+		n := 0
+		for _, rec := range recordsIn(t, filepath.Join("..", "testdata", "matches", "tune", file)) {
+			for _, p := range rec.Game.Positions() {
+				if endgame.InEndgame(&p) {
+					n++
+					break
+				}
+			}
+		}
+		reached = append(reached, fmt.Sprint(n))
+	}
+	if want := strings.Join(reached, " and ") + " of the 400\n  games"; !strings.Contains(text, want) {
+		t.Errorf("README has no %q: the games reaching the endgame phase", want)
 	}
 
 	// The check of the new table default at a longer time control, quoted

@@ -3,7 +3,6 @@ package match
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -121,20 +120,6 @@ var (
 
 func config(file string, games int) Config {
 	return Config{A: strong, B: blind, Games: games, Limits: surakarta.Limits{Depth: 2}, Seed: 3, RecordFile: file, Concurrency: 2}
-}
-
-func recordsIn(t *testing.T, file string) []*surakarta.Record {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
 }
 
 func TestRunRecordsAndResumes(t *testing.T) {

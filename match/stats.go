@@ -217,25 +217,19 @@ func (s SPRT) LLRTrinomial(c Counts) float64 {
 // With no samples it returns 0; when Elo0 or Elo1 is not finite, NaN,
 // which Decide takes as Continue.
 func (s SPRT) gsprtLLR(xs, counts []float64) float64 {
-	var n float64
-	for _, c := range counts {
-		n += c
-	}
-	if n == 0 {
-		return 0
+	var pHat [5]float64 // the regularized counts, then their proportions
+	var samples, n float64
+	for i, c := range counts {
+		samples += c
+		pHat[i] = max(c, 1e-3)
+		n += pHat[i]
 	}
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	if samples == 0 {
+		return 0
+	}
 	if !(s0 > 0 && s0 < 1 && s1 > 0 && s1 < 1) {
 		return math.NaN()
-	}
-	var pHat [5]float64
-	n = 0
-	for i, c := range counts {
-		if c == 0 {
-			c = 1e-3
-		}
-		pHat[i] = c
-		n += c
 	}
 	for i := range counts {
 		pHat[i] /= n

@@ -107,13 +107,9 @@ func (t *Table) Store(key uint64, move uint16, score int32, depth int8, bound Bo
 		e.Move = b[1].Move
 	}
 	if b[0].empty() || depth >= b[0].Depth || b[0].gen != t.gen {
-		if b[1].Key != key {
-			b[1] = b[0]
-		}
-		b[0] = e
-		if b[1].Key == key {
-			b[1] = Entry{}
-		}
+		// b[0] holds another key (the first case took key), so demoting it
+		// also drops any older entry for key from slot 1.
+		b[1], b[0] = b[0], e
 		return
 	}
 	b[1] = e

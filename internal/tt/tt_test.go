@@ -55,3 +55,21 @@ func TestReplacement(t *testing.T) {
 		t.Error("the zero Table stored something")
 	}
 }
+
+// TestPromoteFromSlot1 stores again, deeper, a key that sits in the
+// always-replace slot: it moves to the depth-preferred slot, and the entry
+// it displaces there moves down instead of being lost.
+func TestPromoteFromSlot1(t *testing.T) {
+	tab := New(0) // one bucket
+	tab.NewSearch()
+	deep, other := uint64(1), uint64(2)
+	tab.Store(deep, 1, 0, 5, Exact)
+	tab.Store(other, 2, 0, 3, Exact) // shallower: slot 1
+	tab.Store(other, 0, 7, 6, Lower) // now deeper: slot 0, keeping its move
+	if e, ok := tab.Probe(other); !ok || e.Depth != 6 || e.Move != 2 || e.Score != 7 {
+		t.Errorf("the promoted entry: %+v, %v; want depth 6, move 2, score 7", e, ok)
+	}
+	if e, ok := tab.Probe(deep); !ok || e.Depth != 5 {
+		t.Errorf("the displaced entry was lost: %+v, %v", e, ok)
+	}
+}
