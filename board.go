@@ -33,6 +33,44 @@ func (c Color) String() string {
 	return "Color(" + strconv.Itoa(int(c)) + ")"
 }
 
+// Valid reports whether c is Black or White.
+func (c Color) Valid() bool { return c <= White }
+
+// ParseColor parses a colour: "black" or "white", or "b" or "w", in any
+// letter case. Other text gives an error wrapping ErrInvalidColor.
+func ParseColor(text string) (Color, error) {
+	switch strings.ToLower(text) {
+	case "black", "b":
+		return Black, nil
+	case "white", "w":
+		return White, nil
+	}
+	return Black, fmt.Errorf("%w: %q: want black or white (or b or w)", ErrInvalidColor, clip(text))
+}
+
+// MarshalText implements encoding.TextMarshaler: "black" or "white". A
+// value that is neither gives an error wrapping ErrInvalidColor.
+func (c Color) MarshalText() ([]byte, error) {
+	switch c {
+	case Black:
+		return []byte("black"), nil
+	case White:
+		return []byte("white"), nil
+	}
+	return nil, fmt.Errorf("%w: %v", ErrInvalidColor, c)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseColor. On
+// error c is unchanged.
+func (c *Color) UnmarshalText(text []byte) error {
+	parsed, err := ParseColor(string(text))
+	if err != nil {
+		return err
+	}
+	*c = parsed
+	return nil
+}
+
 // Square is a point of the 6×6 board: a1 = 0, b1 = 1, …, f1 = 5, a2 = 6, …,
 // f6 = 35. Files a–f run left to right, ranks 1–6 bottom to top, and
 // Square = (rank-1)*6 + file.
@@ -77,7 +115,8 @@ func (s Square) String() string {
 	return string([]byte{'a' + byte(s.File()), '1' + byte(s.Rank())})
 }
 
-// ParseSquare parses a square name such as "b2" (any letter case).
+// ParseSquare parses a square name such as "b2" (any letter case). Other
+// text gives an error wrapping ErrInvalidSquare.
 func ParseSquare(name string) (Square, error) {
 	if len(name) == 2 {
 		f := name[0] | 0x20 // lower case
@@ -86,7 +125,28 @@ func ParseSquare(name string) (Square, error) {
 			return Square((r-'1')*6 + (f - 'a')), nil
 		}
 	}
-	return 0, fmt.Errorf("%w: %q is not a square a1…f6", ErrInvalidSquare, name)
+	return 0, fmt.Errorf("%w: %q is not a square a1…f6", ErrInvalidSquare, clip(name))
+}
+
+// MarshalText implements encoding.TextMarshaler: the square's name, such
+// as "b2". A value that is not a square gives an error wrapping
+// ErrInvalidSquare.
+func (s Square) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidSquare, s)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseSquare. On
+// error s is unchanged.
+func (s *Square) UnmarshalText(text []byte) error {
+	parsed, err := ParseSquare(string(text))
+	if err != nil {
+		return err
+	}
+	*s = parsed
+	return nil
 }
 
 // SquareSet is a set of squares: bit s is set when square s is in the set.
@@ -119,9 +179,11 @@ func (set SquareSet) All() iter.Seq[Square] {
 //	bits 6–11  to square
 //	bit  12    set for a capture
 //
-// The moves a Position generates carry the capture bit. A move made by
-// NewMove or ParseMove does not know the position and never has it; Position.Legal
-// and Game.Play find the legal move with the same squares. The zero Move is
+// The moves a Position generates carry the capture bit exactly. A move made
+// by NewMove does not know the position and has no capture bit; Position.Legal
+// and Game.Play find the legal move with the same squares. A move given to
+// them with the capture bit set (ParseMove sets it for "b2xe5") claims to be
+// a capture, and is illegal when the squares make a step. The zero Move is
 // NoMove, which is never legal.
 type Move uint16
 
@@ -147,7 +209,8 @@ func (m Move) To() Square { return Square(m >> 6 & 63) }
 func (m Move) IsCapture() bool { return m&moveCaptureBit != 0 }
 
 // String returns the move in the canonical notation: from then to, lower
-// case, such as "a2a3" or "b2e5". NoMove is "none".
+// case, such as "a2a3" or "b2e5" (a capture looks like a step). NoMove is
+// "none".
 func (m Move) String() string {
 	if m == NoMove {
 		return "none"
@@ -155,28 +218,72 @@ func (m Move) String() string {
 	return m.From().String() + m.To().String()
 }
 
+// valid reports whether m is NoMove or a move that ParseMove can write:
+// two different squares and no bit above the capture bit.
+func (m Move) valid() bool {
+	return m == NoMove || m>>13 == 0 && m.From().Valid() && m.To().Valid() && m.From() != m.To()
+}
+
+// MarshalText implements encoding.TextMarshaler. It writes String, with an
+// "x" between the squares of a move that has the capture bit ("b2xe5"), so
+// that UnmarshalText gives back the same value; NoMove is "none". A value
+// that is no move (a square out of range, from = to, unused bits set) gives
+// an error wrapping ErrInvalidMove.
+func (m Move) MarshalText() ([]byte, error) {
+	switch {
+	case !m.valid():
+		return nil, fmt.Errorf("%w: Move(%d) is not a move", ErrInvalidMove, uint16(m))
+	case m.IsCapture():
+		return []byte(m.From().String() + "x" + m.To().String()), nil
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: "none" is NoMove,
+// anything else is read by ParseMove. On error m is unchanged.
+func (m *Move) UnmarshalText(text []byte) error {
+	if string(text) == "none" {
+		*m = NoMove
+		return nil
+	}
+	parsed, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = parsed
+	return nil
+}
+
 // ParseMove parses a move such as "a2a3", "a2-a3" or "b2xe5", in any letter
-// case. The result has no capture bit; see Move.
+// case. An "x" between the squares claims a capture and sets the capture
+// bit, which Position.Legal and Game.Play then check (see Move); a move
+// written without it, or with "-", claims nothing. Malformed text gives an
+// error wrapping ErrInvalidMove, and also ErrInvalidSquare when a square is
+// wrong.
 func ParseMove(text string) (Move, error) {
 	s := text
+	var claim Move
 	if len(s) == 5 && (s[2] == '-' || s[2] == 'x' || s[2] == 'X') {
+		if s[2] != '-' {
+			claim = moveCaptureBit
+		}
 		s = s[:2] + s[3:]
 	}
 	if len(s) != 4 {
-		return NoMove, fmt.Errorf("%w: %q: want from and to squares, such as \"a2a3\"", ErrInvalidMove, text)
+		return NoMove, fmt.Errorf("%w: %q: want from and to squares, such as \"a2a3\"", ErrInvalidMove, clip(text))
 	}
 	from, err := ParseSquare(s[:2])
 	if err != nil {
-		return NoMove, fmt.Errorf("%w: %q: %v", ErrInvalidMove, text, err)
+		return NoMove, fmt.Errorf("%w: %q: %w", ErrInvalidMove, text, err)
 	}
 	to, err := ParseSquare(s[2:])
 	if err != nil {
-		return NoMove, fmt.Errorf("%w: %q: %v", ErrInvalidMove, text, err)
+		return NoMove, fmt.Errorf("%w: %q: %w", ErrInvalidMove, text, err)
 	}
 	if from == to {
 		return NoMove, fmt.Errorf("%w: %q: from and to are the same square", ErrInvalidMove, text)
 	}
-	return NewMove(from, to), nil
+	return NewMove(from, to) | claim, nil
 }
 
 // MaxPieces is the most pieces a side can have: the 12 it starts with.
@@ -186,16 +293,30 @@ const MaxPieces = 12
 // plies since the last capture and the move number. It is a small value with
 // no pointers inside: copy it with =, compare it with ==.
 //
-// The zero Position is an empty board with Black to move at move 1; use
-// NewPosition for the start or ParsePosition for any other.
+// Methods that only read a position have value receivers, so they work on
+// any Position value, such as g.Position().CountMoves(). Methods that change
+// it (Play, PlayUnchecked, Put, Remove, the Set methods, UnmarshalText) have
+// pointer receivers. Every Position these methods can make is valid: at most
+// MaxPieces pieces of each colour and counters within MaxCounter, and its
+// text parses back to the same value.
+//
+// The zero Position is an empty board with Black to move at move 1. Use
+// NewPosition for the start, ParsePosition for any other, or build one from
+// the empty board with Put.
 type Position struct {
 	pieces     [2]uint64 // bitboards indexed by Color; bit s = square s
 	hash       uint64    // Zobrist hash of pieces and side, kept up to date
 	rings      [2]uint64 // each colour's places on both circuits (circuit.Gather), kept up to date
-	quietPlies uint32    // plies since the last capture
-	fullMoves  uint32    // completed moves of White: move number − 1
+	quietPlies uint32    // plies since the last capture, at most MaxCounter
+	fullMoves  uint32    // completed moves of White: move number − 1, at most MaxCounter−1
 	side       Color
 }
+
+// MaxCounter bounds a position's counters: the plies since the last capture
+// are at most MaxCounter and the move number is at most MaxCounter. Playing
+// a move does not take a counter past it (it stays there), so every position
+// prints a text that parses back.
+const MaxCounter = 999_999_999
 
 // StartText is the text of the start position.
 const StartText = "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"
@@ -247,14 +368,76 @@ func (p Position) MoveNumber() int { return int(p.fullMoves) + 1 }
 // counters; it is updated incrementally as moves are played.
 func (p Position) Hash() uint64 { return p.hash }
 
+// Put places a piece of colour c on s, replacing whatever stood there. It
+// returns an error wrapping ErrInvalidPosition, leaving p unchanged, when s
+// is not a square, c is not a colour, or c has MaxPieces pieces elsewhere.
+// The counters are kept.
+func (p *Position) Put(s Square, c Color) error {
+	switch {
+	case !s.Valid():
+		return fmt.Errorf("%w: cannot put a piece on %v", ErrInvalidPosition, s)
+	case !c.Valid():
+		return fmt.Errorf("%w: cannot put a piece of %v", ErrInvalidPosition, c)
+	case bits.OnesCount64(p.pieces[c]&^(1<<s)) >= MaxPieces:
+		return fmt.Errorf("%w: cannot put a piece of %v on %v: %v has %d pieces already", ErrInvalidPosition, c, s, c, MaxPieces)
+	}
+	p.pieces[c^1] &^= 1 << s
+	p.pieces[c] |= 1 << s
+	p.setDerived()
+	return nil
+}
+
+// Remove empties s. It returns an error wrapping ErrInvalidPosition when s
+// is not a square. The counters are kept.
+func (p *Position) Remove(s Square) error {
+	if !s.Valid() {
+		return fmt.Errorf("%w: cannot remove a piece from %v", ErrInvalidPosition, s)
+	}
+	p.pieces[Black] &^= 1 << s
+	p.pieces[White] &^= 1 << s
+	p.setDerived()
+	return nil
+}
+
+// SetSideToMove sets the side to move. It returns an error wrapping
+// ErrInvalidColor when c is not a colour.
+func (p *Position) SetSideToMove(c Color) error {
+	if !c.Valid() {
+		return fmt.Errorf("%w: %v cannot be to move", ErrInvalidColor, c)
+	}
+	p.side = c
+	p.setDerived()
+	return nil
+}
+
+// SetQuietPlies sets the number of plies since the last capture, 0 to
+// MaxCounter; another number gives an error wrapping ErrInvalidPosition.
+func (p *Position) SetQuietPlies(n int) error {
+	if n < 0 || n > MaxCounter {
+		return fmt.Errorf("%w: quiet plies %d is not a number 0…%d", ErrInvalidPosition, n, MaxCounter)
+	}
+	p.quietPlies = uint32(n)
+	return nil
+}
+
+// SetMoveNumber sets the move number, 1 to MaxCounter; another number gives
+// an error wrapping ErrInvalidPosition.
+func (p *Position) SetMoveNumber(n int) error {
+	if n < 1 || n > MaxCounter {
+		return fmt.Errorf("%w: move number %d is not a number 1…%d", ErrInvalidPosition, n, MaxCounter)
+	}
+	p.fullMoves = uint32(n - 1)
+	return nil
+}
+
 // SamePlacement reports whether p and q have the same pieces on the same
 // squares and the same side to move: the test for a repeated position.
 func (p Position) SamePlacement(q Position) bool {
 	return p.pieces == q.pieces && p.side == q.side
 }
 
-// String returns the position in the text format of DESIGN §2, such as
-// "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1".
+// String returns the position in the text format that ParsePosition reads,
+// such as "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1".
 func (p Position) String() string {
 	b, _ := p.MarshalText()
 	return string(b)
@@ -302,21 +485,21 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// maxCounter bounds the quiet-ply and move-number counters of a position text.
-const maxCounter = 1_000_000
-
-// ParsePosition parses a position in the text format of DESIGN §2:
+// ParsePosition parses a position text (see the package documentation,
+// "Position text"):
 //
 //	<ranks> <side> [<quiet plies> <move number>]
 //
 // The ranks run from 6 down to 1, separated by '/'; in each, files a→f: 'b'
 // for Black, 'w' for White, a digit 1–6 for that many empty points. Side is
-// 'b' or 'w'. The counters default to 0 and 1. Letters may be in any case.
-// Malformed text, more than 12 pieces of a colour, or a board with no piece
-// at all is rejected with an error wrapping ErrInvalidPosition.
+// 'b' or 'w'. The counters default to 0 and 1, and go up to MaxCounter.
+// Letters may be in any case. Malformed text or more than 12 pieces of a
+// colour is rejected with an error wrapping ErrInvalidPosition that quotes
+// at most the start of the text. An empty board is accepted: it is the zero
+// Position, a finished game.
 func ParsePosition(text string) (Position, error) {
 	bad := func(format string, args ...any) (Position, error) {
-		return Position{}, fmt.Errorf("%w: %q: %s", ErrInvalidPosition, text, fmt.Sprintf(format, args...))
+		return Position{}, fmt.Errorf("%w: %q: %s", ErrInvalidPosition, clip(text), fmt.Sprintf(format, args...))
 	}
 	fields := strings.Fields(text)
 	if len(fields) != 2 && len(fields) != 4 {
@@ -360,25 +543,22 @@ func ParsePosition(text string) (Position, error) {
 			return bad("%v has %d pieces, at most %d allowed", c, n, MaxPieces)
 		}
 	}
-	if p.pieces[Black]|p.pieces[White] == 0 {
-		return bad("the board has no pieces")
-	}
 	switch strings.ToLower(fields[1]) {
 	case "b":
 		p.side = Black
 	case "w":
 		p.side = White
 	default:
-		return bad("side to move %q is not b or w", fields[1])
+		return bad("side to move %q is not b or w", clip(fields[1]))
 	}
 	if len(fields) == 4 {
-		quiet, err := strconv.Atoi(fields[2])
-		if err != nil || quiet < 0 || quiet > maxCounter {
-			return bad("quiet plies %q is not a number 0…%d", fields[2], maxCounter)
+		quiet, ok := parseCount(fields[2])
+		if !ok {
+			return bad("quiet plies %q is not a number 0…%d", clip(fields[2]), MaxCounter)
 		}
-		moveNumber, err := strconv.Atoi(fields[3])
-		if err != nil || moveNumber < 1 || moveNumber > maxCounter {
-			return bad("move number %q is not a number 1…%d", fields[3], maxCounter)
+		moveNumber, ok := parseCount(fields[3])
+		if !ok || moveNumber < 1 {
+			return bad("move number %q is not a number 1…%d", clip(fields[3]), MaxCounter)
 		}
 		p.quietPlies = uint32(quiet)
 		p.fullMoves = uint32(moveNumber - 1)

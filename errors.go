@@ -1,10 +1,15 @@
 package surakarta
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf8"
+)
 
 // Sentinel errors. The errors returned by this package wrap one of these, with
 // a message that says what was wrong; test for them with errors.Is.
 var (
+	// ErrInvalidColor: a colour is not black or white.
+	ErrInvalidColor = errors.New("invalid color")
 	// ErrInvalidSquare: a square name is not a1…f6.
 	ErrInvalidSquare = errors.New("invalid square")
 	// ErrInvalidMove: a move's notation is malformed.
@@ -20,7 +25,25 @@ var (
 	ErrNoMoveToUndo = errors.New("no move to undo")
 	// ErrInvalidRules: a Rules value has a negative or meaningless limit.
 	ErrInvalidRules = errors.New("invalid rules")
+	// ErrInvalidLimits: a search's Limits have a negative field.
+	ErrInvalidLimits = errors.New("invalid search limits")
+	// ErrNoEvaluator: a searcher has no Evaluator to score positions with.
+	ErrNoEvaluator = errors.New("no evaluator")
 	// ErrInvalidRecord: a game record is malformed, holds an illegal move, or
 	// states a result that the game does not have.
 	ErrInvalidRecord = errors.New("invalid record")
 )
+
+// clip shortens text quoted in an error message to at most 40 bytes, cut at
+// a character boundary, so that an error never repeats a long input.
+func clip(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,16 +1,24 @@
 package surakarta
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
 // Evaluator scores positions for a searcher.
+//
+// Evaluate takes a pointer, unlike the methods of Position that only read
+// it, because a search calls it at every node and a pointer saves a copy;
+// it must not change p. The evaluators of this package are safe for
+// concurrent use (several searchers may share one) as long as nothing
+// changes their fields meanwhile.
 type Evaluator interface {
 	// Evaluate returns the score of p from the side to move's point of view,
 	// in the units of the six-factor evaluation (a piece is worth about 50):
-	// positive is good for the side to move. It must not change p.
+	// positive is good for the side to move. The score must lie within
+	// ±MaxEvaluation; searchers clamp it. It must not change p.
 	Evaluate(p *Position) int
 }
 
@@ -34,14 +42,15 @@ type Terms struct {
 
 // Weights multiply the terms into a side's value.
 type Weights struct {
-	Pieces int // N, 6 in seed 000
+	Pieces int // N, 6 in the six-factor evaluation
 	Steps  int // M, 1
 	Attack int // A, 2
 	Points int // P, 1
 	Arc    int // Arc, 1
 }
 
-// SixFactorWeights returns the weights of seed 000: 6N + 1M + 2A + 1P + 1Arc.
+// SixFactorWeights returns the weights of the six-factor evaluation of Li et
+// al. (2012): 6N + 1M + 2A + 1P + 1Arc.
 func SixFactorWeights() Weights { return Weights{Pieces: 6, Steps: 1, Attack: 2, Points: 1, Arc: 1} }
 
 // Value returns the weighted sum of t.
@@ -52,8 +61,8 @@ func (w Weights) Value(t Terms) int {
 // PointValues are the values of the 36 points, indexed by Square (a1 = 0).
 type PointValues [NumSquares]int
 
-// SixFactorPointValues returns the point-value matrix of seed 000. It is
-// symmetric; rank 6 on top:
+// SixFactorPointValues returns the point-value matrix of Li et al. (2012).
+// It is symmetric; rank 6 on top:
 //
 //	 5 20 20 20 20  5
 //	20 30 50 50 30 20
@@ -72,10 +81,17 @@ func SixFactorPointValues() PointValues {
 	}
 }
 
-// SixFactor is the evaluation of seed 000 (DESIGN §4): for each side the
-// value Weights.Value(Terms), and the score is the side to move's value minus
-// the opponent's. Its fields hold the paper's defaults after NewSixFactor;
-// change them to re-weight it. The zero SixFactor weighs nothing and scores 0.
+// SixFactor is the six-factor evaluation of Li Shuqin et al., "The
+// assessment function in the Surakarta game system" (2012; see README,
+// References): for each side the value Weights.Value(Terms), and the score
+// is the side to move's value minus the opponent's. The six factors are the
+// pieces N, the move range M (legal steps), the captures C, the attack range
+// A = M + C, the point values P of the squares the pieces stand on, and the
+// arc value, which rewards the corner loops a side occupies (a piece on one
+// of the loop's two ends) and those its opponent does not.
+//
+// Its fields hold the paper's defaults after NewSixFactor; change them to
+// re-weight it. The zero SixFactor weighs nothing and scores 0.
 type SixFactor struct {
 	Weights     Weights
 	PointValues PointValues
@@ -84,8 +100,8 @@ type SixFactor struct {
 	ArcDivisor  int // the arc value is divided by this: 1 (0 also means 1)
 }
 
-// NewSixFactor returns the six-factor evaluator with the weights and
-// point values of seed 000.
+// NewSixFactor returns the six-factor evaluator with the paper's weights
+// and point values.
 func NewSixFactor() *SixFactor {
 	return &SixFactor{
 		Weights:     SixFactorWeights(),
@@ -188,11 +204,14 @@ func (e *SixFactor) Evaluate(p *Position) int {
 // Phase is the stage of a game, told by the pieces left on the board.
 type Phase uint8
 
-// The phases of seed 002 (DESIGN §4), by the total number of pieces.
+// The phases of a game by the total number of pieces of both sides, as
+// Zhang et al. (2017) divide it. The Endgame phase is not where
+// EndgameAdjusted switches to its adjusted evaluation: that counts each
+// side's pieces, not both together.
 const (
-	Opening    Phase = iota // more than 16 pieces
-	MiddleGame              // 9 to 16 pieces
-	Endgame                 // 8 or fewer pieces
+	Opening    Phase = iota // more than 16 pieces in all
+	MiddleGame              // 9 to 16 pieces in all
+	Endgame                 // 8 or fewer pieces in all
 )
 
 // NumPhases is the number of phases.
@@ -208,12 +227,15 @@ func (ph Phase) String() string {
 	case Endgame:
 		return "endgame"
 	}
-	return "Phase(?)"
+	return fmt.Sprintf("Phase(%d)", uint8(ph))
 }
 
-// PhaseOf returns the phase of p.
-func PhaseOf(p *Position) Phase {
-	switch n := p.Count(Black) + p.Count(White); {
+// Phase returns the phase of p.
+func (p Position) Phase() Phase { return phaseOf(p.Count(Black) + p.Count(White)) }
+
+// phaseOf returns the phase of a position with n pieces in all.
+func phaseOf(n int) Phase {
+	switch {
 	case n > 16:
 		return Opening
 	case n > 8:
@@ -222,48 +244,53 @@ func PhaseOf(p *Position) Phase {
 	return Endgame
 }
 
-// EndgameAdjusted is the evaluation of seed 002: SixFactor, except that when
-// both sides have at most EndgamePieces pieces it uses Endgame, in which the
-// eight crossing points of the circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth
-// 25 instead of 50, the arc value is halved and the piece weight is raised.
+// EndgameAdjusted is the evaluation of Zhang Bo et al., "Optimization of
+// Surakarta chess endgame" (2017; see README, References): the six-factor
+// evaluation, Normal, except that when each side has at most AdjustedPieces
+// pieces it uses Adjusted, in which the eight crossing points of the
+// circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth 25 instead of 50, the arc
+// value is halved and the piece weight is raised to AdjustedPieceWeight.
+// The paper calls that part of the game the endgame; it is not the Endgame
+// phase of Phase, which counts the pieces of both sides together.
 type EndgameAdjusted struct {
-	Normal        SixFactor // used outside the endgame: seed 000's evaluation
-	Endgame       SixFactor // used when both sides have at most EndgamePieces
-	EndgamePieces int       // 6
+	Normal         SixFactor // used until the adjustment applies: the six-factor evaluation
+	Adjusted       SixFactor // used when each side has at most AdjustedPieces pieces
+	AdjustedPieces int       // 6
 }
 
-// EndgamePieceWeight is the piece weight of NewEndgameAdjusted's endgame.
-// Seed 002 raises the weight without giving a number. 40 is the smallest
-// round number above 35, the largest difference between two points of the
-// endgame matrix (40 − 5): with it, no single better placed piece can make
-// up for a piece lost, which is the paper's reason for the raise ("the number
-// of pieces matters ever more later in the game"). Matches confirm it: 20,
-// 60 and 100 each played 40 over 400 games and none did better (README,
-// "Tuning the defaults").
-const EndgamePieceWeight = 40
+// AdjustedPieceWeight is the piece weight of NewEndgameAdjusted's Adjusted
+// evaluation. The paper raises the weight without giving a number. 40 is the
+// smallest round number above 35, the largest difference between two points
+// of the adjusted matrix (40 − 5): with it, no single better placed piece
+// can make up for a piece lost, which is the paper's reason for the raise
+// ("the number of pieces matters ever more later in the game"). Matches
+// confirm it: 20, 60 and 100 each played 40 over 400 games and none did
+// better (README, "Tuning the defaults").
+const AdjustedPieceWeight = 40
 
-// NewEndgameAdjusted returns the evaluator of seed 002 with its defaults.
+// NewEndgameAdjusted returns the evaluator of Zhang et al. with its
+// defaults.
 func NewEndgameAdjusted() *EndgameAdjusted {
-	e := &EndgameAdjusted{Normal: *NewSixFactor(), EndgamePieces: 6}
-	e.Endgame = e.Normal
+	e := &EndgameAdjusted{Normal: *NewSixFactor(), AdjustedPieces: 6}
+	e.Adjusted = e.Normal
 	for _, s := range [...]Square{C2, D2, B3, E3, B4, E4, C5, D5} {
-		e.Endgame.PointValues[s] = 25
+		e.Adjusted.PointValues[s] = 25
 	}
-	e.Endgame.ArcDivisor = 2
-	e.Endgame.Weights.Pieces = EndgamePieceWeight
+	e.Adjusted.ArcDivisor = 2
+	e.Adjusted.Weights.Pieces = AdjustedPieceWeight
 	return e
 }
 
-// InEndgame reports whether the endgame evaluation applies to p: both sides
-// have at most EndgamePieces pieces.
-func (e *EndgameAdjusted) InEndgame(p *Position) bool {
-	return p.Count(Black) <= e.EndgamePieces && p.Count(White) <= e.EndgamePieces
+// UsesAdjusted reports whether the Adjusted evaluation applies to p: each
+// side has at most AdjustedPieces pieces.
+func (e *EndgameAdjusted) UsesAdjusted(p *Position) bool {
+	return p.Count(Black) <= e.AdjustedPieces && p.Count(White) <= e.AdjustedPieces
 }
 
 // For returns the six-factor evaluator that applies to p.
 func (e *EndgameAdjusted) For(p *Position) *SixFactor {
-	if e.InEndgame(p) {
-		return &e.Endgame
+	if e.UsesAdjusted(p) {
+		return &e.Adjusted
 	}
 	return &e.Normal
 }
@@ -271,17 +298,24 @@ func (e *EndgameAdjusted) For(p *Position) *SixFactor {
 // Evaluate returns the score of p by the six-factor evaluator that applies.
 func (e *EndgameAdjusted) Evaluate(p *Position) int { return e.For(p).Evaluate(p) }
 
-// Phased is a six-factor evaluator with its own parameters in each phase
-// (the idea of seed 003): ByPhase[PhaseOf(p)] evaluates p. Build one from a
+// Phased is a six-factor evaluator with its own parameters in each phase,
+// the idea of the phase-dependent weights of an Amazons evaluation (see
+// README, References): ByPhase[p.Phase()] evaluates p. Build one from a
 // SixFactor with NewPhased and change the weights of the phases you want.
 type Phased struct {
 	ByPhase [NumPhases]SixFactor
 }
 
-// NewPhased returns a Phased evaluator that uses base in every phase.
+// NewPhased returns a Phased evaluator that uses base in every phase; a nil
+// base means NewSixFactor().
 func NewPhased(base *SixFactor) *Phased {
+	if base == nil {
+		base = NewSixFactor()
+	}
 	return &Phased{ByPhase: [NumPhases]SixFactor{*base, *base, *base}}
 }
 
 // Evaluate returns the score of p by the parameters of its phase.
-func (e *Phased) Evaluate(p *Position) int { return e.ByPhase[PhaseOf(p)].Evaluate(p) }
+func (e *Phased) Evaluate(p *Position) int {
+	return e.ByPhase[phaseOf(p.Count(Black)+p.Count(White))].Evaluate(p)
+}

@@ -706,8 +706,8 @@ func TestSixFactorHandWorked(t *testing.T) {
 			eg := surakarta.NewEndgameAdjusted()
 			got := eg.Evaluate(&p)
 			if tc.endgame == nil {
-				if eg.InEndgame(&p) {
-					t.Errorf("InEndgame = true with %d v %d pieces", p.Count(surakarta.Black), p.Count(surakarta.White))
+				if eg.UsesAdjusted(&p) {
+					t.Errorf("UsesAdjusted = true with %d v %d pieces", p.Count(surakarta.Black), p.Count(surakarta.White))
 				}
 				if eg.For(&p) != &eg.Normal {
 					t.Errorf("For does not return &Normal")
@@ -717,13 +717,13 @@ func TestSixFactorHandWorked(t *testing.T) {
 				}
 				return
 			}
-			if !eg.InEndgame(&p) {
-				t.Errorf("InEndgame = false with %d v %d pieces", p.Count(surakarta.Black), p.Count(surakarta.White))
+			if !eg.UsesAdjusted(&p) {
+				t.Errorf("UsesAdjusted = false with %d v %d pieces", p.Count(surakarta.Black), p.Count(surakarta.White))
 			}
-			if eg.For(&p) != &eg.Endgame {
+			if eg.For(&p) != &eg.Adjusted {
 				t.Errorf("For does not return &Endgame")
 			}
-			t.Run("EndgameAdjusted", func(t *testing.T) { checkEval(t, &eg.Endgame, *tc.endgame) })
+			t.Run("EndgameAdjusted", func(t *testing.T) { checkEval(t, &eg.Adjusted, *tc.endgame) })
 			if got != tc.endgame.eval {
 				t.Errorf("EndgameAdjusted.Evaluate = %d, want %d", got, tc.endgame.eval)
 			}
@@ -744,14 +744,14 @@ func TestEndgameAdjustedDefaults(t *testing.T) {
 	if diff := cmp.Diff(*surakarta.NewSixFactor(), eg.Normal); diff != "" {
 		t.Errorf("Normal (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(*evEndgameByHand(), eg.Endgame); diff != "" {
+	if diff := cmp.Diff(*evEndgameByHand(), eg.Adjusted); diff != "" {
 		t.Errorf("Endgame (-want +got):\n%s", diff)
 	}
-	if eg.EndgamePieces != 6 {
-		t.Errorf("EndgamePieces = %d, want 6", eg.EndgamePieces)
+	if eg.AdjustedPieces != 6 {
+		t.Errorf("AdjustedPieces = %d, want 6", eg.AdjustedPieces)
 	}
-	if surakarta.EndgamePieceWeight != 40 {
-		t.Errorf("EndgamePieceWeight = %d, want 40", surakarta.EndgamePieceWeight)
+	if surakarta.AdjustedPieceWeight != 40 {
+		t.Errorf("AdjustedPieceWeight = %d, want 40", surakarta.AdjustedPieceWeight)
 	}
 	six := surakarta.NewSixFactor()
 	if diff := cmp.Diff(surakarta.Weights{Pieces: 6, Steps: 1, Attack: 2, Points: 1, Arc: 1}, six.Weights); diff != "" {
@@ -825,7 +825,7 @@ func TestEvaluateMatchesTerms(t *testing.T) {
 		e    *surakarta.SixFactor
 	}{
 		{"SixFactor", surakarta.NewSixFactor()},
-		{"Endgame", &surakarta.NewEndgameAdjusted().Endgame},
+		{"Endgame", &surakarta.NewEndgameAdjusted().Adjusted},
 		{"odd", odd},
 	}
 	r := evRand(2)
@@ -884,8 +884,8 @@ func TestEndgameAdjustedThreshold(t *testing.T) {
 		p := evPosition(t, b, side)
 		got, base := eg.Evaluate(&p), six.Evaluate(&p)
 		nb, nw := p.Count(surakarta.Black), p.Count(surakarta.White)
-		if in := eg.InEndgame(&p); in != (nb <= 6 && nw <= 6) {
-			t.Fatalf("InEndgame(%q) = %v with %d v %d pieces", p, in, nb, nw)
+		if in := eg.UsesAdjusted(&p); in != (nb <= 6 && nw <= 6) {
+			t.Fatalf("UsesAdjusted(%q) = %v with %d v %d pieces", p, in, nb, nw)
 		}
 		if nb > 6 || nw > 6 {
 			normal++
@@ -944,7 +944,7 @@ func TestPhased(t *testing.T) {
 	for range evRandomPositions {
 		b, side := evRandomBoard(r)
 		p := evPosition(t, b, side)
-		phase := surakarta.PhaseOf(&p)
+		phase := p.Phase()
 		seen[phase]++
 		want := base.Evaluate(&p)
 		if got := same.Evaluate(&p); got != want {
@@ -998,7 +998,7 @@ func TestPhaseOfBoundaries(t *testing.T) {
 		{"6/6/6/6/6/b5 b", surakarta.Endgame},                    // 1
 	} {
 		p := mustParse(t, tc.text)
-		if got := surakarta.PhaseOf(&p); got != tc.want {
+		if got := p.Phase(); got != tc.want {
 			t.Errorf("PhaseOf(%q) with %d pieces = %v, want %v", tc.text, p.Count(surakarta.Black)+p.Count(surakarta.White), got, tc.want)
 		}
 	}
@@ -1010,7 +1010,7 @@ func TestPhaseOfBoundaries(t *testing.T) {
 			nb = n - n/2
 		}
 		p := evPosition(t, evRandomBoardN(r, nb, n-nb), surakarta.Color(n%2))
-		if got := surakarta.PhaseOf(&p); got != want(n) {
+		if got := p.Phase(); got != want(n) {
 			t.Errorf("PhaseOf(%q) with %d pieces = %v, want %v", p, n, got, want(n))
 		}
 	}

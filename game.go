@@ -7,8 +7,8 @@ import (
 
 // Rules are the game-end rules beyond rule 1 (a side with no pieces has
 // lost), which always applies. A limit of 0 disables its rule. When a game
-// ends by rule 2, 3 or 4 of DESIGN §1 the side with more pieces wins, and
-// equal counts draw.
+// ends by rule 2, 3 or 4 (see the package documentation, "Rules") the side
+// with more pieces wins, and equal counts draw.
 type Rules struct {
 	// QuietPlyLimit ends the game when this many plies in a row have been
 	// played without a capture.
@@ -23,14 +23,14 @@ type Rules struct {
 // after 50 plies without a capture or at any repetition.
 func OlympiadRules() Rules { return Rules{QuietPlyLimit: 50, RepetitionLimit: 2} }
 
-// Validate reports whether r's limits make sense: none negative, and no
-// repetition limit of 1 (every position occurs once).
+// Validate reports whether r's limits make sense: none negative or above
+// MaxCounter, and no repetition limit of 1 (every position occurs once).
 func (r Rules) Validate() error {
 	switch {
-	case r.QuietPlyLimit < 0:
-		return fmt.Errorf("%w: QuietPlyLimit %d is negative", ErrInvalidRules, r.QuietPlyLimit)
-	case r.RepetitionLimit < 0 || r.RepetitionLimit == 1:
-		return fmt.Errorf("%w: RepetitionLimit %d: want 0 (off) or 2 or more", ErrInvalidRules, r.RepetitionLimit)
+	case r.QuietPlyLimit < 0 || r.QuietPlyLimit > MaxCounter:
+		return fmt.Errorf("%w: QuietPlyLimit %d: want 0 (off) to %d", ErrInvalidRules, r.QuietPlyLimit, MaxCounter)
+	case r.RepetitionLimit < 0 || r.RepetitionLimit == 1 || r.RepetitionLimit > MaxCounter:
+		return fmt.Errorf("%w: RepetitionLimit %d: want 0 (off) or 2 to %d", ErrInvalidRules, r.RepetitionLimit, MaxCounter)
 	}
 	return nil
 }
@@ -38,16 +38,21 @@ func (r Rules) Validate() error {
 // Reason says why a game ended.
 type Reason uint8
 
-// The reasons a game ends, in the order the rules are checked.
+// The reasons a game ends. The rules end it for the first four, checked in
+// this order; the players end it for the last three (Game.Resign,
+// Game.AgreeDraw, Game.ForfeitOnTime).
 const (
 	NotOver       Reason = iota // the game goes on
 	NoPieces                    // a side has no pieces left: it has lost
 	NoMoves                     // the side to move has no legal move
 	QuietPlyLimit               // Rules.QuietPlyLimit plies without a capture
 	Repetition                  // a position recurred Rules.RepetitionLimit times
+	Resignation                 // a side resigned: it has lost
+	DrawAgreement               // the players agreed to a draw
+	TimeForfeit                 // a side ran out of time: it has lost
 )
 
-// String describes the reason in a few words.
+// String describes the reason in a few words; records use these words.
 func (r Reason) String() string {
 	switch r {
 	case NotOver:
@@ -60,6 +65,12 @@ func (r Reason) String() string {
 		return "quiet-ply limit"
 	case Repetition:
 		return "repetition"
+	case Resignation:
+		return "resignation"
+	case DrawAgreement:
+		return "draw by agreement"
+	case TimeForfeit:
+		return "time forfeit"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -85,7 +96,7 @@ func (o Outcome) String() string {
 
 // Adjudicate returns the outcome of a game that ends in p for the given
 // reason by rules 2–4: the side with more pieces wins, and equal counts draw.
-func Adjudicate(p *Position, reason Reason) Outcome {
+func Adjudicate(p Position, reason Reason) Outcome {
 	black, white := p.Count(Black), p.Count(White)
 	switch {
 	case black > white:
@@ -98,18 +109,24 @@ func Adjudicate(p *Position, reason Reason) Outcome {
 
 // Game is a game in progress: a start position, the moves played, and the
 // rules that end it. Its methods keep it legal: Play rejects illegal moves
-// and moves after the end, leaving the game unchanged. A Game is not safe for
-// concurrent use.
+// and moves after the end, leaving the game unchanged.
+//
+// The zero Game is ready to use: a game from the start position under the
+// Olympiad rules, as NewGame(NewPosition()) makes.
+//
+// A Game is not safe for concurrent use; its methods that do not change it
+// (Position, Outcome, LegalMoves and the like) may run at the same time in
+// several goroutines as long as nothing changes the game meanwhile.
 type Game struct {
 	rules     Rules
-	positions []Position // positions[0] is the start; the last is the current one
+	positions []Position // positions[0] is the start; the last is the current one; empty in the zero Game
 	moves     []Move     // moves[i] leads from positions[i] to positions[i+1]
+	declared  Outcome    // an end declared by the players (Resign, AgreeDraw, ForfeitOnTime)
 }
 
 // NewGame returns a game from p under the Olympiad rules.
 func NewGame(p Position) *Game {
-	g, _ := NewGameWithRules(p, OlympiadRules())
-	return g
+	return &Game{rules: OlympiadRules(), positions: []Position{p}}
 }
 
 // NewGameWithRules returns a game from p under the given rules, or an error
@@ -121,26 +138,51 @@ func NewGameWithRules(p Position, rules Rules) (*Game, error) {
 	return &Game{rules: rules, positions: []Position{p}}, nil
 }
 
+// history returns the positions of the game: the start, then the position
+// after each move. For the zero Game that is the start position alone.
+func (g *Game) history() []Position {
+	if len(g.positions) == 0 {
+		return []Position{NewPosition()}
+	}
+	return g.positions
+}
+
+// setUp makes the zero Game the game it stands for, before a change.
+func (g *Game) setUp() {
+	if len(g.positions) == 0 {
+		g.rules = OlympiadRules()
+		g.positions = []Position{NewPosition()}
+	}
+}
+
 // Clone returns an independent copy of g.
 func (g *Game) Clone() *Game {
-	return &Game{rules: g.rules, positions: slices.Clone(g.positions), moves: slices.Clone(g.moves)}
+	return &Game{rules: g.rules, positions: slices.Clone(g.positions), moves: slices.Clone(g.moves), declared: g.declared}
 }
 
 // Rules returns the rules of the game.
-func (g *Game) Rules() Rules { return g.rules }
+func (g *Game) Rules() Rules {
+	if len(g.positions) == 0 {
+		return OlympiadRules()
+	}
+	return g.rules
+}
 
 // Position returns the current position.
-func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+func (g *Game) Position() Position {
+	h := g.history()
+	return h[len(h)-1]
+}
 
 // StartPosition returns the position the game started from.
-func (g *Game) StartPosition() Position { return g.positions[0] }
+func (g *Game) StartPosition() Position { return g.history()[0] }
 
 // Moves returns a copy of the moves played, in order.
 func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
 
 // Positions returns a copy of the positions of the game: the start, then the
 // position after each move.
-func (g *Game) Positions() []Position { return slices.Clone(g.positions) }
+func (g *Game) Positions() []Position { return slices.Clone(g.history()) }
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return len(g.moves) }
@@ -151,8 +193,7 @@ func (g *Game) LegalMoves() []Move {
 	if g.Outcome().Over {
 		return nil
 	}
-	p := g.Position()
-	return p.LegalMoves()
+	return g.Position().LegalMoves()
 }
 
 // Play plays m, given by its squares (see Position.Legal), and records the
@@ -169,6 +210,7 @@ func (g *Game) Play(m Move) error {
 		return err
 	}
 	p.PlayUnchecked(legal)
+	g.setUp()
 	g.positions = append(g.positions, p)
 	g.moves = append(g.moves, legal)
 	return nil
@@ -183,9 +225,50 @@ func (g *Game) PlayText(move string) error {
 	return g.Play(m)
 }
 
-// Undo takes back the last move. It returns an error wrapping
-// ErrNoMoveToUndo when no move has been played.
+// Resign ends the game with the loser's resignation: the other side wins,
+// for the reason Resignation. It returns an error wrapping ErrGameOver when
+// the game has already ended, or ErrInvalidColor when loser is not a colour.
+func (g *Game) Resign(loser Color) error {
+	return g.declare(Outcome{Over: true, Winner: loser.Other(), Reason: Resignation}, loser)
+}
+
+// AgreeDraw ends the game in a draw agreed by the players, for the reason
+// DrawAgreement. It returns an error wrapping ErrGameOver when the game has
+// already ended.
+func (g *Game) AgreeDraw() error {
+	return g.declare(Outcome{Over: true, Draw: true, Reason: DrawAgreement}, Black)
+}
+
+// ForfeitOnTime ends the game because loser ran out of time: the other side
+// wins, for the reason TimeForfeit. It returns an error wrapping
+// ErrGameOver when the game has already ended, or ErrInvalidColor when loser
+// is not a colour.
+func (g *Game) ForfeitOnTime(loser Color) error {
+	return g.declare(Outcome{Over: true, Winner: loser.Other(), Reason: TimeForfeit}, loser)
+}
+
+// declare ends the game with the outcome o that the players have declared;
+// c is the colour the declaration names.
+func (g *Game) declare(o Outcome, c Color) error {
+	if !c.Valid() {
+		return fmt.Errorf("%w: %v", ErrInvalidColor, c)
+	}
+	if now := g.Outcome(); now.Over {
+		return fmt.Errorf("%w: %v, so it cannot end by %v", ErrGameOver, now, o.Reason)
+	}
+	g.setUp()
+	g.declared = o
+	return nil
+}
+
+// Undo takes back the end that the players declared (Resign, AgreeDraw,
+// ForfeitOnTime), if there is one, and otherwise the last move. It returns
+// an error wrapping ErrNoMoveToUndo when there is neither.
 func (g *Game) Undo() error {
+	if g.declared.Over {
+		g.declared = Outcome{}
+		return nil
+	}
 	if len(g.moves) == 0 {
 		return ErrNoMoveToUndo
 	}
@@ -194,22 +277,29 @@ func (g *Game) Undo() error {
 	return nil
 }
 
-// Outcome returns whether the game is over, who won and why, checking the
-// rules in the order of DESIGN §1: no pieces, no moves, the quiet-ply limit,
-// repetition.
+// Outcome returns whether the game is over, who won and why: the end the
+// players declared, if any, or else the rules checked in this order: no
+// pieces (a board with no piece of either side is a draw), no moves, the
+// quiet-ply limit, repetition.
 func (g *Game) Outcome() Outcome {
+	if g.declared.Over {
+		return g.declared
+	}
 	p := g.Position()
+	rules := g.Rules()
 	switch {
+	case p.pieces[Black]|p.pieces[White] == 0:
+		return Outcome{Over: true, Draw: true, Reason: NoPieces}
 	case p.Count(p.side) == 0:
 		return Outcome{Over: true, Winner: p.side.Other(), Reason: NoPieces}
 	case p.Count(p.side.Other()) == 0:
 		return Outcome{Over: true, Winner: p.side, Reason: NoPieces}
 	case !p.hasMove():
-		return Adjudicate(&p, NoMoves)
-	case g.rules.QuietPlyLimit > 0 && p.QuietPlies() >= g.rules.QuietPlyLimit:
-		return Adjudicate(&p, QuietPlyLimit)
-	case g.rules.RepetitionLimit > 0 && g.Repetitions() >= g.rules.RepetitionLimit:
-		return Adjudicate(&p, Repetition)
+		return Adjudicate(p, NoMoves)
+	case rules.QuietPlyLimit > 0 && p.QuietPlies() >= rules.QuietPlyLimit:
+		return Adjudicate(p, QuietPlyLimit)
+	case rules.RepetitionLimit > 0 && g.Repetitions() >= rules.RepetitionLimit:
+		return Adjudicate(p, Repetition)
 	}
 	return Outcome{Reason: NotOver}
 }
@@ -217,14 +307,15 @@ func (g *Game) Outcome() Outcome {
 // Repetitions returns how many times the current position (placement and
 // side to move) has occurred since the last capture, counting this one.
 func (g *Game) Repetitions() int {
-	last := len(g.positions) - 1
-	p := &g.positions[last]
+	positions := g.history()
+	last := len(positions) - 1
+	p := &positions[last]
 	n := 1
 	// Positions since the last capture share its quiet-ply count's history;
 	// those with the same side to move are an even number of plies back.
 	oldest := max(last-p.QuietPlies(), 0)
 	for i := last - 2; i >= oldest; i -= 2 {
-		if g.positions[i].SamePlacement(*p) {
+		if positions[i].SamePlacement(*p) {
 			n++
 		}
 	}

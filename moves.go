@@ -10,8 +10,8 @@ import (
 )
 
 // MaxMoves bounds the number of legal moves in any position: at most 12
-// pieces with at most 8 steps each, and at most maxCaptures captures.
-const MaxMoves = MaxPieces*8 + maxCaptures
+// pieces with at most 8 steps each, and at most 16 captures (see below).
+const MaxMoves = 112
 
 // How captures are found.
 //
@@ -31,6 +31,10 @@ const MaxMoves = MaxPieces*8 + maxCaptures
 
 // maxCaptures bounds the captures of one side: one per walk.
 const maxCaptures = numWalks
+
+// The bound above holds by construction.
+var _ [MaxMoves - (MaxPieces*8 + maxCaptures)]struct{}
+var _ [(MaxPieces*8 + maxCaptures) - MaxMoves]struct{}
 
 // numWalks is the number of capture walks examined in a position.
 const numWalks = 2 * 4 * 2
@@ -201,7 +205,7 @@ func (p *Position) empty() uint64 { return ^(p.pieces[Black] | p.pieces[White]) 
 // returns the extended slice: captures first, then steps. It allocates
 // nothing when dst has room for MaxMoves more moves, and then writes the
 // moves straight into it.
-func (p *Position) AppendLegalMoves(dst []Move) []Move {
+func (p Position) AppendLegalMoves(dst []Move) []Move {
 	if n := len(dst); cap(dst)-n >= MaxMoves {
 		return dst[:n+len(p.appendMoves((*[MaxMoves]Move)(dst[n:n+MaxMoves])))]
 	}
@@ -246,7 +250,10 @@ func (p Position) Moves() iter.Seq[Move] {
 
 // CountMoves returns the number of legal moves of the side to move (steps and
 // captures), without listing them.
-func (p *Position) CountMoves() int {
+func (p Position) CountMoves() int { return p.countMoves() }
+
+// countMoves is CountMoves for the hot paths, without copying p.
+func (p *Position) countMoves() int {
 	var caps [maxCaptures]Move
 	return countSteps(p.pieces[p.side], p.empty()) + p.captures(p.side, &caps)
 }
@@ -281,24 +288,25 @@ func (p *Position) PlayUnchecked(m Move) {
 		p.rings[other] ^= circuit.RingMask[to]
 		p.hash ^= zobristPiece[other][to]
 		p.quietPlies = 0
-	} else {
+	} else if p.quietPlies < MaxCounter {
 		p.quietPlies++
 	}
-	if side == White {
+	if side == White && p.fullMoves < MaxCounter-1 {
 		p.fullMoves++
 	}
 	p.side = other
 }
 
 // Legal returns the legal move of p that goes from m.From() to m.To(), with
-// its capture bit set when it captures. When there is none it returns an
-// error wrapping ErrIllegalMove that says why.
-func (p *Position) Legal(m Move) (Move, error) {
+// its capture bit set when it captures. When there is none, or when m
+// claims a capture (its capture bit is set) and the squares make a step, it
+// returns an error wrapping ErrIllegalMove that says why.
+func (p Position) Legal(m Move) (Move, error) {
 	from, to := m.From(), m.To()
 	illegal := func(format string, args ...any) (Move, error) {
 		return NoMove, fmt.Errorf("%w: %v: %s", ErrIllegalMove, m, fmt.Sprintf(format, args...))
 	}
-	if m == NoMove || from == to {
+	if m == NoMove || from == to || !m.valid() {
 		return illegal("not a move")
 	}
 	c, ok := p.PieceAt(from)
@@ -313,6 +321,9 @@ func (p *Position) Legal(m Move) (Move, error) {
 		return illegal("%v holds a piece of %v's own", to, p.side)
 	}
 	if enemy&(1<<to) == 0 {
+		if m.IsCapture() {
+			return illegal("written as a capture, but %v is empty: a capture ends on an enemy piece", to)
+		}
 		if neighbors[from]&(1<<to) == 0 {
 			return illegal("a step goes to a neighbouring point, and %v is not next to %v", to, from)
 		}

@@ -9,14 +9,14 @@ import (
 // Circuit names one of the two circuits a capture travels on.
 type Circuit uint8
 
-// The two circuits of DESIGN §1.
+// The two circuits (see the package documentation, "Rules").
 const (
 	// InnerCircuit runs along ranks 2 and 5 and files b and e, joined by the
 	// small corner loops.
-	InnerCircuit Circuit = circuit.Inner
+	InnerCircuit Circuit = 0
 	// OuterCircuit runs along ranks 3 and 4 and files c and d, joined by the
 	// large corner loops.
-	OuterCircuit Circuit = circuit.Outer
+	OuterCircuit Circuit = 1
 )
 
 // String returns "inner" or "outer".
@@ -56,8 +56,9 @@ type CapturePath struct {
 // CapturePath returns the path of the capture m in p. When several paths
 // reach the target it returns a shortest one (fewest points), preferring the
 // inner circuit, then the first of the origin's places on the circuit, then
-// the forward direction of DESIGN §1's traversal order. It returns an error
-// wrapping ErrIllegalMove when m is not a legal capture in p.
+// the forward direction of the traversal order given in the package
+// documentation. It returns an error wrapping ErrIllegalMove when m is not a
+// legal capture in p.
 func (p Position) CapturePath(m Move) (CapturePath, error) {
 	legal, err := p.Legal(m)
 	if err != nil {

@@ -23,7 +23,7 @@ func (p Position) Perft(depth int) uint64 {
 // passed by pointer would escape to the heap through the recursion.
 func perft(p Position, depth int) uint64 {
 	if depth == 1 {
-		return uint64(p.CountMoves())
+		return uint64(p.countMoves())
 	}
 	var buf [MaxMoves]Move
 	var nodes uint64

@@ -65,11 +65,15 @@ import (
 //   - Result (required): "1-0" Black won, "0-1" White won, "1/2-1/2" a draw,
 //     "*" not finished. Black moves first in Surakarta, so Black's score comes
 //     first.
-//   - Reason: why the game ended; written only when not empty. For a game the
-//     rules have ended it is the Outcome's Reason.String(): "no pieces left",
-//     "no legal move", "quiet-ply limit" or "repetition". A game the rules have
-//     not ended may still have a decided result (a match may stop it early); its
-//     Reason then says why, such as "adjudicated: move limit".
+//   - Reason: why the game ended; written only when not empty. For a game that
+//     has ended it is the Outcome's Reason.String(): "no pieces left", "no
+//     legal move", "quiet-ply limit" or "repetition" when the rules ended it,
+//     "resignation", "draw by agreement" or "time forfeit" when the players
+//     did (Game.Resign, AgreeDraw, ForfeitOnTime; reading such a record ends
+//     its game the same way, the loser being the side the result says lost).
+//     A game that has not ended may still have a decided result (a match may
+//     stop it early); its Reason then says why, such as "adjudicated: move
+//     limit".
 //
 // Reading a record replays its moves from the start position under the rules.
 // A record that does not read is rejected with an error wrapping
@@ -319,9 +323,9 @@ func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 		}
 		return false, nil
 	}
-	for r := NoPieces; r <= Repetition; r++ {
+	for r := NoPieces; r <= TimeForfeit; r++ {
 		if reason == r.String() {
-			return true, fmt.Errorf("reason %q does not match the replayed game: the rules have not ended it", reason)
+			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", reason)
 		}
 	}
 	if result != resultUnknown && reason == "" {
@@ -443,7 +447,7 @@ func parseRules(text string) (Rules, error) {
 		key, value, _ := strings.Cut(field, "=")
 		n, ok := parseCount(value)
 		if !ok {
-			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip(field), maxCounter, clip(key))
+			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip(field), MaxCounter, clip(key))
 		}
 		switch {
 		case key == "quiet" && !haveQuiet:
@@ -463,7 +467,7 @@ func parseRules(text string) (Rules, error) {
 	return rules, nil
 }
 
-// parseCount parses a decimal number 0…maxCounter written with digits only.
+// parseCount parses a decimal number 0…MaxCounter written with digits only.
 func parseCount(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
 		return 0, false
@@ -475,20 +479,11 @@ func parseCount(s string) (int, bool) {
 		}
 		n = n*10 + int(s[i]-'0')
 	}
-	return n, n <= maxCounter
+	return n, n <= MaxCounter
 }
 
 // isRecordSpace reports whether c separates the words of a line.
 func isRecordSpace(c rune) bool { return c == ' ' || c == '\t' }
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	return s[:most] + "…"
-}
 
 // lineError returns an error wrapping ErrInvalidRecord about line n (from 1).
 func lineError(n int, format string, args ...any) error {
@@ -647,6 +642,9 @@ func (rd *recordReader) read() (*Record, error) {
 		}
 		return nil, lineError(last, "the moves do not end with the result %s", r.Result)
 	}
+	if err := declareFromRecord(g, r.Result, r.Reason); err != nil {
+		return nil, lineError(seen[headerReason], "%v", err)
+	}
 	if aboutReason, err := checkResult(g, r.Result, r.Reason); err != nil {
 		line, ok := seen[headerReason]
 		if !aboutReason || !ok {
@@ -655,6 +653,41 @@ func (rd *recordReader) read() (*Record, error) {
 		return nil, lineError(line, "%v", err)
 	}
 	return r, nil
+}
+
+// declareFromRecord ends g as a record whose reason is an end declared by
+// the players (resignation, draw by agreement, time forfeit) says, the
+// winner taken from the result. Other reasons leave g as it is.
+func declareFromRecord(g *Game, result, reason string) error {
+	var loser Color
+	switch result {
+	case resultBlackWins:
+		loser = White
+	case resultWhiteWins:
+		loser = Black
+	}
+	decisive := result == resultBlackWins || result == resultWhiteWins
+	var err error
+	switch reason {
+	case Resignation.String(), TimeForfeit.String():
+		if !decisive {
+			return fmt.Errorf("reason %q needs a result 1-0 or 0-1, not %s", reason, result)
+		}
+		if reason == Resignation.String() {
+			err = g.Resign(loser)
+		} else {
+			err = g.ForfeitOnTime(loser)
+		}
+	case DrawAgreement.String():
+		if result != resultDraw {
+			return fmt.Errorf("reason %q needs the result 1/2-1/2, not %s", reason, result)
+		}
+		err = g.AgreeDraw()
+	}
+	if err != nil {
+		return fmt.Errorf("reason %q: %v", reason, err)
+	}
+	return nil
 }
 
 // splitMoveNumber splits a token that starts with a digit into its move

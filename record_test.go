@@ -211,7 +211,7 @@ func TestRecordRoundTrip(t *testing.T) {
 func TestRecordReadsLeniently(t *testing.T) {
 	// Spaces, CRLF, extra blank lines, other move spellings, move numbers
 	// joined to their moves, and "N..." before a later move of White.
-	text := "\ufeff\r\n  [Event  \"x\" ] \r\n[Result \"*\"]\t\r\n\r\n\r\n1.B2-B3 1... e5e4\r\n  2. c2xc3\r\n*"
+	text := "\ufeff\r\n  [Event  \"x\" ] \r\n[Result \"*\"]\t\r\n\r\n\r\n1.B2-B3 1... e5e4\r\n  2. c2-c3\r\n*"
 	r, err := surakarta.ParseRecord(text)
 	if err != nil {
 		t.Fatal(err)
@@ -390,7 +390,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"unfinished result of a finished game", "[Result \"*\"]\n\n" + recRepetition + " *\n", "line 1: result * does not match the replayed game", nil},
 		{"wrong reason", "[Result \"1/2-1/2\"]\n[Reason \"no pieces left\"]\n\n" + recRepetition + " 1/2-1/2\n", "line 2: reason \"no pieces left\" does not match", nil},
 		{"missing reason of a finished game", "[Result \"1/2-1/2\"]\n\n" + recRepetition + " 1/2-1/2\n", "line 1: reason \"\" does not match", nil},
-		{"rule reason of a game in progress", "[Result \"1-0\"]\n[Reason \"repetition\"]\n\n1. b2b3 1-0\n", "line 2: reason \"repetition\" does not match the replayed game: the rules have not ended it", nil},
+		{"rule reason of a game in progress", "[Result \"1-0\"]\n[Reason \"repetition\"]\n\n1. b2b3 1-0\n", "line 2: reason \"repetition\" does not match the replayed game: it has not ended that way", nil},
 		{"decided result without a reason", "[Result \"0-1\"]\n\n1. b2b3 0-1\n", "line 1: result 0-1 for a game the rules have not ended needs a Reason", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -440,7 +440,7 @@ func TestRecordMarshalErrors(t *testing.T) {
 		{"wrong reason", &surakarta.Record{Game: drawn, Result: "1/2-1/2", Reason: "adjudicated"}, "reason \"adjudicated\" does not match"},
 		{"unfinished result of a finished game", &surakarta.Record{Game: drawn, Result: "*"}, "result * does not match"},
 		{"decided result without a reason", &surakarta.Record{Game: inProgress, Result: "1-0"}, "needs a Reason"},
-		{"rule reason of a game in progress", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "the rules have not ended it"},
+		{"rule reason of a game in progress", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "it has not ended that way"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text, err := tc.record.MarshalText()

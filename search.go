@@ -13,20 +13,41 @@ type Searcher interface {
 	// Search searches g's current position, knowing g's history and rules,
 	// within lim and until ctx is done, and returns the best move found.
 	// Whenever the position has a legal move the Result has one, even if
-	// ctx is already cancelled or the time is tiny. It returns an error
-	// only when g is over (ErrGameOver) or lim is invalid.
+	// ctx is already cancelled or the time is tiny. It does not change g.
+	// It returns an error only when g is over (wrapping ErrGameOver), lim
+	// is invalid (ErrInvalidLimits) or the searcher has no evaluator
+	// (ErrNoEvaluator).
 	Search(ctx context.Context, g *Game, lim Limits) (Result, error)
+	// Clear forgets what earlier searches have learnt (a transposition
+	// table, move-ordering statistics), so that the next search starts
+	// afresh. Call it between games.
+	Clear()
 }
 
 // Limits bound a search. A zero field sets no limit of its kind; when all
 // of Depth, Nodes and MoveTime are zero the search runs for DefaultMoveTime.
 type Limits struct {
-	Depth    int           // deepest iteration, in plies (at most MaxDepth)
+	Depth    int           // deepest iteration, in plies (a larger value means MaxDepth)
 	Nodes    int64         // stop after about this many nodes
 	MoveTime time.Duration // stop after this long; no iteration starts that is not expected to finish
 
-	// Progress, if not nil, is called after each completed iteration.
+	// Progress, if not nil, is called after each completed iteration, in
+	// the goroutine that called Search.
 	Progress func(Info)
+}
+
+// Validate reports whether the limits make sense: none negative. The error
+// wraps ErrInvalidLimits.
+func (l Limits) Validate() error {
+	switch {
+	case l.Depth < 0:
+		return fmt.Errorf("%w: Depth %d is negative", ErrInvalidLimits, l.Depth)
+	case l.Nodes < 0:
+		return fmt.Errorf("%w: Nodes %d is negative", ErrInvalidLimits, l.Nodes)
+	case l.MoveTime < 0:
+		return fmt.Errorf("%w: MoveTime %v is negative", ErrInvalidLimits, l.MoveTime)
+	}
+	return nil
 }
 
 // DefaultMoveTime is the search time when Limits sets no limit.
@@ -55,22 +76,29 @@ type Result struct {
 	Time  time.Duration // time spent
 }
 
-// Scores. Evaluations lie well inside ±Win; a game that ends n plies from
-// the searched position scores Win−n for the winner and −(Win−n) for the
-// loser, so faster wins and slower losses score better. A draw scores 0.
+// Scores. A game that ends n plies from the searched position scores Win−n
+// for the winner and −(Win−n) for the loser, so faster wins and slower
+// losses score better. A draw scores 0. Evaluations lie within
+// ±MaxEvaluation, far from the scores of won and lost games.
 const (
 	Win = 1_000_000
+	// MaxEvaluation bounds the scores of evaluators. An Evaluator must
+	// return a score from −MaxEvaluation to MaxEvaluation; the searchers of
+	// this package clamp any other score into that range, so that no
+	// evaluator can pass for a won or lost game.
+	MaxEvaluation = 100_000
 	// decisive is the smallest absolute value of a win or loss score.
 	decisive = Win - 1_000
 	// infinity is beyond every score.
 	infinity = Win + 1
 )
 
-// IsWin reports whether score is a forced win for the side it belongs to.
-func IsWin(score int) bool { return score >= decisive }
+// IsWin reports whether score is a forced win for the side it belongs to:
+// Win−n for a game won n < 1000 plies ahead.
+func IsWin(score int) bool { return score >= decisive && score <= Win }
 
-// IsLoss reports whether score is a forced loss.
-func IsLoss(score int) bool { return score <= -decisive }
+// IsLoss reports whether score is a forced loss: −(Win−n).
+func IsLoss(score int) bool { return score <= -decisive && score >= -Win }
 
 // PliesToEnd returns, for a win or loss score, the number of plies until
 // the game ends, and false for other scores.
@@ -85,6 +113,7 @@ func PliesToEnd(score int) (int, bool) {
 }
 
 // FormatScore returns score as text: "+35", "-120", "win in 5", "loss in 4".
+// A number beyond ±Win, which no search returns, is written as a number.
 func FormatScore(score int) string {
 	switch n, ok := PliesToEnd(score); {
 	case ok && score > 0:
@@ -127,11 +156,11 @@ const MaxPly = 128
 
 // begin prepares a search of g within lim and returns the root moves.
 func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
-	if lim.Depth < 0 || lim.Nodes < 0 || lim.MoveTime < 0 {
-		return nil, fmt.Errorf("surakarta: negative search limit %+v", lim)
+	if err := lim.Validate(); err != nil {
+		return nil, err
 	}
 	if eval == nil {
-		return nil, fmt.Errorf("surakarta: searcher has no Evaluator")
+		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
 	}
 	if o := g.Outcome(); o.Over {
 		return nil, fmt.Errorf("%w: %v", ErrGameOver, o)
@@ -152,7 +181,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 
 	root := g.Position()
 	c.stack[0] = root
-	positions := g.positions
+	positions := g.history()
 	first := max(len(positions)-1-root.QuietPlies(), 0)
 	c.base = len(positions) - 1 - first
 	if need := c.base + MaxPly + 1; cap(c.hashes) < need {
@@ -227,10 +256,9 @@ func (c *searchCore) adjudicate(p *Position, ply int) int {
 	return 0
 }
 
-// evaluate returns the evaluator's score of p, kept inside the range of
-// evaluation scores.
+// evaluate returns the evaluator's score of p, clamped to ±MaxEvaluation.
 func (c *searchCore) evaluate(p *Position) int {
-	return min(max(c.eval.Evaluate(p), -decisive+1), decisive-1)
+	return min(max(c.eval.Evaluate(p), -MaxEvaluation), MaxEvaluation)
 }
 
 // horizon scores a node at depth 0 without quiescence: an adjudicated end

@@ -2,7 +2,7 @@ package surakarta
 
 import "context"
 
-// AlphaBeta is the search of seed 000: fixed-depth negamax alpha-beta with
+// AlphaBeta is the search of Li et al. (2012): fixed-depth negamax alpha-beta with
 // captures ordered first, and nothing else: no transposition table, no
 // heuristics, no quiescence. It deepens iteratively only so that a time
 // limit can be honoured, starting every iteration afresh. It is the
@@ -17,6 +17,10 @@ type AlphaBeta struct {
 
 // NewAlphaBeta returns an alpha-beta searcher that scores positions with e.
 func NewAlphaBeta(e Evaluator) *AlphaBeta { return &AlphaBeta{Evaluator: e} }
+
+// Clear implements Searcher: AlphaBeta learns nothing between searches, so
+// there is nothing to forget.
+func (s *AlphaBeta) Clear() {}
 
 // Search implements Searcher.
 func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {

@@ -6,7 +6,8 @@ import (
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
-// PVS is principal variation search (seed 001) with what strong engines add:
+// PVS is principal variation search, as Wang Hongfei et al. build it for
+// Connect6 (see README, References), with what strong engines add:
 // a Zobrist-keyed transposition table that survives between searches,
 // history heuristic, killer moves, the table's move first, iterative
 // deepening with aspiration windows, quiescence search over captures, and

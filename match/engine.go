@@ -21,7 +21,7 @@ type Engine struct {
 // its default, so that a match can test it:
 //
 //	endgame-weight=N  piece weight of the endgame evaluation (endgame only;
-//	                  default surakarta.EndgamePieceWeight)
+//	                  default surakarta.AdjustedPieceWeight)
 //	table=MB          transposition table size, 0 for none (pvs only)
 //	aspiration=N      aspiration window half-width, 0 for none (pvs only)
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
@@ -64,7 +64,7 @@ func ParseEngine(spec string) (Engine, error) {
 				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight: %w", spec, err)
 			}
 			setEval = append(setEval, func(e surakarta.Evaluator) {
-				e.(*surakarta.EndgameAdjusted).Endgame.Weights.Pieces = w
+				e.(*surakarta.EndgameAdjusted).Adjusted.Weights.Pieces = w
 			})
 			continue
 		}

@@ -125,7 +125,7 @@ func TestTuningTable(t *testing.T) {
 		n := 0
 		for _, rec := range recordsIn(t, filepath.Join("..", "testdata", "matches", "tune", file)) {
 			for _, p := range rec.Game.Positions() {
-				if endgame.InEndgame(&p) {
+				if endgame.UsesAdjusted(&p) {
 					n++
 					break
 				}

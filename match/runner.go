@@ -260,7 +260,7 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 	)
 	if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
-		rec.Result = surakarta.ResultString(surakarta.Adjudicate(&p, surakarta.NotOver))
+		rec.Result = surakarta.ResultString(surakarta.Adjudicate(p, surakarta.NotOver))
 		rec.Reason = "adjudicated: move limit"
 	}
 	return rec

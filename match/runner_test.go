@@ -48,12 +48,12 @@ func TestParseEngineOptions(t *testing.T) {
 		t.Errorf("options not applied: %+v", *s)
 	}
 	ev, ok := s.Evaluator.(*surakarta.EndgameAdjusted)
-	if !ok || ev.Endgame.Weights.Pieces != 60 {
+	if !ok || ev.Adjusted.Weights.Pieces != 60 {
 		t.Fatalf("Evaluator = %#v, want EndgameAdjusted with endgame piece weight 60", s.Evaluator)
 	}
 	// Only that weight changes.
 	want := surakarta.NewEndgameAdjusted()
-	want.Endgame.Weights.Pieces = 60
+	want.Adjusted.Weights.Pieces = 60
 	if *ev != *want {
 		t.Errorf("evaluator = %+v, want %+v", *ev, *want)
 	}

@@ -63,7 +63,7 @@ func main() {
 	var _ surakarta.Evaluator = spread // Spread is an Evaluator
 
 	fmt.Print(p.Diagram())
-	fmt.Printf("%v to move, %v\n\n", p.SideToMove(), surakarta.PhaseOf(&p))
+	fmt.Printf("%v to move, %v\n\n", p.SideToMove(), p.Phase())
 	black, white := six.Terms(&p, surakarta.Black), six.Terms(&p, surakarta.White)
 	w := six.Weights
 	fmt.Printf("%-24s %6s %6s %7s\n", "term", "Black", "White", "weight")
