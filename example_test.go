@@ -2,8 +2,10 @@ package surakarta_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -142,4 +144,203 @@ func ExampleNewPVS() {
 	fmt.Println(r.Move, surakarta.FormatScore(r.Score))
 	// Output:
 	// a2b2 win in 3
+}
+
+func ExampleNewAlphaBeta() {
+	// The same three-ply win as in the PVS example, found by the plain
+	// fixed-depth alpha-beta search.
+	p, _ := surakarta.ParsePosition("w5/6/6/6/bw4/6 b")
+	searcher := surakarta.NewAlphaBeta(surakarta.NewSixFactor())
+	r, err := searcher.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Move, surakarta.FormatScore(r.Score), "depth", r.Depth)
+	// Output:
+	// a2b2 win in 3 depth 3
+}
+
+func ExampleGame_Undo() {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	g.PlayText("b2b3")
+	g.PlayText("e5e4")
+	fmt.Println(g.Ply(), g.Moves())
+	if err := g.Undo(); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(g.Ply(), g.Moves(), g.Position())
+
+	// Undo also takes back a resignation.
+	g.Resign(surakarta.White)
+	fmt.Println(g.Outcome())
+	g.Undo()
+	fmt.Println(g.Outcome())
+	// Output:
+	// 2 [b2b3 e5e4]
+	// 1 [b2b3] wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 1 1
+	// Black wins (resignation)
+	// not over
+}
+
+func ExampleGame_Resign() {
+	var g surakarta.Game // the zero Game: the start, Olympiad rules
+	g.PlayText("b2b3")
+	g.Resign(surakarta.White)
+	fmt.Println(g.Outcome())
+	fmt.Println(g.PlayText("e5e4"))
+	// Output:
+	// Black wins (resignation)
+	// game over: Black wins (resignation), so e5e4 cannot be played
+}
+
+func ExampleParseRecord() {
+	text := `[Black "Alice"]
+[White "Bob"]
+[Result "0-1"]
+[Reason "resignation"]
+
+1. b2b3 e5e4 2. a2a3 0-1
+`
+	r, err := surakarta.ParseRecord(text)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	black, _ := r.Header("Black")
+	fmt.Println(black, "played Black;", r.Game.Ply(), "plies:", r.Game.Moves())
+	fmt.Println(r.Game.Outcome())
+
+	// An illegal move is reported with its line and ply.
+	_, err = surakarta.ParseRecord("[Result \"*\"]\n\n1. b2b3 e5e4 2. a2a4 *\n")
+	fmt.Println(err)
+	// Output:
+	// Alice played Black; 3 plies: [b2b3 e5e4 a2a3]
+	// White wins (resignation)
+	// invalid record: line 3: ply 3: a2a4: illegal move: a2a4: a step goes to a neighbouring point, and a4 is not next to a2
+}
+
+func ExampleReadRecords() {
+	text := `[Round "1"]
+[Result "*"]
+
+1. b2b3 *
+
+[Round "2"]
+[Result "1/2-1/2"]
+[Reason "repetition"]
+
+1. a2a3 a5a4 2. a3a2 a4a5 1/2-1/2
+`
+	records, err := surakarta.ReadRecords(strings.NewReader(text))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range records {
+		round, _ := r.Header("Round")
+		fmt.Println("round", round+":", r.Result, r.Game.Outcome())
+	}
+	// Output:
+	// round 1: * not over
+	// round 2: 1/2-1/2 draw (repetition)
+}
+
+func ExamplePosition_Moves() {
+	p, _ := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
+	for m := range p.Moves() {
+		if m.IsCapture() {
+			fmt.Println("capture", m)
+			continue
+		}
+		fmt.Println("step", m)
+	}
+	// Output:
+	// capture a2b2
+	// step a2a1
+	// step a2b1
+	// step a2a3
+	// step a2b3
+}
+
+func ExamplePosition_Put() {
+	var p surakarta.Position // the empty board
+	p.Put(surakarta.A2, surakarta.Black)
+	p.Put(surakarta.B2, surakarta.White)
+	p.Put(surakarta.B5, surakarta.White)
+	p.SetSideToMove(surakarta.Black)
+	fmt.Println(p)
+	fmt.Println(p.LegalMoves())
+	// Output:
+	// 6/1w4/6/6/bw4/6 b 0 1
+	// [a2b2 a2a1 a2b1 a2a3 a2b3]
+}
+
+func ExampleMove_MarshalText() {
+	p, _ := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
+	data, _ := json.Marshal(p.LegalMoves()[:2])
+	fmt.Println(string(data))
+	var moves []surakarta.Move
+	json.Unmarshal(data, &moves)
+	fmt.Println(moves, moves[0].IsCapture())
+	// Output:
+	// ["a2xb2","a2a1"]
+	// [a2b2 a2a1] true
+}
+
+func ExampleSearcher_cancel() {
+	// A search runs until its context is done: here a cancel from another
+	// goroutine (a GUI's stop button), with no other limit but the depth.
+	ctx, cancel := context.WithCancel(context.Background())
+	searcher := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+	g := surakarta.NewGame(surakarta.NewPosition())
+	lim := surakarta.Limits{
+		Depth: surakarta.MaxDepth,
+		Progress: func(i surakarta.Info) {
+			if i.Depth == 4 {
+				cancel() // stop after depth 4; the search notices within 1024 nodes
+			}
+		},
+	}
+	r, err := searcher.Search(ctx, g, lim)
+	_, illegal := g.Position().Legal(r.Move)
+	fmt.Println(err, r.Depth, illegal == nil)
+	// Output:
+	// <nil> 4 true
+}
+
+// materialAndMobility is an evaluator of a user's own: a struct with
+// weights, scoring pieces and legal moves.
+type materialAndMobility struct {
+	Piece, Move int
+}
+
+// Evaluate implements surakarta.Evaluator.
+func (e materialAndMobility) Evaluate(p *surakarta.Position) int {
+	us := p.SideToMove()
+	score := e.Piece * (p.Count(us) - p.Count(us.Other()))
+	mine := p.CountMoves()
+	other := *p
+	other.SetSideToMove(us.Other())
+	return score + e.Move*(mine-other.CountMoves())
+}
+
+func ExampleEvaluator() {
+	e := materialAndMobility{Piece: 50, Move: 2}
+
+	// 5  . w . . . .   Black a2 has 5 moves (a2b2 round the a1 loop and 4
+	// 4  . . . . . .   steps); White has 16: b2 steps to 7 points and
+	// 3  . . . . . .   takes a2, b5 steps to 8 and takes nothing (every
+	// 2  b w . . . .   walk from it meets b2 first). 50·(1−2) + 2·(5−16).
+	// 1  . . . . . .
+	p, _ := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
+	fmt.Println("score for Black:", e.Evaluate(&p))
+
+	// Any evaluator finds the forced win of the PVS example.
+	won, _ := surakarta.ParsePosition("w5/6/6/6/bw4/6 b")
+	r, _ := surakarta.NewPVS(e).Search(context.Background(), surakarta.NewGame(won), surakarta.Limits{Depth: 4})
+	fmt.Println("best move:", r.Move, surakarta.FormatScore(r.Score))
+	// Output:
+	// score for Black: -72
+	// best move: a2b2 win in 3
 }
