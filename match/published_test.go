@@ -2,8 +2,10 @@ package match
 
 import (
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,30 @@ import (
 // The tests in this file tie the match results published in README.md to
 // the committed records of their games: every figure is recomputed from
 // the records and must appear in README exactly as printed here.
+//
+// The records are in experiments/matches at the repository root, a
+// directory with its own go.mod so that it stays out of the module zip.
+// In a clone the tests read them; in the module cache, where the directory
+// is absent, they skip.
+
+// recordsDir is where the match records are, relative to this package.
+var recordsDir = filepath.Join("..", "experiments", "matches")
+
+// records returns the path of a record file, a path under recordsDir. If
+// recordsDir is absent the test skips, or fails in a git checkout (where
+// the records belong).
+func records(t *testing.T, elem ...string) string {
+	t.Helper()
+	if _, err := os.Stat(recordsDir); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join("..", ".git")); err == nil {
+			t.Fatalf("%s is missing from this git checkout: the match records are committed there", recordsDir)
+		}
+		t.Skipf("%s is absent (a module downloaded from the module cache has no match records): clone the repository to recompute README's tables", recordsDir)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(append([]string{recordsDir}, elem...)...)
+}
 
 // readme returns the text of README.md.
 func readme(t *testing.T) string {
@@ -76,7 +102,7 @@ func TestPublishedTables(t *testing.T) {
 		{"pvs-vs-alphabeta.txt.gz", "pvs,sixfactor"},
 		{"pvs-endgame-vs-alphabeta-sixfactor.txt.gz", "pvs,endgame"},
 	} {
-		c, _ := recount(t, filepath.Join("..", "testdata", "matches", tc.file), tc.a)
+		c, _ := recount(t, records(t, tc.file), tc.a)
 		e := c.Elo()
 		want := fmt.Sprintf("%d-%d-%d, **%.1f%%**, Elo **%s** (%s, %s)",
 			c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High))
@@ -107,7 +133,7 @@ func TestTuningTable(t *testing.T) {
 		{"table1.txt.gz", "pvs,endgame,table=1"},
 		{"table4.txt.gz", "pvs,endgame,table=4"},
 	} {
-		c, p := recount(t, filepath.Join("..", "testdata", "matches", "tune", tc.file), tc.a)
+		c, p := recount(t, records(t, "tune", tc.file), tc.a)
 		e := c.Elo()
 		want := fmt.Sprintf("| `%s` | %d-%d-%d | %.1f%% | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f |",
 			tc.a, c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High),
@@ -123,7 +149,7 @@ func TestTuningTable(t *testing.T) {
 	endgame := surakarta.NewEndgameAdjusted()
 	for _, file := range []string{"weight20.txt.gz", "weight60.txt.gz"} {
 		n := 0
-		for _, rec := range recordsIn(t, filepath.Join("..", "testdata", "matches", "tune", file)) {
+		for _, rec := range recordsIn(t, records(t, "tune", file)) {
 			for _, p := range rec.Game.Positions() {
 				if endgame.UsesAdjusted(&p) {
 					n++
@@ -139,7 +165,7 @@ func TestTuningTable(t *testing.T) {
 
 	// The check of the new table default at a longer time control, quoted
 	// in the text (README wraps the line after "Elo").
-	c, _ := recount(t, filepath.Join("..", "testdata", "matches", "tune", "table16-200ms.txt.gz"), "pvs,endgame")
+	c, _ := recount(t, records(t, "tune", "table16-200ms.txt.gz"), "pvs,endgame")
 	e := c.Elo()
 	want := fmt.Sprintf("%d-%d-%d, Elo\n  %s (%s, %s) in %d games", c.Wins, c.Draws, c.Losses,
 		strings.ReplaceAll(signed(e.Diff), "-", "−"), strings.ReplaceAll(signed(e.Low), "-", "−"), strings.ReplaceAll(signed(e.High), "-", "−"), c.Games())

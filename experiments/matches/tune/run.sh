@@ -8,9 +8,9 @@
 # lines to summary.txt. Run it again to resume a match, or with a larger
 # $GAMES to extend one. Usage, from the repository root:
 #
-#	sh testdata/matches/tune/run.sh [name...]
+#	sh experiments/matches/tune/run.sh [name...]
 set -e
-dir=testdata/matches/tune
+dir=experiments/matches/tune
 go build -o /tmp/surakarta-match ./examples/match
 variant() {
 	case $1 in
