@@ -1,7 +1,7 @@
 package surakarta_test
 
 // Hand-checked capture cases. Every expected answer below was worked out from
-// the rules of DESIGN §1 with the circuits written out:
+// the rules of the package documentation with the circuits written out:
 //
 //	inner: a2 b2 c2 d2 e2 f2 ⟳ e1 e2 e3 e4 e5 e6 ⟳ f5 e5 d5 c5 b5 a5 ⟳ b6 b5 b4 b3 b2 b1 ⟳
 //	outer: a3 b3 c3 d3 e3 f3 ⟳ d1 d2 d3 d4 d5 d6 ⟳ f4 e4 d4 c4 b4 a4 ⟳ c6 c5 c4 c3 c2 c1 ⟳

@@ -6,8 +6,9 @@ import (
 )
 
 // TestLoopsHeldMatchesDefinition checks the ring trick of loopsHeld against
-// DESIGN §4's definition: a side occupies a loop when one of its pieces
-// stands on one of the loop's two end points, listed here by hand from §1.
+// the six-factor evaluation's definition: a side occupies a loop when one of
+// its pieces stands on one of the loop's two end points, listed here by hand
+// from the circuits of the package documentation.
 func TestLoopsHeldMatchesDefinition(t *testing.T) {
 	ends := [8][2]Square{
 		{F2, E1}, {E6, F5}, {A5, B6}, {B1, A2}, // inner loops at f1, f6, a6, a1

@@ -1,6 +1,6 @@
 package surakarta_test
 
-// Tests of the evaluators of eval.go (DESIGN §4): hand-worked positions with
+// Tests of the evaluators of eval.go: hand-worked positions with
 // every term written out, properties over seeded random positions (board
 // symmetries, colour flip, the terms against independent move counts, the
 // endgame threshold, phases, re-weighting) and FuzzEvaluate.
@@ -28,7 +28,7 @@ import (
 const evRandomPositions = 2500
 
 // evLoopEnds lists the two end points of each of the 8 corner loops
-// (DESIGN §1): the inner loops, then the outer ones.
+// (see the package documentation): the inner loops, then the outer ones.
 var evLoopEnds = [8][2]int{
 	{sq("f2"), sq("e1")}, // inner, corner f1
 	{sq("e6"), sq("f5")}, // inner, corner f6
@@ -240,8 +240,8 @@ func evTermsFromRules(e *surakarta.SixFactor, b reference.Board, c surakarta.Col
 	return t
 }
 
-// evEndgameByHand returns the endgame six-factor evaluator as DESIGN §4 and
-// the brief describe it, built independently of NewEndgameAdjusted.
+// evEndgameByHand returns the adjusted six-factor evaluator as the paper
+// describes it, built independently of NewEndgameAdjusted.
 func evEndgameByHand() *surakarta.SixFactor {
 	e := surakarta.NewSixFactor()
 	for _, name := range evCrossings {
@@ -760,7 +760,7 @@ func TestEndgameAdjustedDefaults(t *testing.T) {
 	if six.LoopHeld != 5 || six.LoopDenied != 5 || six.ArcDivisor > 1 {
 		t.Errorf("NewSixFactor() arc parameters = %d, %d, /%d; want 5, 5, /1", six.LoopHeld, six.LoopDenied, six.ArcDivisor)
 	}
-	// The matrix of DESIGN §4, rank 6 on top, and its symmetry.
+	// The six-factor point matrix, rank 6 on top, and its symmetry.
 	want := [6][6]int{
 		{5, 20, 20, 20, 20, 5},
 		{20, 30, 50, 50, 30, 20},

@@ -9,7 +9,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// perftFromStart is the reference table of DESIGN §1 (depths 1–5, agreed by
+// perftFromStart is the published reference table (depths 1–5, agreed by
 // several independent implementations) and, for depths 6–7, the figures of
 // the plain C implementation in testdata/cperft.
 var perftFromStart = []uint64{1, 16, 256, 5_382, 111_122, 2_572_484, 58_479_230, 1_442_032_302}

@@ -2,16 +2,17 @@
 // that the fast move generator of package surakarta uses.
 //
 // A circuit is a closed ring of 24 points; an intersection point appears in it
-// twice. Ring index i (0..23) is the i-th point in the traversal order of
-// DESIGN §1, and a corner loop lies between ring indices 6k-1 and 6k (mod 24),
-// so a walk crosses a loop exactly when it passes a multiple of 6.
+// twice. Ring index i (0..23) is the i-th point in the traversal order given
+// in the package documentation of surakarta, and a corner loop lies between
+// ring indices 6k-1 and 6k (mod 24), so a walk crosses a loop exactly when it
+// passes a multiple of 6.
 //
 // Both rings are packed into one uint64: the inner ring in bits 0..23 and the
 // outer ring in bits 32..55 (Shift[c] gives the offset). Gather turns a 36-bit
 // board (bit s = square s) into that packed form with six table look-ups.
 package circuit
 
-// Inner and Outer are the two circuits, as in DESIGN §1.
+// Inner and Outer are the two circuits, in that order.
 const (
 	Inner = 0
 	Outer = 1
@@ -23,8 +24,9 @@ const Len = 24
 // Shift is the bit offset of each ring in a packed ring word.
 var Shift = [2]uint{0, 32}
 
-// Names lists the circuits point by point in traversal order, exactly as
-// DESIGN §1 writes them; every other table is derived from these two lines.
+// Names lists the circuits point by point in traversal order, exactly as the
+// package documentation writes them; every other table is derived from these
+// two lines.
 var Names = [2]string{
 	"a2 b2 c2 d2 e2 f2 e1 e2 e3 e4 e5 e6 f5 e5 d5 c5 b5 a5 b6 b5 b4 b3 b2 b1",
 	"a3 b3 c3 d3 e3 f3 d1 d2 d3 d4 d5 d6 f4 e4 d4 c4 b4 a4 c6 c5 c4 c3 c2 c1",

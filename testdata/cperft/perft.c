@@ -1,8 +1,8 @@
 /*
  * perft.c - plain array-based C implementation of Surakarta perft,
- * compiled with -O2. This is the speed BASELINE referred to in the
- * library's issue: the Go library's BenchmarkPerft is compared against
- * this program in the same run, and is expected to be >= 10x faster.
+ * compiled with -O2. This is the speed baseline of the Go library's
+ * perft: BenchmarkPerft is compared against this program in the same run
+ * (compare.sh).
  *
  * Deliberately straightforward code, no bitboard tricks:
  *   - board is `signed char board[36]`, index = (rank-1)*6 + file
