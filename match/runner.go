@@ -211,7 +211,9 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 			return err
 		}
 	}
-	m.add(r.number, score)
+	if err := m.add(r.number, score); err != nil {
+		return err
+	}
 	if m.cfg.Progress != nil {
 		fmt.Fprintln(m.cfg.Progress, m.progressLine())
 	}
@@ -219,7 +221,10 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 }
 
 // add counts A's score in the game of round number; the caller holds mu.
-func (m *matchState) add(number int, score float64) {
+func (m *matchState) add(number int, score float64) error {
+	if !validGameScore(score) {
+		return fmt.Errorf("%w: round %d: %v", ErrInvalidScore, number, score)
+	}
 	m.scores[number] = score
 	c := &m.outcome.Counts
 	switch score {
@@ -235,12 +240,15 @@ func (m *matchState) add(number int, score float64) {
 		partner = number - 1
 	}
 	if other, ok := m.scores[partner]; ok {
-		m.outcome.Pentanomial.Add(score, other)
+		if err := m.outcome.Pentanomial.Add(score, other); err != nil {
+			return err
+		}
 		if s := m.cfg.SPRT; s != nil {
 			m.outcome.LLR = s.LLR(m.outcome.Pentanomial)
 			m.outcome.Decision = s.Decide(m.outcome.LLR)
 		}
 	}
+	return nil
 }
 
 // record makes the game record of a round.
@@ -297,7 +305,9 @@ func (m *matchState) resume() error {
 			continue
 		}
 		black, _ := rec.Header("Black")
-		m.add(number, aScore(rec.Result, black == m.cfg.A.Name))
+		if err := m.add(number, aScore(rec.Result, black == m.cfg.A.Name)); err != nil {
+			return err
+		}
 		m.outcome.Resumed++
 	}
 	return nil

@@ -44,21 +44,26 @@ func (c Counts) trinomial() (xs, counts [3]float64) {
 // Pentanomial counts game pairs by A's total score in the pair:
 // index 0 = 0 points (LL), 1 = 0.5 (LD), 2 = 1 (WL or DD), 3 = 1.5 (WD),
 // 4 = 2 (WW).
+//
+// A Pentanomial is not safe for concurrent use: Add changes it. Its other
+// methods only read it and may run at the same time in several goroutines
+// as long as nothing changes it meanwhile.
 type Pentanomial [5]int
 
 // Pairs returns the number of game pairs counted.
 func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
 
-// Add counts one game pair from A's two game scores, each 0, 0.5 or 1; the
-// order of the two games does not matter. Add panics on any other score,
-// which can only come from a programming error.
-func (p *Pentanomial) Add(first, second float64) {
+// Add counts one game pair from A's two game scores, each 0, 0.5 or 1;
+// the order of the two games does not matter. Any other score gives an
+// error wrapping ErrInvalidScore, and p is unchanged.
+func (p *Pentanomial) Add(first, second float64) error {
 	if !validGameScore(first) || !validGameScore(second) {
-		panic(fmt.Sprintf("match: Pentanomial.Add(%v, %v): a game score must be 0, 0.5 or 1", first, second))
+		return fmt.Errorf("%w: Pentanomial.Add(%v, %v): a game score is 0, 0.5 or 1", ErrInvalidScore, first, second)
 	}
 	// The pair total is a multiple of 0.5 in [0, 2], so 2*total is an
 	// exact small integer and indexes the pentanomial directly.
 	p[int(2*(first+second))]++
+	return nil
 }
 
 func validGameScore(s float64) bool { return s == 0 || s == 0.5 || s == 1 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"math"
 	"testing"
 )
@@ -155,7 +156,9 @@ func TestPentanomialAdd(t *testing.T) {
 		{1, 1},     // WW -> 4
 	}
 	for _, g := range seq {
-		p.Add(g[0], g[1])
+		if err := p.Add(g[0], g[1]); err != nil {
+			t.Fatalf("Add(%v, %v): %v", g[0], g[1], err)
+		}
 	}
 	if want := (Pentanomial{1, 1, 3, 2, 2}); p != want {
 		t.Errorf("after Add sequence: %v, want %v", p, want)
@@ -167,16 +170,17 @@ func TestPentanomialAdd(t *testing.T) {
 		t.Errorf("empty Pairs() = %d, want 0", got)
 	}
 
-	for _, bad := range [][2]float64{{0.3, 1}, {1, 2}, {-1, 0}, {math.NaN(), 0}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Add(%v, %v) did not panic", bad[0], bad[1])
-				}
-			}()
-			var q Pentanomial
-			q.Add(bad[0], bad[1])
-		}()
+	// A score that no game has is an error, not a panic, and changes
+	// nothing.
+	for _, bad := range [][2]float64{{0.3, 1}, {1, 2}, {-1, 0}, {0, 0.25}, {math.NaN(), 0}, {0.5, math.Inf(1)}} {
+		q := Pentanomial{1, 2, 3, 4, 5}
+		err := q.Add(bad[0], bad[1])
+		if !errors.Is(err, ErrInvalidScore) {
+			t.Errorf("Add(%v, %v) = %v, want an error wrapping ErrInvalidScore", bad[0], bad[1], err)
+		}
+		if q != (Pentanomial{1, 2, 3, 4, 5}) {
+			t.Errorf("Add(%v, %v) changed the counts: %v", bad[0], bad[1], q)
+		}
 	}
 }
 

@@ -1,0 +1,11 @@
+package match
+
+import "errors"
+
+// Errors of the package. The errors of Pentanomial.Add wrap one of these,
+// with a message that says what was wrong; test for them with errors.Is.
+var (
+	// ErrInvalidScore is wrapped by the error of Pentanomial.Add when a
+	// game score is not 0, 0.5 or 1.
+	ErrInvalidScore = errors.New("match: invalid game score")
+)
