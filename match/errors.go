@@ -2,9 +2,13 @@ package match
 
 import "errors"
 
-// Errors of the package. The errors of Pentanomial.Add wrap one of these,
-// with a message that says what was wrong; test for them with errors.Is.
+// Errors of the package. The errors of Config.Validate, SPRT.Validate,
+// Run and Pentanomial.Add wrap one of these, with a message that says what
+// was wrong; test for them with errors.Is.
 var (
+	// ErrInvalidConfig is wrapped by the errors of Config.Validate and
+	// SPRT.Validate, and so by Run's when its Config does not validate.
+	ErrInvalidConfig = errors.New("match: invalid config")
 	// ErrInvalidScore is wrapped by the error of Pentanomial.Add when a
 	// game score is not 0, 0.5 or 1.
 	ErrInvalidScore = errors.New("match: invalid game score")

@@ -178,8 +178,40 @@ func (c Counts) LOS() float64 {
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against
 // H1: elo = Elo1 (logistic Elo, Elo0 < Elo1), with Alpha the maximum
 // probability of accepting H1 when H0 holds and Beta the maximum
-// probability of accepting H0 when H1 holds.
+// probability of accepting H0 when H1 holds. The zero SPRT is not a valid
+// test (see Validate).
+//
+// An SPRT is a plain value that its methods only read: it is safe for
+// concurrent use.
 type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
+
+// Validate reports whether s is a test that can decide: Elo0 < Elo1, both
+// finite and such that their expected scores (ScoreFromElo) lie strictly
+// between 0 and 1 and differ, which holds for any Elo within about ±6000;
+// and Alpha and Beta strictly between 0 and 1. The error wraps
+// ErrInvalidConfig.
+func (s SPRT) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: SPRT: "+format, append([]any{ErrInvalidConfig}, args...)...)
+	}
+	switch {
+	case math.IsNaN(s.Elo0) || math.IsInf(s.Elo0, 0):
+		return bad("Elo0 %v is not a finite number", s.Elo0)
+	case math.IsNaN(s.Elo1) || math.IsInf(s.Elo1, 0):
+		return bad("Elo1 %v is not a finite number", s.Elo1)
+	case !(s.Elo0 < s.Elo1):
+		return bad("Elo0 %v is not below Elo1 %v", s.Elo0, s.Elo1)
+	case !(s.Alpha > 0 && s.Alpha < 1):
+		return bad("Alpha %v is not strictly between 0 and 1", s.Alpha)
+	case !(s.Beta > 0 && s.Beta < 1):
+		return bad("Beta %v is not strictly between 0 and 1", s.Beta)
+	}
+	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	if !(s0 > 0 && s1 < 1 && s0 < s1) {
+		return bad("Elo0 %v and Elo1 %v are too far from 0: their expected scores %v and %v must differ and lie strictly between 0 and 1", s.Elo0, s.Elo1, s0, s1)
+	}
+	return nil
+}
 
 // Bounds returns the stopping bounds on the log-likelihood ratio,
 // ln(β/(1-α)) and ln((1-β)/α), as in fishtest and fastchess.
