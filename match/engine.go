@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,9 @@ func ParseEngine(spec string) (Engine, error) {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", spec, key)
 		}
 		seen[key] = true
+		if !knownOption(key) {
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", spec, key, strings.Join(optionNames, ", "))
+		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
 				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", spec)
@@ -101,6 +105,14 @@ func ParseEngine(spec string) (Engine, error) {
 		return s
 	}
 	return e, nil
+}
+
+// optionNames are the names of the options of an engine spec.
+var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+
+// knownOption reports whether key is one of optionNames.
+func knownOption(key string) bool {
+	return slices.Contains(optionNames, key)
 }
 
 // pvsOption returns the setter of one PVS option.

@@ -35,6 +35,26 @@ func TestParseEngine(t *testing.T) {
 	}
 }
 
+// TestParseEngineNamesUnknownOptions: an option name that does not exist
+// is called unknown, whatever its value and whatever the searcher.
+func TestParseEngineNamesUnknownOptions(t *testing.T) {
+	for _, spec := range []string{"pvs,endgame,bogus=1", "pvs,endgame,bogus=on", "pvs,sixfactor,depth=3", "alphabeta,sixfactor,bogus=off", "alphabeta,endgame,nodes=x"} {
+		_, err := ParseEngine(spec)
+		if err == nil || !strings.Contains(err.Error(), "unknown option") {
+			t.Errorf("ParseEngine(%q) = %v, want an unknown option", spec, err)
+		}
+	}
+	for spec, want := range map[string]string{
+		"pvs,endgame,nullmove=1":         "want on or off",
+		"alphabeta,sixfactor,lmr=off":    "for pvs only",
+		"pvs,sixfactor,endgame-weight=5": "needs the endgame evaluator",
+	} {
+		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+}
+
 func TestParseEngineOptions(t *testing.T) {
 	e, err := ParseEngine("PVS, endgame, endgame-weight=60, table=2, aspiration=0, nullmove=off, lmr=off, cutoffs=off, history=off, killers=off, quiescence=off")
 	if err != nil {
