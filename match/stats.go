@@ -221,8 +221,16 @@ func (s SPRT) Bounds() (lower, upper float64) {
 
 // LLR returns the generalized SPRT log-likelihood ratio of H1 against H0
 // on pentanomial pair results: each pair is one sample whose value is the
-// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). See gsprtLLR for the
-// computation.
+// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). It is the LLR of
+// fishtest (LLRcalc.LLR_logistic), which fastchess also uses: every count
+// of zero is taken as 0.001, so that a run of nothing but won pairs still
+// moves the LLR; for each hypothesis the distribution of the pair values
+// closest to the observed one (by likelihood) among those whose expected
+// score is the hypothesis's is found; and the LLR is the log-likelihood of
+// the samples under H1's distribution minus that under H0's. With no pairs
+// it returns 0. When Elo0 or Elo1 is not finite, or so large that its
+// expected score rounds to 0 or 1, it returns NaN, which Decide takes as
+// Continue; Validate rejects such an SPRT.
 func (s SPRT) LLR(p Pentanomial) float64 {
 	xs, counts := p.pentanomial()
 	return s.gsprtLLR(xs[:], counts[:])
