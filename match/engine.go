@@ -9,8 +9,15 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// Engine is a named way to make a searcher. New is called once per game,
-// since searchers are not safe for concurrent use.
+// Engine is a named way to make a searcher. Run calls New twice per game,
+// once for each side, so that every game has searchers of its own: the
+// searchers of package surakarta are not safe for concurrent use.
+//
+// Run plays several games at once and calls New from several goroutines at
+// the same time, so New must be safe for concurrent use, and the searchers
+// it returns must not share state that their searches change. The New of
+// an Engine from ParseEngine is: every call makes a new searcher with a new
+// evaluator. New must not return nil. The Engine value itself is only read.
 type Engine struct {
 	Name string
 	New  func() surakarta.Searcher

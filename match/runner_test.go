@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -400,6 +401,44 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 	}
 	if out.Counts.Games() != 1 {
 		t.Errorf("%d games counted, want the 1 finished", out.Counts.Games())
+	}
+}
+
+// TestEngineNewConcurrently: Run calls New from several goroutines at
+// once, so the New of a parsed engine must be safe for concurrent use, and
+// its searchers must not share state; run it under go test -race.
+func TestEngineNewConcurrently(t *testing.T) {
+	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,nullmove=off", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor"}
+	for _, spec := range specs {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		moves := make([]surakarta.Move, 4)
+		for i := range moves {
+			wg.Go(func() {
+				s := e.New()
+				res, err := s.Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 3})
+				if err != nil {
+					t.Errorf("%s: %v", spec, err)
+				}
+				moves[i] = res.Move
+			})
+		}
+		wg.Wait()
+		for i := range moves {
+			if moves[i] != moves[0] {
+				t.Errorf("%s: searches at the same time chose %v", spec, moves)
+				break
+			}
+		}
+	}
+	// And through Run, with more games at once than cores.
+	a, _ := ParseEngine("pvs,endgame")
+	b, _ := ParseEngine("alphabeta,sixfactor")
+	if _, err := Run(context.Background(), Config{A: a, B: b, Games: 8, Limits: surakarta.Limits{Depth: 1}, Concurrency: 4}); err != nil {
+		t.Fatal(err)
 	}
 }
 

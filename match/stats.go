@@ -19,6 +19,9 @@ import (
 const z95 = 1.959964
 
 // Counts are game results from A's point of view.
+//
+// A Counts is a plain value and its methods only read it: it is safe for
+// concurrent use as long as nothing changes it meanwhile.
 type Counts struct{ Wins, Draws, Losses int }
 
 // Games returns the number of games W + D + L.
