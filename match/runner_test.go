@@ -130,6 +130,17 @@ func TestOpenings(t *testing.T) {
 	if _, err := Openings(1, 0, 2); err == nil {
 		t.Error("two distinct openings of 0 plies: no error")
 	}
+	if o, err := Openings(1, 0, 1); err != nil || len(o) != 1 || o[0] != surakarta.NewPosition() {
+		t.Errorf("one opening of 0 plies: %v, %v; want the start", o, err)
+	}
+	if o, err := Openings(1, 4, 0); err != nil || len(o) != 0 {
+		t.Errorf("no openings: %v, %v", o, err)
+	}
+	for _, bad := range [][2]int{{-1, 2}, {4, -1}} {
+		if o, err := Openings(1, bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("Openings(1, %d, %d) = %d openings, %v; want an error about a negative number", bad[0], bad[1], len(o), err)
+		}
+	}
 }
 
 // quick engines for tests: A searches 2 plies, B plays the first legal move
