@@ -2,9 +2,10 @@ package match
 
 import "errors"
 
-// Errors of the package. The errors of Config.Validate, SPRT.Validate,
-// Run and Pentanomial.Add wrap one of these, with a message that says what
-// was wrong; test for them with errors.Is.
+// Errors of the package. The errors of Config.Validate, SPRT.Validate and
+// Pentanomial.Add, and Run's error for a Config that does not validate,
+// wrap one of these, with a message that says what was wrong; test for
+// them with errors.Is.
 var (
 	// ErrInvalidConfig is wrapped by the errors of Config.Validate and
 	// SPRT.Validate, and so by Run's when its Config does not validate.
