@@ -2,14 +2,22 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
 )
 
-// Engine is a named way to make a searcher. New is called once per game,
-// since searchers are not safe for concurrent use.
+// Engine is a named way to make a searcher. Run calls New twice per game,
+// once for each side, so that every game has searchers of its own: the
+// searchers of package surakarta are not safe for concurrent use.
+//
+// Run plays several games at once and calls New from several goroutines at
+// the same time, so New must be safe for concurrent use, and the searchers
+// it returns must not share state that their searches change. The New of
+// an Engine from ParseEngine is: every call makes a new searcher with a new
+// evaluator. New must not return nil. The Engine value itself is only read.
 type Engine struct {
 	Name string
 	New  func() surakarta.Searcher
@@ -55,6 +63,9 @@ func ParseEngine(spec string) (Engine, error) {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", spec, key)
 		}
 		seen[key] = true
+		if !knownOption(key) {
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", spec, key, strings.Join(optionNames, ", "))
+		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
 				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", spec)
@@ -101,6 +112,14 @@ func ParseEngine(spec string) (Engine, error) {
 		return s
 	}
 	return e, nil
+}
+
+// optionNames are the names of the options of an engine spec.
+var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+
+// knownOption reports whether key is one of optionNames.
+func knownOption(key string) bool {
+	return slices.Contains(optionNames, key)
 }
 
 // pvsOption returns the setter of one PVS option.

@@ -2,7 +2,9 @@ package match_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/match"
@@ -65,4 +67,89 @@ func ExampleRun() {
 	fmt.Println(out.Counts.Games(), "games,", out.Pentanomial.Pairs(), "pairs")
 	// Output:
 	// 4 games, 2 pairs
+}
+
+// Validate checks a Config before a match starts; Run does the same. Each
+// opening is played twice, so the number of games must be even.
+func ExampleConfig_Validate() {
+	a, _ := match.ParseEngine("pvs,endgame")
+	b, _ := match.ParseEngine("alphabeta,sixfactor")
+	cfg := match.Config{A: a, B: b, Games: 3, Limits: surakarta.Limits{Depth: 2}}
+	err := cfg.Validate()
+	fmt.Println(errors.Is(err, match.ErrInvalidConfig))
+	fmt.Println(err)
+
+	cfg.Games = 4
+	cfg.Limits.Nodes = -5
+	fmt.Println(cfg.Validate())
+	// Output:
+	// true
+	// match: invalid config: Games 3 is odd: each opening is played twice, with the colours swapped, so the number of games must be even
+	// match: invalid config: Limits: invalid search limits: Nodes -5 is negative
+}
+
+// The zero SPRT tests nothing; Validate says why.
+func ExampleSPRT_Validate() {
+	fmt.Println(match.SPRT{}.Validate())
+	fmt.Println(match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}.Validate())
+	// Output:
+	// match: invalid config: SPRT: Elo0 0 is not below Elo1 0
+	// <nil>
+}
+
+// Pairs of games are counted by A's total score in the pair; a score that
+// no game can have is an error.
+func ExamplePentanomial_Add() {
+	var p match.Pentanomial
+	for _, pair := range [][2]float64{{1, 0.5}, {1, 0}, {0.5, 0.5}, {1, 1}} {
+		if err := p.Add(pair[0], pair[1]); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(p, p.Pairs())
+	e := p.Elo()
+	fmt.Printf("Elo %+.1f (%+.1f, %+.1f)\n", e.Diff, e.Low, e.High)
+	fmt.Println(p.Add(0.7, 1))
+	// Output:
+	// [0 0 2 1 1] 4
+	// Elo +137.0 (-10.9, +364.3)
+	// match: invalid game score: Pentanomial.Add(0.7, 1): a game score is 0, 0.5 or 1
+}
+
+// The openings of a match are random but seeded: the same seed gives the
+// same openings.
+func ExampleOpenings() {
+	openings, err := match.Openings(1, 4, 2)
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range openings {
+		fmt.Println(p)
+	}
+	// Output:
+	// wwwwww/2wwww/w1w3/1b1b2/1b1bbb/bbbbbb b 4 3
+	// wwwwww/wwww1w/6/1b1b1w/b1b1bb/bbbbbb b 4 3
+}
+
+// LimitsText names the per-move limits in the TimeControl header of the
+// records.
+func ExampleLimitsText() {
+	fmt.Println(match.LimitsText(surakarta.Limits{MoveTime: 100 * time.Millisecond}))
+	fmt.Println(match.LimitsText(surakarta.Limits{Depth: 6, Nodes: 50000}))
+	fmt.Println(match.LimitsText(surakarta.Limits{}))
+	// Output:
+	// 100ms/move
+	// 50000 nodes/move, depth 6
+	// default
+}
+
+// Elo differences and expected scores convert into each other.
+func ExampleEloFromScore() {
+	fmt.Printf("%.1f\n", match.EloFromScore(0.75))
+	fmt.Printf("%.3f\n", match.ScoreFromElo(100))
+	fmt.Println(match.EloFromScore(1))
+	// Output:
+	// 190.8
+	// 0.640
+	// +Inf
 }

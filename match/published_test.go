@@ -89,7 +89,9 @@ func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 		if _, seen := m.scores[number]; seen {
 			t.Fatalf("%s: round %d twice", file, number)
 		}
-		m.add(number, aScore(rec.Result, black == a))
+		if err := m.add(number, aScore(rec.Result, black == a)); err != nil {
+			t.Fatalf("%s: round %d: %v", file, number, err)
+		}
 	}
 	return m.outcome.Counts, m.outcome.Pentanomial
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -16,36 +17,91 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// Config describes a match of engine A against engine B.
+// Config describes a match of engine A against engine B. Validate checks
+// it, and Run checks it the same way before anything starts.
+//
+// Run only reads its Config, which may be shared by several matches run at
+// the same time, as long as they do not share a RecordFile and nothing
+// changes the Config meanwhile.
 type Config struct {
+	// A and B are the engines, with two different names.
 	A, B Engine
-	// Games is the number of games, rounded up to an even number: each
-	// opening is played twice, A with Black and then with White.
+	// Games is the number of games, positive and even: each opening is
+	// played twice, A with Black and then with White.
 	Games int
 	// Limits bound every move's search (MoveTime for equal time per move,
-	// or Nodes, or Depth).
+	// or Nodes, or Depth); they must validate (surakarta.Limits.Validate).
+	// Their Progress function, if set, is called by the games played at
+	// once from their own goroutines, so it must be safe for concurrent
+	// use.
 	Limits surakarta.Limits
-	// OpeningPlies random plies from the start make each opening (default
-	// 4); openings are seeded by Seed and never repeat.
+	// OpeningPlies random plies from the start make each opening (0 means
+	// the default, 4); openings are seeded by Seed and never repeat.
 	OpeningPlies int
 	Seed         uint64
-	// Concurrency is the number of games played at once (0 = all cores).
+	// Concurrency is the number of games played at once (0 means all
+	// cores). No more are played at once than there are games.
 	Concurrency int
 	// MaxPlies ends a game still going after this many plies, adjudicated
-	// by piece count (default 400; the quiet-ply and repetition rules end
-	// most games long before).
+	// by piece count (0 means the default, 400; the quiet-ply and
+	// repetition rules end most games long before).
 	MaxPlies int
 	// RecordFile, if set, receives every finished game as it ends. A match
 	// run again with the same file and config resumes: games already in the
 	// file are counted, not replayed.
 	RecordFile string
-	// SPRT, if set, stops the match as soon as the test decides.
+	// SPRT, if set, stops the match as soon as the test decides; it must
+	// validate (SPRT.Validate).
 	SPRT *SPRT
-	// Progress, if set, receives a progress line after every game.
+	// Progress, if set, receives a progress line after every game. The
+	// lines are written one at a time, so Progress need not be safe for
+	// concurrent use.
 	Progress io.Writer
 }
 
-// Outcome is the result of a match.
+// Defaults of Config.
+const (
+	defaultOpeningPlies = 4
+	defaultMaxPlies     = 400
+)
+
+// Validate reports whether c describes a match that Run can play: two
+// engines with New functions and different names, a positive and even
+// number of games, valid Limits and SPRT, and no negative OpeningPlies,
+// Concurrency or MaxPlies. The error wraps ErrInvalidConfig (and
+// surakarta.ErrInvalidLimits for the limits).
+func (c Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
+	}
+	switch {
+	case c.A.New == nil || c.B.New == nil:
+		return bad("both engines need a New function")
+	case c.A.Name == "" || c.A.Name == c.B.Name:
+		return bad("engines need two different names (A %q, B %q): the records tell them apart by name", c.A.Name, c.B.Name)
+	case c.Games <= 0:
+		return bad("Games %d: want a positive number of games", c.Games)
+	case c.Games%2 != 0:
+		return bad("Games %d is odd: each opening is played twice, with the colours swapped, so the number of games must be even", c.Games)
+	case c.OpeningPlies < 0:
+		return bad("OpeningPlies %d is negative (0 means %d)", c.OpeningPlies, defaultOpeningPlies)
+	case c.Concurrency < 0:
+		return bad("Concurrency %d is negative (0 means all cores)", c.Concurrency)
+	case c.MaxPlies < 0:
+		return bad("MaxPlies %d is negative (0 means %d)", c.MaxPlies, defaultMaxPlies)
+	}
+	if err := c.Limits.Validate(); err != nil {
+		return bad("Limits: %w", err)
+	}
+	if c.SPRT != nil {
+		if err := c.SPRT.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Outcome is the result of a match: a plain value.
 type Outcome struct {
 	Counts      Counts      // games, from A's point of view
 	Pentanomial Pentanomial // completed pairs
@@ -61,29 +117,32 @@ type round struct {
 	aBlack  bool
 }
 
-// Run plays the match. It returns when all games are played, the SPRT has
-// decided, or ctx is done (then with ctx's error and the games finished so
-// far).
+// Run plays the match. It first checks cfg with Validate and returns its
+// error, if any, having played nothing. It returns when all games are
+// played, the SPRT has decided, an engine has failed, or ctx is done.
+//
+// An engine fails when its New returns nil, its Search returns an error,
+// or it chooses an illegal move; Run then stops the match and returns an
+// error that names the round and the engine, with the games finished so
+// far. When ctx is done first, Run returns ctx's error with the games
+// finished so far; a game cut short is neither counted nor recorded.
+//
+// Several matches may run at the same time, as long as they do not share
+// a RecordFile.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
-	if cfg.A.New == nil || cfg.B.New == nil {
-		return Outcome{}, errors.New("match: both engines need a New function")
+	if err := cfg.Validate(); err != nil {
+		return Outcome{}, err
 	}
-	if cfg.A.Name == "" || cfg.A.Name == cfg.B.Name {
-		return Outcome{}, fmt.Errorf("match: engines need two different names (A %q, B %q): the records tell them apart by name", cfg.A.Name, cfg.B.Name)
+	if cfg.OpeningPlies == 0 {
+		cfg.OpeningPlies = defaultOpeningPlies
 	}
-	if cfg.Games <= 0 {
-		return Outcome{}, errors.New("match: Games must be positive")
+	if cfg.MaxPlies == 0 {
+		cfg.MaxPlies = defaultMaxPlies
 	}
-	cfg.Games += cfg.Games % 2
-	if cfg.OpeningPlies <= 0 {
-		cfg.OpeningPlies = 4
-	}
-	if cfg.MaxPlies <= 0 {
-		cfg.MaxPlies = 400
-	}
-	if cfg.Concurrency <= 0 {
+	if cfg.Concurrency == 0 {
 		cfg.Concurrency = runtime.GOMAXPROCS(0)
 	}
+	cfg.Concurrency = min(cfg.Concurrency, cfg.Games)
 	openings, err := Openings(cfg.Seed, cfg.OpeningPlies, cfg.Games/2)
 	if err != nil {
 		return Outcome{}, err
@@ -106,7 +165,12 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	for range cfg.Concurrency {
 		wg.Go(func() {
 			for r := range rounds {
-				g := m.play(ctx, r)
+				g, err := m.play(ctx, r)
+				if err != nil {
+					m.fail(err)
+					cancel()
+					continue
+				}
 				if g == nil {
 					continue // abandoned: the match is stopping
 				}
@@ -173,30 +237,44 @@ func (m *matchState) fail(err error) {
 	}
 }
 
-// play plays one round and returns the finished game, or nil when ctx
-// ended it first.
-func (m *matchState) play(ctx context.Context, r round) *surakarta.Game {
-	a, b := m.cfg.A.New(), m.cfg.B.New()
-	black, white := a, b
+// play plays one round and returns the finished game; or nil and no error
+// when ctx ended it first; or an error that names the round and the engine
+// when an engine failed.
+func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, error) {
+	black, white := m.cfg.A, m.cfg.B
 	if !r.aBlack {
-		black, white = b, a
+		black, white = white, black
+	}
+	engineError := func(e Engine, c surakarta.Color, format string, args ...any) error {
+		role := "A"
+		if e.Name == m.cfg.B.Name {
+			role = "B"
+		}
+		return fmt.Errorf("match: round %d: engine %s %q, playing %v: "+format,
+			append([]any{r.number, role, e.Name, c}, args...)...)
+	}
+	engines := [2]Engine{surakarta.Black: black, surakarta.White: white}
+	var searchers [2]surakarta.Searcher
+	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
+		if searchers[c] = engines[c].New(); searchers[c] == nil {
+			return nil, engineError(engines[c], c, "New returned nil")
+		}
 	}
 	g := surakarta.NewGame(r.opening)
 	for !g.Outcome().Over && g.Ply() < m.cfg.MaxPlies {
-		s := black
-		if g.Position().SideToMove() == surakarta.White {
-			s = white
+		c := g.Position().SideToMove()
+		res, err := searchers[c].Search(ctx, g, m.cfg.Limits)
+		if ctx.Err() != nil {
+			return nil, nil // the match is stopping: whatever the search says
 		}
-		res, err := s.Search(ctx, g, m.cfg.Limits)
-		if err != nil || ctx.Err() != nil {
-			return nil
+		if err != nil {
+			return nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
 		}
 		if err := g.Play(res.Move); err != nil {
-			m.fail(fmt.Errorf("match: round %d: engine played an illegal move: %w", r.number, err))
-			return nil
+			return nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
 		}
 	}
-	return g
+	return g, nil
 }
 
 // finish records a finished game: in the record file, in the counts and,
@@ -211,7 +289,9 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 			return err
 		}
 	}
-	m.add(r.number, score)
+	if err := m.add(r.number, score); err != nil {
+		return err
+	}
 	if m.cfg.Progress != nil {
 		fmt.Fprintln(m.cfg.Progress, m.progressLine())
 	}
@@ -219,7 +299,10 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 }
 
 // add counts A's score in the game of round number; the caller holds mu.
-func (m *matchState) add(number int, score float64) {
+func (m *matchState) add(number int, score float64) error {
+	if !validGameScore(score) {
+		return fmt.Errorf("%w: round %d: %v", ErrInvalidScore, number, score)
+	}
 	m.scores[number] = score
 	c := &m.outcome.Counts
 	switch score {
@@ -235,12 +318,15 @@ func (m *matchState) add(number int, score float64) {
 		partner = number - 1
 	}
 	if other, ok := m.scores[partner]; ok {
-		m.outcome.Pentanomial.Add(score, other)
+		if err := m.outcome.Pentanomial.Add(score, other); err != nil {
+			return err
+		}
 		if s := m.cfg.SPRT; s != nil {
 			m.outcome.LLR = s.LLR(m.outcome.Pentanomial)
 			m.outcome.Decision = s.Decide(m.outcome.LLR)
 		}
 	}
+	return nil
 }
 
 // record makes the game record of a round.
@@ -297,7 +383,9 @@ func (m *matchState) resume() error {
 			continue
 		}
 		black, _ := rec.Header("Black")
-		m.add(number, aScore(rec.Result, black == m.cfg.A.Name))
+		if err := m.add(number, aScore(rec.Result, black == m.cfg.A.Name)); err != nil {
+			return err
+		}
 		m.outcome.Resumed++
 	}
 	return nil
@@ -369,13 +457,18 @@ func (m *matchState) progressLine() string {
 
 // Openings returns n distinct opening positions, each made by plies random
 // legal moves from the start (seeded by seed), none of them a finished
-// game.
+// game. It returns an error when plies or n is negative, or when it does
+// not find n distinct openings.
 func Openings(seed uint64, plies, n int) ([]surakarta.Position, error) {
+	if plies < 0 || n < 0 {
+		return nil, fmt.Errorf("match: Openings(%d plies, %d openings): want no negative number", plies, n)
+	}
 	r := rand.New(rand.NewPCG(seed, 0x5375726b))
 	seen := make(map[surakarta.Position]bool)
 	var openings []surakarta.Position
+	maxTries := 100*min(n, math.MaxInt/200) + 1000
 	for tries := 0; len(openings) < n; tries++ {
-		if tries > 100*n+1000 {
+		if tries > maxTries {
 			return nil, fmt.Errorf("match: found only %d distinct openings of %d plies, want %d", len(openings), plies, n)
 		}
 		g := surakarta.NewGame(surakarta.NewPosition())

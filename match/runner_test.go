@@ -3,9 +3,14 @@ package match
 import (
 	"bytes"
 	"context"
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -27,6 +32,26 @@ func TestParseEngine(t *testing.T) {
 	} {
 		if _, err := ParseEngine(spec); err == nil {
 			t.Errorf("ParseEngine(%q): no error", spec)
+		}
+	}
+}
+
+// TestParseEngineNamesUnknownOptions: an option name that does not exist
+// is called unknown, whatever its value and whatever the searcher.
+func TestParseEngineNamesUnknownOptions(t *testing.T) {
+	for _, spec := range []string{"pvs,endgame,bogus=1", "pvs,endgame,bogus=on", "pvs,sixfactor,depth=3", "alphabeta,sixfactor,bogus=off", "alphabeta,endgame,nodes=x"} {
+		_, err := ParseEngine(spec)
+		if err == nil || !strings.Contains(err.Error(), "unknown option") {
+			t.Errorf("ParseEngine(%q) = %v, want an unknown option", spec, err)
+		}
+	}
+	for spec, want := range map[string]string{
+		"pvs,endgame,nullmove=1":         "want on or off",
+		"alphabeta,sixfactor,lmr=off":    "for pvs only",
+		"pvs,sixfactor,endgame-weight=5": "needs the endgame evaluator",
+	} {
+		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
 		}
 	}
 }
@@ -104,6 +129,17 @@ func TestOpenings(t *testing.T) {
 	}
 	if _, err := Openings(1, 0, 2); err == nil {
 		t.Error("two distinct openings of 0 plies: no error")
+	}
+	if o, err := Openings(1, 0, 1); err != nil || len(o) != 1 || o[0] != surakarta.NewPosition() {
+		t.Errorf("one opening of 0 plies: %v, %v; want the start", o, err)
+	}
+	if o, err := Openings(1, 4, 0); err != nil || len(o) != 0 {
+		t.Errorf("no openings: %v, %v", o, err)
+	}
+	for _, bad := range [][2]int{{-1, 2}, {4, -1}} {
+		if o, err := Openings(1, bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("Openings(1, %d, %d) = %d openings, %v; want an error about a negative number", bad[0], bad[1], len(o), err)
+		}
 	}
 }
 
@@ -222,6 +258,198 @@ func TestRunRejectsBadConfig(t *testing.T) {
 		if _, err := Run(context.Background(), cfg); err == nil {
 			t.Errorf("Run(%+v): no error", cfg)
 		}
+	}
+}
+
+// TestRunValidatesConfigFirst: every bad field is an error that says what
+// is wrong, before any game starts, any searcher is made or the record
+// file is touched.
+func TestRunValidatesConfigFirst(t *testing.T) {
+	var made atomic.Int64
+	counting := func(e Engine) Engine {
+		return Engine{Name: e.Name, New: func() surakarta.Searcher { made.Add(1); return e.New() }}
+	}
+	file := filepath.Join(t.TempDir(), "games.txt")
+	base := func() Config {
+		cfg := config(file, 2)
+		cfg.A, cfg.B = counting(strong), counting(blind)
+		return cfg
+	}
+	tests := []struct {
+		name   string
+		change func(*Config)
+		want   string
+		is     error
+	}{
+		{"odd games", func(c *Config) { c.Games = 3 }, "Games 3 is odd", nil},
+		{"one game", func(c *Config) { c.Games = 1 }, "Games 1 is odd", nil},
+		{"no games", func(c *Config) { c.Games = 0 }, "Games 0", nil},
+		{"negative games", func(c *Config) { c.Games = -2 }, "Games -2", nil},
+		{"negative nodes", func(c *Config) { c.Limits = surakarta.Limits{Nodes: -5} }, "Nodes -5 is negative", surakarta.ErrInvalidLimits},
+		{"negative depth", func(c *Config) { c.Limits = surakarta.Limits{Depth: -1} }, "Depth -1", surakarta.ErrInvalidLimits},
+		{"negative movetime", func(c *Config) { c.Limits = surakarta.Limits{MoveTime: -time.Second} }, "MoveTime -1s", surakarta.ErrInvalidLimits},
+		{"negative opening plies", func(c *Config) { c.OpeningPlies = -1 }, "OpeningPlies -1 is negative", nil},
+		{"negative concurrency", func(c *Config) { c.Concurrency = -2 }, "Concurrency -2 is negative", nil},
+		{"negative max plies", func(c *Config) { c.MaxPlies = -400 }, "MaxPlies -400 is negative", nil},
+		{"zero SPRT", func(c *Config) { c.SPRT = &SPRT{} }, "SPRT: Elo0 0 is not below Elo1 0", nil},
+		{"SPRT alpha", func(c *Config) { c.SPRT = &SPRT{0, 10, 0, 0.05} }, "SPRT: Alpha 0", nil},
+		{"same names", func(c *Config) { c.B.Name = c.A.Name }, "different names", nil},
+		{"no New", func(c *Config) { c.B.New = nil }, "New function", nil},
+	}
+	for _, tc := range tests {
+		cfg := base()
+		tc.change(&cfg)
+		var progress bytes.Buffer
+		cfg.Progress = &progress
+		errValidate := cfg.Validate()
+		out, err := Run(context.Background(), cfg)
+		if err == nil || !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Run: %v; want an error wrapping ErrInvalidConfig that says %q", tc.name, err, tc.want)
+			continue
+		}
+		if tc.is != nil && !errors.Is(err, tc.is) {
+			t.Errorf("%s: Run: %v; want it to wrap %v", tc.name, err, tc.is)
+		}
+		if errValidate == nil || errValidate.Error() != err.Error() {
+			t.Errorf("%s: Validate() = %v, Run: %v; want the same error", tc.name, errValidate, err)
+		}
+		if out != (Outcome{}) || made.Load() != 0 || progress.Len() != 0 {
+			t.Errorf("%s: a game started: outcome %+v, %d searchers made, progress %q", tc.name, out, made.Load(), progress.String())
+		}
+		if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: the record file was touched: %v", tc.name, err)
+		}
+	}
+	if err := base().Validate(); err != nil {
+		t.Errorf("a good config: Validate() = %v", err)
+	}
+}
+
+// failing is a searcher whose Search fails from the given ply on.
+type failing struct {
+	surakarta.Searcher
+	fromPly int
+}
+
+var errOutOfFuel = errors.New("out of fuel")
+
+func (f failing) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	if g.Ply() >= f.fromPly {
+		return surakarta.Result{}, errOutOfFuel
+	}
+	return f.Searcher.Search(ctx, g, lim)
+}
+
+// TestRunStopsOnSearchError: an engine whose search fails stops the match
+// with an error that names the round and the engine; nothing is counted
+// or recorded for the game it broke.
+func TestRunStopsOnSearchError(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	cfg := config(file, 4)
+	cfg.Concurrency = 1
+	cfg.B = Engine{Name: "fragile", New: func() surakarta.Searcher {
+		return failing{Searcher: surakarta.NewAlphaBeta(surakarta.NewSixFactor()), fromPly: 9}
+	}}
+	out, err := Run(context.Background(), cfg)
+	if !errors.Is(err, errOutOfFuel) {
+		t.Fatalf("Run: %v, want the engine's error", err)
+	}
+	for _, want := range []string{"round 1", `engine B "fragile"`, "playing White", "search failed at ply 9"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if out.Counts.Games() != 0 {
+		t.Errorf("counted %+v after the first game broke", out.Counts)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a broken game was recorded: %v", err)
+	}
+
+	// Engine A failing at once, with games in parallel: the same.
+	cfg = config("", 8)
+	cfg.A = Engine{Name: "broken", New: func() surakarta.Searcher {
+		return failing{Searcher: surakarta.NewAlphaBeta(surakarta.NewSixFactor())}
+	}}
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, errOutOfFuel) || !strings.Contains(err.Error(), `engine A "broken"`) {
+		t.Errorf("Run with a broken engine A: %v", err)
+	}
+}
+
+// TestRunStopsOnNilSearcher: an Engine whose New returns nil is an error,
+// not a panic.
+func TestRunStopsOnNilSearcher(t *testing.T) {
+	cfg := config("", 2)
+	cfg.B = Engine{Name: "nobody", New: func() surakarta.Searcher { return nil }}
+	_, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), `engine B "nobody"`) || !strings.Contains(err.Error(), "New returned nil") {
+		t.Errorf("Run: %v, want an error about B's New", err)
+	}
+}
+
+// quitter is a searcher that fails with ctx's error once ctx is done, as
+// a searcher of another package may.
+type quitter struct{ surakarta.Searcher }
+
+func (q quitter) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return surakarta.Result{}, err
+	}
+	return q.Searcher.Search(ctx, g, lim)
+}
+
+// TestRunCancelledIsNoEngineError: a search that fails because the match
+// is stopping is not an engine failure; Run returns ctx's error.
+func TestRunCancelledIsNoEngineError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := config("", 10)
+	cfg.Concurrency = 1
+	cfg.B = Engine{Name: "quitter", New: func() surakarta.Searcher { return quitter{surakarta.NewAlphaBeta(surakarta.NewSixFactor())} }}
+	cfg.Progress = writerFunc(func([]byte) { cancel() }) // stop after the first game
+	out, err := Run(ctx, cfg)
+	if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "quitter") {
+		t.Errorf("Run: %v, want context.Canceled", err)
+	}
+	if out.Counts.Games() != 1 {
+		t.Errorf("%d games counted, want the 1 finished", out.Counts.Games())
+	}
+}
+
+// TestEngineNewConcurrently: Run calls New from several goroutines at
+// once, so the New of a parsed engine must be safe for concurrent use, and
+// its searchers must not share state; run it under go test -race.
+func TestEngineNewConcurrently(t *testing.T) {
+	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,nullmove=off", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor"}
+	for _, spec := range specs {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		moves := make([]surakarta.Move, 4)
+		for i := range moves {
+			wg.Go(func() {
+				s := e.New()
+				res, err := s.Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 3})
+				if err != nil {
+					t.Errorf("%s: %v", spec, err)
+				}
+				moves[i] = res.Move
+			})
+		}
+		wg.Wait()
+		for i := range moves {
+			if moves[i] != moves[0] {
+				t.Errorf("%s: searches at the same time chose %v", spec, moves)
+				break
+			}
+		}
+	}
+	// And through Run, with more games at once than cores.
+	a, _ := ParseEngine("pvs,endgame")
+	b, _ := ParseEngine("alphabeta,sixfactor")
+	if _, err := Run(context.Background(), Config{A: a, B: b, Games: 8, Limits: surakarta.Limits{Depth: 1}, Concurrency: 4}); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -19,6 +19,9 @@ import (
 const z95 = 1.959964
 
 // Counts are game results from A's point of view.
+//
+// A Counts is a plain value and its methods only read it: it is safe for
+// concurrent use as long as nothing changes it meanwhile.
 type Counts struct{ Wins, Draws, Losses int }
 
 // Games returns the number of games W + D + L.
@@ -44,21 +47,26 @@ func (c Counts) trinomial() (xs, counts [3]float64) {
 // Pentanomial counts game pairs by A's total score in the pair:
 // index 0 = 0 points (LL), 1 = 0.5 (LD), 2 = 1 (WL or DD), 3 = 1.5 (WD),
 // 4 = 2 (WW).
+//
+// A Pentanomial is not safe for concurrent use: Add changes it. Its other
+// methods only read it and may run at the same time in several goroutines
+// as long as nothing changes it meanwhile.
 type Pentanomial [5]int
 
 // Pairs returns the number of game pairs counted.
 func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
 
-// Add counts one game pair from A's two game scores, each 0, 0.5 or 1; the
-// order of the two games does not matter. Add panics on any other score,
-// which can only come from a programming error.
-func (p *Pentanomial) Add(first, second float64) {
+// Add counts one game pair from A's two game scores, each 0, 0.5 or 1;
+// the order of the two games does not matter. Any other score gives an
+// error wrapping ErrInvalidScore, and p is unchanged.
+func (p *Pentanomial) Add(first, second float64) error {
 	if !validGameScore(first) || !validGameScore(second) {
-		panic(fmt.Sprintf("match: Pentanomial.Add(%v, %v): a game score must be 0, 0.5 or 1", first, second))
+		return fmt.Errorf("%w: Pentanomial.Add(%v, %v): a game score is 0, 0.5 or 1", ErrInvalidScore, first, second)
 	}
 	// The pair total is a multiple of 0.5 in [0, 2], so 2*total is an
 	// exact small integer and indexes the pentanomial directly.
 	p[int(2*(first+second))]++
+	return nil
 }
 
 func validGameScore(s float64) bool { return s == 0 || s == 0.5 || s == 1 }
@@ -173,8 +181,40 @@ func (c Counts) LOS() float64 {
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against
 // H1: elo = Elo1 (logistic Elo, Elo0 < Elo1), with Alpha the maximum
 // probability of accepting H1 when H0 holds and Beta the maximum
-// probability of accepting H0 when H1 holds.
+// probability of accepting H0 when H1 holds. The zero SPRT is not a valid
+// test (see Validate).
+//
+// An SPRT is a plain value that its methods only read: it is safe for
+// concurrent use.
 type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
+
+// Validate reports whether s is a test that can decide: Elo0 < Elo1, both
+// finite and such that their expected scores (ScoreFromElo) lie strictly
+// between 0 and 1 and differ, which holds for any Elo within about ±6000;
+// and Alpha and Beta strictly between 0 and 1. The error wraps
+// ErrInvalidConfig.
+func (s SPRT) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: SPRT: "+format, append([]any{ErrInvalidConfig}, args...)...)
+	}
+	switch {
+	case math.IsNaN(s.Elo0) || math.IsInf(s.Elo0, 0):
+		return bad("Elo0 %v is not a finite number", s.Elo0)
+	case math.IsNaN(s.Elo1) || math.IsInf(s.Elo1, 0):
+		return bad("Elo1 %v is not a finite number", s.Elo1)
+	case !(s.Elo0 < s.Elo1):
+		return bad("Elo0 %v is not below Elo1 %v", s.Elo0, s.Elo1)
+	case !(s.Alpha > 0 && s.Alpha < 1):
+		return bad("Alpha %v is not strictly between 0 and 1", s.Alpha)
+	case !(s.Beta > 0 && s.Beta < 1):
+		return bad("Beta %v is not strictly between 0 and 1", s.Beta)
+	}
+	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	if !(s0 > 0 && s1 < 1 && s0 < s1) {
+		return bad("Elo0 %v and Elo1 %v are too far from 0: their expected scores %v and %v must differ and lie strictly between 0 and 1", s.Elo0, s.Elo1, s0, s1)
+	}
+	return nil
+}
 
 // Bounds returns the stopping bounds on the log-likelihood ratio,
 // ln(β/(1-α)) and ln((1-β)/α), as in fishtest and fastchess.
@@ -184,8 +224,16 @@ func (s SPRT) Bounds() (lower, upper float64) {
 
 // LLR returns the generalized SPRT log-likelihood ratio of H1 against H0
 // on pentanomial pair results: each pair is one sample whose value is the
-// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). See gsprtLLR for the
-// computation.
+// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). It is the LLR of
+// fishtest (LLRcalc.LLR_logistic), which fastchess also uses: every count
+// of zero is taken as 0.001, so that a run of nothing but won pairs still
+// moves the LLR; for each hypothesis the distribution of the pair values
+// closest to the observed one (by likelihood) among those whose expected
+// score is the hypothesis's is found; and the LLR is the log-likelihood of
+// the samples under H1's distribution minus that under H0's. With no pairs
+// it returns 0. When Elo0 or Elo1 is not finite, or so large that its
+// expected score rounds to 0 or 1, it returns NaN, which Decide takes as
+// Continue; Validate rejects such an SPRT.
 func (s SPRT) LLR(p Pentanomial) float64 {
 	xs, counts := p.pentanomial()
 	return s.gsprtLLR(xs[:], counts[:])

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -155,7 +157,9 @@ func TestPentanomialAdd(t *testing.T) {
 		{1, 1},     // WW -> 4
 	}
 	for _, g := range seq {
-		p.Add(g[0], g[1])
+		if err := p.Add(g[0], g[1]); err != nil {
+			t.Fatalf("Add(%v, %v): %v", g[0], g[1], err)
+		}
 	}
 	if want := (Pentanomial{1, 1, 3, 2, 2}); p != want {
 		t.Errorf("after Add sequence: %v, want %v", p, want)
@@ -167,16 +171,17 @@ func TestPentanomialAdd(t *testing.T) {
 		t.Errorf("empty Pairs() = %d, want 0", got)
 	}
 
-	for _, bad := range [][2]float64{{0.3, 1}, {1, 2}, {-1, 0}, {math.NaN(), 0}} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Add(%v, %v) did not panic", bad[0], bad[1])
-				}
-			}()
-			var q Pentanomial
-			q.Add(bad[0], bad[1])
-		}()
+	// A score that no game has is an error, not a panic, and changes
+	// nothing.
+	for _, bad := range [][2]float64{{0.3, 1}, {1, 2}, {-1, 0}, {0, 0.25}, {math.NaN(), 0}, {0.5, math.Inf(1)}} {
+		q := Pentanomial{1, 2, 3, 4, 5}
+		err := q.Add(bad[0], bad[1])
+		if !errors.Is(err, ErrInvalidScore) {
+			t.Errorf("Add(%v, %v) = %v, want an error wrapping ErrInvalidScore", bad[0], bad[1], err)
+		}
+		if q != (Pentanomial{1, 2, 3, 4, 5}) {
+			t.Errorf("Add(%v, %v) changed the counts: %v", bad[0], bad[1], q)
+		}
 	}
 }
 
@@ -220,6 +225,51 @@ func TestBounds(t *testing.T) {
 //
 // with results in fishtest's order (pentanomial LL..WW, trinomial L, D, W)
 // and zero counts regularized to 1e-3.
+
+func TestSPRTValidate(t *testing.T) {
+	for _, s := range []SPRT{
+		{0, 10, 0.05, 0.05},
+		{-3, 1, 0.05, 0.1},
+		{0, 0.5, 0.5, 0.5},
+		{-5000, 5000, 1e-9, 0.999},
+	} {
+		if err := s.Validate(); err != nil {
+			t.Errorf("%+v.Validate() = %v, want nil", s, err)
+		}
+	}
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, tc := range []struct {
+		s    SPRT
+		want string
+	}{
+		{SPRT{}, "Elo0 0 is not below Elo1 0"},
+		{SPRT{10, 0, 0.05, 0.05}, "not below"},
+		{SPRT{5, 5, 0.05, 0.05}, "not below"},
+		{SPRT{nan, 10, 0.05, 0.05}, "Elo0 NaN is not a finite number"},
+		{SPRT{0, nan, 0.05, 0.05}, "Elo1 NaN"},
+		{SPRT{-inf, 0, 0.05, 0.05}, "Elo0 -Inf"},
+		{SPRT{0, inf, 0.05, 0.05}, "Elo1 +Inf"},
+		{SPRT{0, 10, 0, 0.05}, "Alpha 0 is not strictly between 0 and 1"},
+		{SPRT{0, 10, 1, 0.05}, "Alpha 1"},
+		{SPRT{0, 10, nan, 0.05}, "Alpha NaN"},
+		{SPRT{0, 10, 0.05, 0}, "Beta 0 is not strictly between 0 and 1"},
+		{SPRT{0, 10, 0.05, 1.5}, "Beta 1.5"},
+		{SPRT{0, 10, 0.05, -0.1}, "Beta -0.1"},
+		// Expected scores that round to 1: the LLR would be NaN forever.
+		{SPRT{10000, 20000, 0.05, 0.05}, "too far from 0"},
+		{SPRT{0, 1e300, 0.05, 0.05}, "too far from 0"},
+	} {
+		err := tc.s.Validate()
+		if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v.Validate() = %v, want an error wrapping ErrInvalidConfig that says %q", tc.s, err, tc.want)
+		}
+	}
+	// Why expected scores that round to 1 are rejected: no evidence decides.
+	far := SPRT{10000, 20000, 0.05, 0.05}
+	if d := far.Decide(far.LLR(Pentanomial{4: 1_000_000})); d != Continue {
+		t.Errorf("%+v on a million won pairs: %v, want Continue", far, d)
+	}
+}
 
 func TestLLRPentanomial(t *testing.T) {
 	tests := []struct {

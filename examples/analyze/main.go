@@ -6,12 +6,18 @@
 //	go run ./examples/analyze -movetime 10s "6/1w4/6/6/bw4/6 b"
 //	go run ./examples/analyze -searcher alphabeta -depth 6
 //	go run ./examples/analyze -eval sixfactor
+//
+// A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
+// to 1 separated by '/', b and w for pieces and a digit for empty points,
+// then the side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -21,23 +27,57 @@ import (
 )
 
 func main() {
-	moveTime := flag.Duration("movetime", 3*time.Second, "time to search (0 = no time limit)")
-	depth := flag.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
-	searcherName := flag.String("searcher", "pvs", "searcher: pvs or alphabeta")
-	evalName := flag.String("eval", "endgame", "evaluator: endgame or sixfactor")
-	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: analyze [flags] [position]\n\nposition is in the text format of DESIGN §2 (default: the start).\n\n")
-		flag.PrintDefaults()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: analyze [flags] [position]
+
+Analyze searches a position (default: the start) and prints one line per
+completed depth, then the best move.
+
+A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
+separated by '/', b and w for pieces and a digit for empty points, then the
+side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
+
+flags:
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments, 1 when the search
+// fails.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	moveTime := flags.Duration("movetime", 3*time.Second, "time to search (0 = no time limit)")
+	depth := flags.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
+	searcherName := flags.String("searcher", "pvs", "searcher: pvs or alphabeta")
+	evalName := flags.String("eval", "endgame", "evaluator: endgame or sixfactor")
+	flags.SetOutput(io.Discard)
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		flags.SetOutput(w)
+		flags.PrintDefaults()
+		flags.SetOutput(io.Discard)
 	}
-	flag.Parse()
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "analyze:", err)
+		fmt.Fprintln(stderr, "Run analyze -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return 0
+		}
+		return bad(err)
+	}
 
 	text := surakarta.StartText
-	if flag.NArg() > 0 {
-		text = strings.Join(flag.Args(), " ")
+	if flags.NArg() > 0 {
+		text = strings.Join(flags.Args(), " ")
 	}
 	p, err := surakarta.ParsePosition(text)
 	if err != nil {
-		fail(err)
+		return bad(err)
 	}
 	var eval surakarta.Evaluator
 	switch *evalName {
@@ -46,7 +86,7 @@ func main() {
 	case "endgame":
 		eval = surakarta.NewEndgameAdjusted()
 	default:
-		fail(fmt.Errorf("unknown evaluator %q (want sixfactor or endgame)", *evalName))
+		return bad(fmt.Errorf("-eval %q: want sixfactor or endgame", *evalName))
 	}
 	var searcher surakarta.Searcher
 	switch *searcherName {
@@ -55,32 +95,29 @@ func main() {
 	case "alphabeta":
 		searcher = surakarta.NewAlphaBeta(eval)
 	default:
-		fail(fmt.Errorf("unknown searcher %q (want pvs or alphabeta)", *searcherName))
+		return bad(fmt.Errorf("-searcher %q: want pvs or alphabeta", *searcherName))
+	}
+	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime}
+	if err := lim.Validate(); err != nil {
+		return bad(err)
 	}
 	if *moveTime == 0 && *depth == 0 {
-		fail(fmt.Errorf("give -movetime or -depth a limit"))
+		return bad(errors.New("give -movetime or -depth a limit"))
 	}
 
-	fmt.Print(p.Diagram())
-	fmt.Printf("%v to move; %s + %s, movetime %v, depth %d\n\n", p.SideToMove(), *searcherName, *evalName, *moveTime, *depth)
-	fmt.Printf("%5s %12s %12s %12s  %s\n", "depth", "score", "nodes", "nodes/s", "pv")
+	fmt.Fprint(stdout, p.Diagram())
+	fmt.Fprintf(stdout, "%v to move; %s + %s, movetime %v, depth %d\n\n", p.SideToMove(), *searcherName, *evalName, *moveTime, *depth)
+	fmt.Fprintf(stdout, "%5s %12s %12s %12s  %s\n", "depth", "score", "nodes", "nodes/s", "pv")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	lim := surakarta.Limits{
-		Depth:    *depth,
-		MoveTime: *moveTime,
-		Progress: func(i surakarta.Info) {
-			fmt.Printf("%5d %12s %12d %12d  %v\n", i.Depth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
-		},
+	lim.Progress = func(i surakarta.Info) {
+		fmt.Fprintf(stdout, "%5d %12s %12d %12d  %v\n", i.Depth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
 	}
 	r, err := searcher.Search(ctx, surakarta.NewGame(p), lim)
 	if err != nil {
-		fail(err)
+		fmt.Fprintln(stderr, "analyze:", err)
+		return 1
 	}
-	fmt.Printf("\nbest move %v, score %s, depth %d, %d nodes in %v\n", r.Move, surakarta.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Round(time.Millisecond))
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "analyze:", err)
-	os.Exit(2)
+	fmt.Fprintf(stdout, "\nbest move %v, score %s, depth %d, %d nodes in %v\n", r.Move, surakarta.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Round(time.Millisecond))
+	return 0
 }

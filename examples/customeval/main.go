@@ -4,14 +4,18 @@
 // lines). It prints the terms of both sides for a position beside
 // SixFactor's, and both scores.
 //
-//	go run ./examples/customeval                         # a middle-game position
+//	go run ./examples/customeval                         # a position at move 19
 //	go run ./examples/customeval "6/1w4/6/6/bw4/6 b"     # any position
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
+	"strings"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -50,25 +54,56 @@ func (e *Spread) Evaluate(p *surakarta.Position) int {
 }
 
 func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: customeval [position]
+
+Customeval prints the six-factor terms of both sides of a position (default:
+a position at move 19) and the scores of SixFactor and of Spread, an
+evaluator that adds a bonus for the files and ranks a side occupies.
+
+A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
+separated by '/', b and w for pieces and a digit for empty points, then the
+side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("customeval", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "customeval:", err)
+		fmt.Fprintln(stderr, "Run customeval -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+		return bad(err)
+	}
 	text := "1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19"
-	if len(os.Args) > 1 {
-		text = os.Args[1]
+	if flags.NArg() > 0 {
+		text = strings.Join(flags.Args(), " ")
 	}
 	p, err := surakarta.ParsePosition(text)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "customeval:", err)
-		os.Exit(2)
+		return bad(err)
 	}
 	six, spread := surakarta.NewSixFactor(), NewSpread()
 	var _ surakarta.Evaluator = spread // Spread is an Evaluator
 
-	fmt.Print(p.Diagram())
-	fmt.Printf("%v to move, %v\n\n", p.SideToMove(), p.Phase())
+	fmt.Fprint(stdout, p.Diagram())
+	fmt.Fprintf(stdout, "%v to move, %v\n\n", p.SideToMove(), p.Phase())
 	black, white := six.Terms(&p, surakarta.Black), six.Terms(&p, surakarta.White)
 	w := six.Weights
-	fmt.Printf("%-24s %6s %6s %7s\n", "term", "Black", "White", "weight")
+	fmt.Fprintf(stdout, "%-24s %6s %6s %7s\n", "term", "Black", "White", "weight")
 	row := func(name string, b, wh int, weight string) {
-		fmt.Printf("%-24s %6d %6d %7s\n", name, b, wh, weight)
+		line := fmt.Sprintf("%-24s %6d %6d %7s", name, b, wh, weight)
+		fmt.Fprintln(stdout, strings.TrimRight(line, " "))
 	}
 	row("N pieces", black.Pieces, white.Pieces, fmt.Sprint(w.Pieces))
 	row("M steps", black.Steps, white.Steps, fmt.Sprint(w.Steps))
@@ -81,5 +116,6 @@ func main() {
 	row("SixFactor value", w.Value(black), w.Value(white), "")
 	row("files + ranks held", Lines(&p, surakarta.Black), Lines(&p, surakarta.White), fmt.Sprint(spread.SpreadWeight))
 	row("Spread value", spread.Value(&p, surakarta.Black), spread.Value(&p, surakarta.White), "")
-	fmt.Printf("\nscore for %v: SixFactor %d, Spread %d\n", p.SideToMove(), six.Evaluate(&p), spread.Evaluate(&p))
+	fmt.Fprintf(stdout, "\nscore for %v: SixFactor %d, Spread %d\n", p.SideToMove(), six.Evaluate(&p), spread.Evaluate(&p))
+	return 0
 }

@@ -11,8 +11,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -24,18 +26,55 @@ import (
 )
 
 func main() {
-	a := flag.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...]")
-	b := flag.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...]")
-	games := flag.Int("games", 20, "number of games (each opening twice, colours swapped)")
-	moveTime := flag.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
-	nodes := flag.Int64("nodes", 0, "nodes per move (0 = none)")
-	depth := flag.Int("depth", 0, "depth per move (0 = none)")
-	openingPlies := flag.Int("openings", 4, "random plies from the start in each opening")
-	seed := flag.Uint64("seed", 1, "seed of the openings")
-	concurrency := flag.Int("concurrency", 0, "games at once (0 = all cores)")
-	out := flag.String("out", "", "record file: every finished game is appended; rerun to resume")
-	sprt := flag.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
-	flag.Parse()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: match [flags]
+
+Match plays engine A against engine B from random openings, each opening
+twice with the colours swapped, and prints the result with its statistics
+on stdout; progress goes to stderr. An engine is
+searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
+sixfactor or endgame, options such as endgame-weight=60, table=4 or
+nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
+
+flags:
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments, 1 when the match
+// fails or is interrupted.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("match", flag.ContinueOnError)
+	a := flags.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...]")
+	b := flags.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...]")
+	games := flags.Int("games", 20, "number of games, even (each opening twice, colours swapped)")
+	moveTime := flags.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
+	nodes := flags.Int64("nodes", 0, "nodes per move (0 = none)")
+	depth := flags.Int("depth", 0, "depth per move (0 = none)")
+	openingPlies := flags.Int("openings", 4, "random plies from the start in each opening")
+	seed := flags.Uint64("seed", 1, "seed of the openings")
+	concurrency := flags.Int("concurrency", 0, "games at once (0 = all cores)")
+	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume")
+	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))
+		fmt.Fprintln(stderr, "Run match -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0
+		}
+		return bad(err)
+	}
+	if flags.NArg() > 0 {
+		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
+	}
 
 	cfg := match.Config{
 		Games:        *games,
@@ -44,49 +83,58 @@ func main() {
 		Seed:         *seed,
 		Concurrency:  *concurrency,
 		RecordFile:   *out,
-		Progress:     os.Stderr,
+		Progress:     stderr,
+	}
+	// OpeningPlies 0 would mean the default to Run; here the flag shows its
+	// default, so 0 is refused rather than silently replaced.
+	if *openingPlies <= 0 {
+		return bad(fmt.Errorf("-openings %d: want 1 or more plies", *openingPlies))
 	}
 	var err error
 	if cfg.A, err = match.ParseEngine(*a); err != nil {
-		fail(err)
+		return bad(err)
 	}
 	if cfg.B, err = match.ParseEngine(*b); err != nil {
-		fail(err)
+		return bad(err)
 	}
 	if *moveTime == 0 && *nodes == 0 && *depth == 0 {
-		fail(fmt.Errorf("give -movetime, -nodes or -depth a limit"))
+		return bad(errors.New("give -movetime, -nodes or -depth a limit"))
 	}
 	if *sprt != "" {
 		e0, e1, ok := strings.Cut(*sprt, ",")
-		elo0, err0 := strconv.ParseFloat(e0, 64)
-		elo1, err1 := strconv.ParseFloat(e1, 64)
-		if !ok || err0 != nil || err1 != nil || elo0 >= elo1 {
-			fail(fmt.Errorf("-sprt %q: want elo0,elo1 with elo0 < elo1", *sprt))
+		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
+		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
 		}
 		cfg.SPRT = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+	}
+	if err := cfg.Validate(); err != nil {
+		return bad(err)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(os.Stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
 	res, err := match.Run(ctx, cfg)
 	if res.Resumed > 0 {
-		fmt.Fprintf(os.Stderr, "resumed %d games from %s\n", res.Resumed, *out)
+		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, *out)
 	}
-	line := cfg.A.Name + " vs " + cfg.B.Name + ": " + match.Summary(res.Counts)
-	if cfg.SPRT != nil {
-		lo, hi := cfg.SPRT.Bounds()
-		p := res.Pentanomial
-		line += fmt.Sprintf(", pairs %d-%d-%d-%d-%d, SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v",
-			p[0], p[1], p[2], p[3], p[4], cfg.SPRT.Elo0, cfg.SPRT.Elo1, res.LLR, lo, hi, res.Decision)
+	// The summary of the games finished, also when the match stopped early;
+	// none when no game was played.
+	if err == nil || res.Counts.Games() > 0 {
+		line := cfg.A.Name + " vs " + cfg.B.Name + ": " + match.Summary(res.Counts)
+		if cfg.SPRT != nil {
+			lo, hi := cfg.SPRT.Bounds()
+			p := res.Pentanomial
+			line += fmt.Sprintf(", pairs %d-%d-%d-%d-%d, SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v",
+				p[0], p[1], p[2], p[3], p[4], cfg.SPRT.Elo0, cfg.SPRT.Elo1, res.LLR, lo, hi, res.Decision)
+		}
+		fmt.Fprintln(stdout, line)
 	}
-	fmt.Println(line)
 	if err != nil {
-		fail(err)
+		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))
+		return 1
 	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "match:", err)
-	os.Exit(2)
+	return 0
 }

@@ -8,8 +8,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"time"
@@ -18,26 +20,62 @@ import (
 )
 
 func main() {
-	depth := flag.Int("depth", 6, "deepest depth to count")
-	workers := flag.Int("workers", 0, "goroutines to use (0 = all cores)")
-	position := flag.String("position", surakarta.StartText, "position in the text format of DESIGN §2")
-	flag.Parse()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
+const usage = `usage: perft [flags]
+
+Perft counts the leaves of the legal-move tree of a position at each depth
+up to -depth, with the time and speed of each.
+
+A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
+separated by '/', b and w for pieces and a digit for empty points, then the
+side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
+
+flags:
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
+	depth := flags.Int("depth", 6, "deepest depth to count, 1 to 12")
+	workers := flags.Int("workers", 0, "goroutines to use (0 = all cores)")
+	position := flags.String("position", surakarta.StartText, "the position")
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "perft:", err)
+		fmt.Fprintln(stderr, "Run perft -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0
+		}
+		return bad(err)
+	}
+	if flags.NArg() > 0 {
+		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))
+	}
 	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "perft:", err)
-		os.Exit(2)
+		return bad(err)
 	}
 	if *depth < 1 || *depth > 12 {
-		fmt.Fprintln(os.Stderr, "perft: -depth must be 1…12")
-		os.Exit(2)
+		return bad(fmt.Errorf("-depth %d: want 1 to 12", *depth))
+	}
+	if *workers < 0 {
+		return bad(fmt.Errorf("-workers %d: want 0 (all cores) or more", *workers))
 	}
 	n := *workers
-	if n <= 0 {
+	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	fmt.Printf("perft of %v with %d worker(s)\n", p, n)
-	fmt.Printf("%5s %16s %12s %16s\n", "depth", "leaves", "time", "leaves/s")
+	fmt.Fprintf(stdout, "perft of %v with %d worker(s)\n", p, n)
+	fmt.Fprintf(stdout, "%5s %16s %12s %16s\n", "depth", "leaves", "time", "leaves/s")
 	for d := 1; d <= *depth; d++ {
 		start := time.Now()
 		var leaves uint64
@@ -47,6 +85,7 @@ func main() {
 			leaves = p.PerftParallel(d, n)
 		}
 		elapsed := time.Since(start)
-		fmt.Printf("%5d %16d %12v %16.0f\n", d, leaves, elapsed.Round(time.Microsecond), float64(leaves)/elapsed.Seconds())
+		fmt.Fprintf(stdout, "%5d %16d %12v %16.0f\n", d, leaves, elapsed.Round(time.Microsecond), float64(leaves)/elapsed.Seconds())
 	}
+	return 0
 }

@@ -11,6 +11,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,11 +24,30 @@ import (
 )
 
 func main() {
-	if err := run(os.Stdin, os.Stdout, os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "play:", err)
-		os.Exit(2)
-	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+const usage = `usage: play [flags]
+
+Play plays Surakarta against the engine in a terminal. Type moves as b2e5
+(from, to), or b2-b3, b2xe5. Other commands: moves, undo, save FILE,
+load FILE, help, quit.
+
+An engine is searcher,evaluator[,option=value...]: searcher pvs or
+alphabeta, evaluator sixfactor or endgame, options such as nullmove=off (go
+doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
+written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
+'/', b and w for pieces and a digit for empty points, then the side to move
+(go doc github.com/surakarta-go/surakarta.ParsePosition).
+
+flags:
+`
+
+// Limits on what the session reads.
+const (
+	maxLine       = 8 << 10  // bytes in a line of input
+	maxRecordFile = 10 << 20 // bytes in a file given to load
+)
 
 // session is one game between the user and the engine.
 type session struct {
@@ -39,56 +59,134 @@ type session struct {
 	limits   surakarta.Limits
 }
 
-// run plays a session reading commands from in and writing to out.
-func run(in io.Reader, out io.Writer, args []string) error {
+// run plays a session with the given arguments, reading commands from
+// stdin, and returns the exit status: 0 when the user quits or the input
+// ends, and for -h; 2 for bad arguments; 1 when the session fails, such as
+// when the engine cannot move.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("play", flag.ContinueOnError)
-	flags.SetOutput(out)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
-	engineSpec := flags.String("engine", "pvs,endgame", "engine: searcher,evaluator[,option=value...] (see match.ParseEngine)")
-	moveTime := flags.Duration("movetime", time.Second, "engine time per move")
+	engineSpec := flags.String("engine", "pvs,endgame", "engine: searcher,evaluator[,option=value...]")
+	moveTime := flags.Duration("movetime", time.Second, "engine time per move (0 = by depth only)")
 	depth := flags.Int("depth", 0, "engine depth per move (0 = by time only)")
 	position := flags.String("position", surakarta.StartText, "start position")
-	if err := flags.Parse(args); err != nil {
-		return err
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "Run play -h for help.")
+		return 2
 	}
-	s := &session{out: out, limits: surakarta.Limits{MoveTime: *moveTime, Depth: *depth}}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0
+		}
+		return bad(err)
+	}
+	if flags.NArg() > 0 {
+		return bad(fmt.Errorf("unexpected argument %q (give a position with -position)", flags.Arg(0)))
+	}
+	s := &session{out: stdout, limits: surakarta.Limits{MoveTime: *moveTime, Depth: *depth}}
+	if err := s.limits.Validate(); err != nil {
+		return bad(err)
+	}
 	switch strings.ToLower(*color) {
 	case "black", "b":
 		s.human = surakarta.Black
 	case "white", "w":
 		s.human = surakarta.White
 	default:
-		return fmt.Errorf("-color %q: want black or white", *color)
+		return bad(fmt.Errorf("-color %q: want black or white", *color))
 	}
 	var err error
 	if s.engine, err = match.ParseEngine(*engineSpec); err != nil {
-		return err
+		return bad(err)
 	}
 	s.searcher = s.engine.New()
 	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
-		return err
+		return bad(err)
 	}
 	s.game = surakarta.NewGame(p)
 
-	fmt.Fprintf(out, "You play %v against %s. Type a move such as b2b3, or help.\n", s.human, s.engine.Name)
-	input := bufio.NewScanner(in)
+	fmt.Fprintf(stdout, "You play %v against %s. Type a move such as b2b3, or help.\n", s.human, s.engine.Name)
+	if err := s.loop(stdin); err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 1
+	}
+	return 0
+}
+
+// loop reads and carries out commands until the user quits or the input
+// ends (then it returns nil), or until the engine cannot move: it returns
+// that error rather than let the user move for the engine.
+func (s *session) loop(in io.Reader) error {
+	input := bufio.NewReaderSize(in, 4096)
 	for {
 		if s.over() {
-			fmt.Fprintln(out, "Type undo, load FILE, save FILE or quit.")
-		} else if s.game.Position().SideToMove() != s.human && s.engineMove() {
+			fmt.Fprintln(s.out, "Type undo, load FILE, save FILE or quit.")
+		} else if s.game.Position().SideToMove() != s.human {
+			if err := s.engineMove(); err != nil {
+				return err
+			}
 			continue
 		}
 		s.show()
-		fmt.Fprint(out, "> ")
-		if !input.Scan() {
-			fmt.Fprintln(out)
-			return input.Err()
+		fmt.Fprint(s.out, "> ")
+		line, err := readLine(input, maxLine)
+		switch {
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintf(s.out, "Line too long (over %d bytes): ignored.\n", maxLine)
+			continue
+		case err == io.EOF:
+			fmt.Fprintln(s.out)
+			return nil
+		case err != nil:
+			return err
 		}
-		if quit := s.command(strings.Fields(input.Text())); quit {
+		if quit := s.command(strings.Fields(line)); quit {
 			return nil
 		}
 	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line of input and returns it without its line ending.
+// A line of more than max bytes is read to its end and dropped, and gives
+// errLineTooLong; the next line is read normally. A last line without a
+// line ending is returned as a line; after it, readLine returns io.EOF.
+func readLine(r *bufio.Reader, max int) (string, error) {
+	var line []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			line = append(line, chunk...)
+			// max bytes of text, then at most "\r\n"
+			tooLong = len(line) > max+2
+		}
+		if tooLong {
+			line = nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && (tooLong || len(line) > 0) {
+			err = nil // the last line has no line ending: take it now
+		}
+		if err != nil {
+			return "", err
+		}
+		break
+	}
+	text := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
+	if tooLong || len(text) > max {
+		return "", errLineTooLong
+	}
+	return text, nil
 }
 
 // over reports whether the game has ended.
@@ -133,17 +231,15 @@ func (s *session) command(words []string) (quit bool) {
 }
 
 // engineMove lets the engine play and shows its move and capture path. It
-// reports false when the engine could not move.
-func (s *session) engineMove() bool {
+// returns an error when the engine could not move.
+func (s *session) engineMove() error {
 	before := s.game.Position()
 	res, err := s.searcher.Search(context.Background(), s.game, s.limits)
 	if err != nil {
-		fmt.Fprintln(s.out, "The engine cannot move:", err)
-		return false
+		return fmt.Errorf("the engine cannot move: %w", err)
 	}
 	if err := s.game.Play(res.Move); err != nil {
-		fmt.Fprintln(s.out, "The engine's move was refused:", err)
-		return false
+		return fmt.Errorf("the engine's move %v was refused: %w", res.Move, err)
 	}
 	fmt.Fprintf(s.out, "%s plays %v (score %s, depth %d)\n", s.engine.Name, res.Move, surakarta.FormatScore(res.Score), res.Depth)
 	if res.Move.IsCapture() {
@@ -155,7 +251,7 @@ func (s *session) engineMove() bool {
 			fmt.Fprintln(s.out)
 		}
 	}
-	return true
+	return nil
 }
 
 // undo takes back moves until it is the user's turn again, at least one.
@@ -170,6 +266,7 @@ func (s *session) undo() {
 	}
 }
 
+// save writes the game as a record to the file name.
 func (s *session) save(name string) {
 	black, white := "human", s.engine.Name
 	if s.human == surakarta.White {
@@ -191,8 +288,9 @@ func (s *session) save(name string) {
 	fmt.Fprintln(s.out, "Saved to", name)
 }
 
+// load replaces the game by the one in the record file name.
 func (s *session) load(name string) {
-	data, err := os.ReadFile(name)
+	data, err := readFile(name, maxRecordFile)
 	if err != nil {
 		fmt.Fprintln(s.out, "Not loaded:", err)
 		return
@@ -204,6 +302,24 @@ func (s *session) load(name string) {
 	}
 	s.game = rec.Game
 	fmt.Fprintf(s.out, "Loaded %s: %d plies.\n", name, s.game.Ply())
+}
+
+// readFile returns the contents of the file name, or an error when it holds
+// more than max bytes, having read no more than max+1 of them.
+func readFile(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s is larger than %d MiB: too large for a game record", name, max>>20)
+	}
+	return data, nil
 }
 
 // show draws the board with its circuits and says whose move it is.

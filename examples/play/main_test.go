@@ -1,18 +1,24 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/match"
 )
 
 // play runs a session with the given flags and input lines and returns
-// everything it wrote.
+// everything it wrote on stdout; the session must end well.
 func play(t *testing.T, args []string, lines ...string) string {
 	t.Helper()
-	var out strings.Builder
-	if err := run(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, args); err != nil {
-		t.Fatalf("run: %v\n%s", err, out.String())
+	var out, errOut strings.Builder
+	if code := run(args, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut); code != 0 || errOut.Len() > 0 {
+		t.Fatalf("run: exit %d, stderr %q\n%s", code, errOut.String(), out.String())
 	}
 	return out.String()
 }
@@ -60,11 +66,133 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 	)
 }
 
-func TestPlayRejectsBadFlags(t *testing.T) {
-	var out strings.Builder
-	for _, args := range [][]string{{"-color", "green"}, {"-engine", "x"}, {"-position", "bad"}} {
-		if err := run(strings.NewReader(""), &out, args); err == nil {
-			t.Errorf("run(%v): no error", args)
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help"} {
+		var out, errOut strings.Builder
+		code := run([]string{arg}, strings.NewReader("b2b3\n"), &out, &errOut)
+		if code != 0 || !strings.HasPrefix(out.String(), "usage: play [flags]\n") || errOut.Len() > 0 {
+			t.Errorf("play %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out.String(), errOut.String())
 		}
+		for _, want := range []string{"-color", "-engine", "-movetime", "-depth", "-position", "load FILE"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("play %s: the usage lacks %q", arg, want)
+			}
+		}
+	}
+}
+
+// TestPlayRejectsBadFlags: every bad flag is an error before the game
+// starts: nothing is printed on stdout and no input is read.
+func TestPlayRejectsBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-color", "green"}, `-color "green"`},
+		{[]string{"-engine", "x"}, "want searcher,evaluator"},
+		{[]string{"-engine", "pvs,endgame,bogus=1"}, `unknown option "bogus"`},
+		{[]string{"-position", "bad"}, "invalid position"},
+		{[]string{"-color", "white", "-depth", "-1"}, "Depth -1 is negative"},
+		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-x"}, "flag provided but not defined: -x"},
+	} {
+		var out, errOut strings.Builder
+		in := strings.NewReader("b2b3\nquit\n")
+		code := run(tc.args, in, &out, &errOut)
+		if code != 2 || out.Len() > 0 || !strings.HasPrefix(errOut.String(), "play: ") || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("play %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out.String(), errOut.String(), tc.want)
+		}
+		if in.Len() != len("b2b3\nquit\n") {
+			t.Errorf("play %q: the input was read", tc.args)
+		}
+	}
+}
+
+// broken is a searcher that cannot move.
+type broken struct{}
+
+func (broken) Search(context.Context, *surakarta.Game, surakarta.Limits) (surakarta.Result, error) {
+	return surakarta.Result{}, errors.New("out of order")
+}
+func (broken) Clear() {}
+
+// blunderer is a searcher that always proposes an illegal move.
+type blunderer struct{ broken }
+
+func (blunderer) Search(context.Context, *surakarta.Game, surakarta.Limits) (surakarta.Result, error) {
+	return surakarta.Result{Move: surakarta.NewMove(surakarta.A1, surakarta.F6)}, nil
+}
+
+// TestPlayEndsWhenTheEngineCannotMove: when the engine fails, the session
+// ends with the error; the user is not asked to move for the engine.
+func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
+	for _, tc := range []struct {
+		searcher surakarta.Searcher
+		want     string
+	}{
+		{broken{}, "the engine cannot move: out of order"},
+		{blunderer{}, "the engine's move a1f6 was refused: illegal move"},
+	} {
+		var out strings.Builder
+		s := &session{
+			out:      &out,
+			game:     surakarta.NewGame(surakarta.NewPosition()),
+			human:    surakarta.White,
+			engine:   match.Engine{Name: "broken"},
+			searcher: tc.searcher,
+		}
+		err := s.loop(strings.NewReader("b2b3\nmoves\nquit\n"))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("loop: %v, want an error saying %q", err, tc.want)
+		}
+		if s.game.Ply() != 0 || strings.Contains(out.String(), ">") {
+			t.Errorf("the user was asked to move for the engine (%d plies played):\n%s", s.game.Ply(), out.String())
+		}
+	}
+}
+
+// TestPlayLongLine: a line too long to be a command is answered and
+// dropped, and the session goes on.
+func TestPlayLongLine(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	out := play(t, []string{"-depth", "1", "-movetime", "0"}, long, "b2b3"+strings.Repeat(" ", maxLine), "moves", "b2b3", "quit")
+	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: [", "pvs,endgame plays")
+	if n := strings.Count(out, "Line too long"); n != 2 {
+		t.Errorf("%d lines refused, want 2:\n%s", n, out)
+	}
+	// A line of exactly maxLine bytes is read, and so is a last line
+	// without a line ending.
+	var stdout, stderr strings.Builder
+	in := strings.NewReader("moves" + strings.Repeat(" ", maxLine-len("moves")) + "\r\nquit")
+	if code := run([]string{"-depth", "1", "-movetime", "0"}, in, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	expect(t, stdout.String(), "Legal moves: [")
+	if strings.Contains(stdout.String(), "too long") || strings.HasSuffix(stdout.String(), "> \n") {
+		t.Errorf("the last lines were not read as commands:\n%s", stdout.String())
+	}
+}
+
+// TestPlayLoadLimitsFileSize: load reads no more than a game record can
+// need, and says why it refuses a larger file.
+func TestPlayLoadLimitsFileSize(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.txt")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxRecordFile + 1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	f.Close()
+	lines := []string{"load " + big, "load " + filepath.Join(t.TempDir(), "none.txt")}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		lines = append(lines, "load /dev/zero")
+	}
+	out := play(t, []string{"-depth", "1", "-movetime", "0"}, append(lines, "moves", "quit")...)
+	expect(t, out, "Not loaded: "+big+" is larger than 10 MiB", "Not loaded: open ", "Legal moves: [")
+	if len(lines) == 3 {
+		expect(t, out, "Not loaded: /dev/zero is larger than 10 MiB")
 	}
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// runCmd runs the command and returns its exit status and output.
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errOut strings.Builder
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help"} {
+		code, out, errOut := runCmd(arg)
+		if code != 0 || !strings.HasPrefix(out, "usage: analyze [flags] [position]\n") || errOut != "" {
+			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
+		}
+		for _, want := range []string{"-movetime", "-depth", "-searcher", "-eval", "ranks from 6 down to 1"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("analyze %s: the usage lacks %q", arg, want)
+			}
+		}
+	}
+}
+
+// TestBadArguments: every bad argument is an error before anything is
+// printed on stdout.
+func TestBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-depth", "-1"}, "Depth -1 is negative"},
+		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
+		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
+		{[]string{"-searcher", "mcts"}, `-searcher "mcts"`},
+		{[]string{"-eval", "material"}, `-eval "material"`},
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"-depth", "x"}, `invalid value "x" for flag -depth`},
+		{[]string{"6/6/6 b"}, "invalid position"},
+	} {
+		code, out, errOut := runCmd(tc.args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "analyze: ") || !strings.Contains(errOut, tc.want) {
+			t.Errorf("analyze %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	code, out, errOut := runCmd("-depth", "3", "-movetime", "0", "6/1w4/6/6/bw4/6", "b")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + endgame", "best move a2a3, score loss in 4, depth 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

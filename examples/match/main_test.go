@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCmd runs the command and returns its exit status and output.
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errOut strings.Builder
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help"} {
+		code, out, errOut := runCmd(arg)
+		if code != 0 || !strings.HasPrefix(out, "usage: match [flags]\n") || errOut != "" {
+			t.Errorf("match %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
+		}
+		for _, want := range []string{"-games", "-sprt", "-openings", "-concurrency", "ParseEngine"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("match %s: the usage lacks %q", arg, want)
+			}
+		}
+	}
+}
+
+// TestBadArguments: every bad flag is an error before any game starts and
+// before anything is printed on stdout; no record file is written.
+func TestBadArguments(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-games", "3"}, "Games 3 is odd"},
+		{[]string{"-games", "0"}, "Games 0: want a positive number"},
+		{[]string{"-games", "-4"}, "Games -4"},
+		{[]string{"-nodes", "-5"}, "Nodes -5 is negative"},
+		{[]string{"-depth", "-1"}, "Depth -1 is negative"},
+		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
+		{[]string{"-movetime", "0", "-depth", "0"}, "give -movetime, -nodes or -depth a limit"},
+		{[]string{"-openings", "-1"}, "-openings -1"},
+		{[]string{"-openings", "0"}, "-openings 0"},
+		{[]string{"-concurrency", "-1"}, "Concurrency -1 is negative"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-games", "2", "4"}, `unexpected argument "4"`},
+		{[]string{"-sprt", "10,0"}, "Elo0 10 is not below Elo1 0"},
+		{[]string{"-sprt", "5,5"}, "not below"},
+		{[]string{"-sprt", "nan,10"}, "Elo0 NaN is not a finite number"},
+		{[]string{"-sprt", "0,inf"}, "Elo1 +Inf"},
+		{[]string{"-sprt", "10"}, `-sprt "10": want elo0,elo1`},
+		{[]string{"-sprt", "a,b"}, `-sprt "a,b"`},
+		{[]string{"-a", "pvs,endgame,bogus=1"}, `unknown option "bogus"`},
+		{[]string{"-b", "mcts,sixfactor"}, `unknown searcher "mcts"`},
+		{[]string{"-a", "pvs,endgame", "-b", "PVS,endgame"}, "different names"},
+		{[]string{"-games", "x"}, `invalid value "x" for flag -games`},
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
+	} {
+		args := append([]string{"-out", file, "-depth", "1", "-concurrency", "1"}, tc.args...)
+		code, out, errOut := runCmd(args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "match: ") || !strings.Contains(errOut, tc.want) {
+			t.Errorf("match %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		}
+		if strings.Contains(errOut, "match: match:") || strings.Contains(errOut, " vs ") {
+			t.Errorf("match %q: stderr %q", tc.args, errOut)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Fatalf("match %q: a record file was written", tc.args)
+		}
+	}
+}
+
+// TestMatch plays a short match into a record file, then resumes it.
+func TestMatch(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	args := []string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "4", "-depth", "1", "-movetime", "0", "-concurrency", "2", "-out", file, "-sprt", "0,10"}
+	code, out, errOut := runCmd(args...)
+	if code != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "pvs,endgame vs alphabeta,sixfactor: W-D-L ") ||
+		!strings.Contains(out, "SPRT [0, 10]") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if !strings.HasPrefix(errOut, "pvs,endgame vs alphabeta,sixfactor: 4 games, depth 1\n") || !strings.Contains(errOut, "games 4/4") {
+		t.Errorf("stderr %q", errOut)
+	}
+	code, again, errOut := runCmd(args...)
+	if code != 0 || again != out || !strings.Contains(errOut, "resumed 4 games from "+file) {
+		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, out, errOut)
+	}
+}
+
+// A match of two games at depth 1: the summary goes to stdout, the
+// progress to stderr.
+func Example() {
+	run([]string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
+	// Output:
+	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 92.1%
+}
