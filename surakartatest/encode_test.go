@@ -241,6 +241,10 @@ func FuzzPositionFrom(f *testing.F) {
 		p := surakartatest.PositionFrom(data)
 		checkPosition(t, p)
 		checkRoundTrip(t, p)
+		if got := surakartatest.Flip(surakartatest.Flip(p)); got != p {
+			t.Fatalf("Flip(Flip(%v)) = %v", p, got)
+		}
+		checkPosition(t, surakartatest.Flip(p))
 	})
 }
 
