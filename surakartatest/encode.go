@@ -26,8 +26,8 @@ import (
 // give endgames and long ones crowded boards. A counter code is one byte c:
 //
 //	0–191     a small value. The quiet plies are c/4 for c < 64, so 0–15 are
-//	          the most common, and c−48 above, 16–143, which covers every
-//	          quiet-ply limit in use (40, 50, 100) and a ply either side of it.
+//	          the most common, and c−48 above, 16–143, which covers the
+//	          common quiet-ply limits (40, 50, 100) and a ply either side.
 //	          The move number is c+1, 1–192.
 //	192–254   a boundary value, where a counter kept in too narrow an integer
 //	          wraps, or its text gains a digit, or play saturates:
@@ -119,9 +119,16 @@ func GameFrom(data []byte) *surakarta.Game {
 			panic(fmt.Sprintf("surakartatest: a legal move was refused: %v", err))
 		}
 	}
+	declareEnd(g, end)
+	return g
+}
+
+// declareEnd ends g as the end code says, unless the rules have ended it.
+func declareEnd(g *surakarta.Game, end byte) {
 	if g.Outcome().Over {
-		return g
+		return
 	}
+	// The game is not over and the colours are valid, so these cannot fail.
 	switch end {
 	case endBlackResigns, endWhiteResigns:
 		_ = g.Resign(surakarta.Color(end - endBlackResigns))
@@ -130,7 +137,6 @@ func GameFrom(data []byte) *surakarta.Game {
 	case endBlackForfeits, endWhiteForfeits:
 		_ = g.ForfeitOnTime(surakarta.Color(end - endBlackForfeits))
 	}
-	return g
 }
 
 // The end codes of GameFrom.

@@ -153,10 +153,10 @@ func ExampleRandomGame() {
 		fmt.Printf("%d plies, %+v: %v\n", g.Ply(), g.Rules(), g.Outcome())
 	}
 	// Output:
-	// 33 plies, {QuietPlyLimit:16 RepetitionLimit:2}: Black wins (quiet-ply limit)
-	// 30 plies, {QuietPlyLimit:30 RepetitionLimit:999999995}: draw (quiet-ply limit)
-	// 60 plies, {QuietPlyLimit:16777215 RepetitionLimit:3}: not over
-	// 1 plies, {QuietPlyLimit:7 RepetitionLimit:8388608}: Black wins (quiet-ply limit)
+	// 16 plies, {QuietPlyLimit:16 RepetitionLimit:2}: draw (quiet-ply limit)
+	// 6 plies, {QuietPlyLimit:17 RepetitionLimit:4}: White wins (quiet-ply limit)
+	// 39 plies, {QuietPlyLimit:524287 RepetitionLimit:2}: White wins (repetition)
+	// 60 plies, {QuietPlyLimit:999999994 RepetitionLimit:4}: not over
 }
 
 func ExampleFlip() {

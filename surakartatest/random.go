@@ -2,6 +2,7 @@ package surakartatest
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -16,6 +17,9 @@ import (
 // them, so that pieces are blocked and the side to move may have no move at
 // all. The counters are drawn as PositionFrom reads random bytes: mostly
 // small, sometimes a boundary value, now and then any value up to MaxCounter.
+//
+// The same state of r gives the same position; a later version of this
+// package may draw different positions.
 func RandomPosition(r *rand.Rand) surakarta.Position {
 	side := surakarta.Color(r.IntN(2))
 	data := []byte{byte(side)}
@@ -55,13 +59,16 @@ func abs(n int) int {
 	return n
 }
 
-// RandomGame returns a random legal game drawn from r, as GameFrom makes it
-// from random bytes: the standard start position or, as often, a
-// RandomPosition; random rules, often with a quiet-ply limit a few plies
-// ahead, sometimes with a rule turned off; then up to plies random legal
-// moves, fewer when the game ends sooner. About one game in six that the
-// moves leave going on is then ended by the players: a resignation, a draw
-// agreed or a time forfeit.
+// RandomGame returns a random legal game drawn from r: the standard start
+// position or, as often, a RandomPosition; random rules, drawn as GameFrom
+// reads random bytes, so often with a quiet-ply limit a few plies ahead and
+// sometimes with a rule turned off; then up to plies random legal moves,
+// fewer when the game ends sooner. About one game in six that the moves
+// leave going on is then ended by the players: a resignation, a draw agreed
+// or a time forfeit.
+//
+// The same state of r gives the same game; a later version of this package
+// may draw different games.
 func RandomGame(r *rand.Rand, plies int) *surakarta.Game {
 	var data []byte
 	if r.IntN(2) == 0 {
@@ -73,11 +80,19 @@ func RandomGame(r *rand.Rand, plies int) *surakarta.Game {
 	}
 	data = appendRandomCode(data, r) // quiet-ply limit
 	data = appendRandomCode(data, r) // repetition limit
-	data = append(data, byte(r.IntN(256)))
+	data = append(data, endNone)
+	g := GameFrom(data)
 	for range plies {
-		data = append(data, byte(r.IntN(256)))
+		moves := g.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		if err := g.Play(moves[r.IntN(len(moves))]); err != nil {
+			panic(fmt.Sprintf("surakartatest: a legal move was refused: %v", err))
+		}
 	}
-	return GameFrom(data)
+	declareEnd(g, byte(r.IntN(32)))
+	return g
 }
 
 // appendRandomCode appends a random counter code to dst, with its four bytes
