@@ -26,7 +26,7 @@ func RandomPosition(r *rand.Rand) surakarta.Position {
 	data = appendRandomCode(data, r) // quiet plies
 	data = appendRandomCode(data, r) // move number
 	first, second := surakarta.Black, surakarta.White
-	n := [2]int{r.IntN(surakarta.MaxPieces + 1), r.IntN(surakarta.MaxPieces + 1)}
+	counts := [2]int{r.IntN(surakarta.MaxPieces + 1), r.IntN(surakarta.MaxPieces + 1)} // of first and second
 	squares := r.Perm(surakarta.NumSquares)
 	if r.IntN(8) == 0 {
 		// Crowded: the squares in rings round a corner, the side to move's
@@ -37,9 +37,9 @@ func RandomPosition(r *rand.Rand) surakarta.Position {
 			return distance(corner, surakarta.Square(a)) - distance(corner, surakarta.Square(b))
 		})
 	}
-	for i, s := range squares[:n[0]+n[1]] {
+	for i, s := range squares[:counts[0]+counts[1]] {
 		c := first
-		if i >= n[0] {
+		if i >= counts[0] {
 			c = second
 		}
 		data = append(data, byte(s)+surakarta.NumSquares*byte(c))
