@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta-go/surakarta/surakartatest"
 )
 
+// moves parses moves or fails the test.
 func moves(t *testing.T, texts ...string) []surakarta.Move {
 	t.Helper()
 	var out []surakarta.Move

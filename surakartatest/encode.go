@@ -92,8 +92,12 @@ func EncodePosition(p surakarta.Position) []byte {
 //
 // So random bytes make games that are near their end, of every kind: a side
 // without pieces or without moves (from a start position near it), the
-// quiet-ply limit, repetition, and the ends the players declare. As for
-// PositionFrom, the format is part of the API.
+// quiet-ply limit, repetition, and the ends the players declare.
+//
+// As for PositionFrom, the format is part of the API, though the move that a
+// byte picks follows the order of Position.LegalMoves: should a later
+// version of package surakarta list the moves in another order, an input
+// would play other moves.
 func GameFrom(data []byte) *surakarta.Game {
 	d := decoder{data}
 	start := surakarta.NewPosition()
@@ -194,7 +198,7 @@ func endCode(o surakarta.Outcome) byte {
 	return endNone
 }
 
-// A decoder reads bytes in order; once they run out it reads zeros.
+// decoder reads bytes in order; once they run out it reads zeros.
 type decoder struct{ data []byte }
 
 // next returns the next byte, or 0 when there is none.
@@ -256,7 +260,7 @@ func boundaryValue(i int) int {
 	return surakarta.MaxCounter - (i - 56)
 }
 
-// A counter is a number that PositionFrom or GameFrom reads as a counter
+// counter is a number that PositionFrom or GameFrom reads as a counter
 // code: small gives the values of the codes below boundaryCode, which may
 // depend on a base value, and valid makes any number read valid for the
 // counter.
@@ -265,6 +269,7 @@ type counter struct {
 	valid func(n int) int
 }
 
+// The counters of PositionFrom and GameFrom.
 var (
 	quietPlies = counter{
 		small: func(c byte, _ int) int {

@@ -52,6 +52,7 @@ func distance(a, b surakarta.Square) int {
 	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
+// abs returns the absolute value of n.
 func abs(n int) int {
 	if n < 0 {
 		return -n
