@@ -3,6 +3,7 @@ package surakarta_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -156,5 +157,28 @@ func BenchmarkPVSAblation(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
+	}
+}
+
+// TestPVSTableMemory: a PVS's first search allocates its table, which
+// takes TableMegabytes MiB and no more (the rest of a search allocates a
+// few kilobytes).
+func TestPVSTableMemory(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, mb := range []int{1, 16} {
+		s := surakarta.NewPVS(surakarta.NewSixFactor())
+		s.TableMegabytes = mb
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if _, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		got, want := after.TotalAlloc-before.TotalAlloc, uint64(mb)<<20
+		t.Logf("TableMegabytes %d: the first search allocated %d bytes (%.3f MiB)", mb, got, float64(got)/(1<<20))
+		if got < want || got > want+64<<10 {
+			t.Errorf("TableMegabytes %d: the first search allocated %d bytes, want %d (the table) plus at most 64 KiB", mb, got, want)
+		}
 	}
 }
