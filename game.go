@@ -2,6 +2,7 @@ package surakarta
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -122,11 +123,30 @@ type Game struct {
 	positions []Position // positions[0] is the start; the last is the current one; empty in the zero Game
 	moves     []Move     // moves[i] leads from positions[i] to positions[i+1]
 	declared  Outcome    // an end declared by the players (Resign, AgreeDraw, ForfeitOnTime)
+
+	// The repetition count of every position, kept as the game goes, so
+	// that Repetitions and Outcome take constant time and a game of n
+	// plies is played (or read from a record) in time linear in n.
+	// reps[i] is Repetitions() at positions[i]; latest maps each placement
+	// to the index of its latest occurrence; prior[i] is what latest held
+	// for positions[i]'s placement before i (-1 for nothing), which Undo
+	// puts back.
+	reps   []int32
+	prior  []int32
+	latest map[placement]int32
+}
+
+// placement is what a repetition compares: the pieces and the side to move.
+type placement struct {
+	pieces [2]uint64
+	side   Color
 }
 
 // NewGame returns a game from p under the Olympiad rules.
 func NewGame(p Position) *Game {
-	return &Game{rules: OlympiadRules(), positions: []Position{p}}
+	g := &Game{rules: OlympiadRules()}
+	g.push(p)
+	return g
 }
 
 // NewGameWithRules returns a game from p under the given rules, or an error
@@ -135,7 +155,47 @@ func NewGameWithRules(p Position, rules Rules) (*Game, error) {
 	if err := rules.Validate(); err != nil {
 		return nil, err
 	}
-	return &Game{rules: rules, positions: []Position{p}}, nil
+	g := &Game{rules: rules}
+	g.push(p)
+	return g, nil
+}
+
+// push appends p to the positions and counts its occurrences since the
+// last capture: one more than at its latest earlier occurrence, when that
+// lies since the last capture (as every earlier occurrence then does: a
+// capture leaves fewer pieces, so no placement before it recurs after it).
+func (g *Game) push(p Position) {
+	if g.latest == nil {
+		g.latest = make(map[placement]int32)
+	}
+	n := int32(len(g.positions))
+	key := placement{p.pieces, p.side}
+	reps, prior := int32(1), int32(-1)
+	if j, ok := g.latest[key]; ok {
+		prior = j
+		// Positions since the last capture (or the start) are the last
+		// QuietPlies()+1; the same side moves every second ply.
+		if oldest := max(int64(n)-int64(p.QuietPlies()), 0); int64(j) >= oldest && j < n && g.positions[j].SamePlacement(p) {
+			reps = g.reps[j] + 1
+		}
+	}
+	g.latest[key] = n
+	g.positions = append(g.positions, p)
+	g.reps = append(g.reps, reps)
+	g.prior = append(g.prior, prior)
+}
+
+// pop removes the last position, undoing push.
+func (g *Game) pop() {
+	n := len(g.positions) - 1
+	p := &g.positions[n]
+	key := placement{p.pieces, p.side}
+	if j := g.prior[n]; j >= 0 {
+		g.latest[key] = j
+	} else {
+		delete(g.latest, key)
+	}
+	g.positions, g.reps, g.prior = g.positions[:n], g.reps[:n], g.prior[:n]
 }
 
 // history returns the positions of the game: the start, then the position
@@ -151,13 +211,16 @@ func (g *Game) history() []Position {
 func (g *Game) setUp() {
 	if len(g.positions) == 0 {
 		g.rules = OlympiadRules()
-		g.positions = []Position{NewPosition()}
+		g.push(NewPosition())
 	}
 }
 
 // Clone returns an independent copy of g.
 func (g *Game) Clone() *Game {
-	return &Game{rules: g.rules, positions: slices.Clone(g.positions), moves: slices.Clone(g.moves), declared: g.declared}
+	return &Game{
+		rules: g.rules, positions: slices.Clone(g.positions), moves: slices.Clone(g.moves), declared: g.declared,
+		reps: slices.Clone(g.reps), prior: slices.Clone(g.prior), latest: maps.Clone(g.latest),
+	}
 }
 
 // Rules returns the rules of the game.
@@ -211,7 +274,7 @@ func (g *Game) Play(m Move) error {
 	}
 	p.PlayUnchecked(legal)
 	g.setUp()
-	g.positions = append(g.positions, p)
+	g.push(p)
 	g.moves = append(g.moves, legal)
 	return nil
 }
@@ -273,7 +336,7 @@ func (g *Game) Undo() error {
 		return ErrNoMoveToUndo
 	}
 	g.moves = g.moves[:len(g.moves)-1]
-	g.positions = g.positions[:len(g.positions)-1]
+	g.pop()
 	return nil
 }
 
@@ -305,19 +368,11 @@ func (g *Game) Outcome() Outcome {
 }
 
 // Repetitions returns how many times the current position (placement and
-// side to move) has occurred since the last capture, counting this one.
+// side to move) has occurred since the last capture, counting this one. It
+// takes constant time: the game keeps the count of every position.
 func (g *Game) Repetitions() int {
-	positions := g.history()
-	last := len(positions) - 1
-	p := &positions[last]
-	n := 1
-	// Positions since the last capture share its quiet-ply count's history;
-	// those with the same side to move are an even number of plies back.
-	oldest := max(last-p.QuietPlies(), 0)
-	for i := last - 2; i >= oldest; i -= 2 {
-		if positions[i].SamePlacement(*p) {
-			n++
-		}
+	if len(g.reps) == 0 {
+		return 1 // the zero Game: the start, once
 	}
-	return n
+	return int(g.reps[len(g.reps)-1])
 }

@@ -2,8 +2,11 @@ package surakarta_test
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
@@ -226,8 +229,29 @@ func FuzzGame(f *testing.F) {
 			if p.Hash() != fresh.Hash() || p != fresh {
 				t.Fatalf("position %v: incremental state differs from a fresh parse (hash %x vs %x)", p, p.Hash(), fresh.Hash())
 			}
+			if got, want := g.Repetitions(), countRepetitions(g.Positions()); got != want {
+				t.Fatalf("position %v: Repetitions() = %d, counted from the positions %d", p, got, want)
+			}
+			if c := g.Clone(); c.Repetitions() != g.Repetitions() || c.Outcome() != g.Outcome() {
+				t.Fatalf("position %v: the clone has %d repetitions, %v; the game %d, %v", p, c.Repetitions(), c.Outcome(), g.Repetitions(), g.Outcome())
+			}
 		}
 	})
+}
+
+// countRepetitions counts, the plain way, how many times the last of the
+// positions of a game occurs among those since the last capture: the
+// definition that Game.Repetitions keeps up incrementally.
+func countRepetitions(positions []surakarta.Position) int {
+	last := len(positions) - 1
+	n := 0
+	for i := last; i >= 0 && positions[i].Count(surakarta.Black)+positions[i].Count(surakarta.White) ==
+		positions[last].Count(surakarta.Black)+positions[last].Count(surakarta.White); i-- {
+		if positions[i].SamePlacement(positions[last]) {
+			n++
+		}
+	}
+	return n
 }
 
 func samePosition(a, b surakarta.Position) bool { return a == b }
@@ -239,4 +263,114 @@ func isLegal(p surakarta.Position, m surakarta.Move) bool {
 		}
 	}
 	return false
+}
+
+// shuffle returns n plies in which both sides step out and back, a2a3
+// a5a4 a3a2 a4a5 and again: the start recurs every four plies.
+func shuffle(n int) []surakarta.Move {
+	cycle := []surakarta.Move{
+		surakarta.NewMove(surakarta.A2, surakarta.A3), surakarta.NewMove(surakarta.A5, surakarta.A4),
+		surakarta.NewMove(surakarta.A3, surakarta.A2), surakarta.NewMove(surakarta.A4, surakarta.A5),
+	}
+	moves := make([]surakarta.Move, n)
+	for i := range moves {
+		moves[i] = cycle[i%4]
+	}
+	return moves
+}
+
+// replay plays moves from the start under rules and returns the time it
+// took, the best of three tries.
+func replay(tb testing.TB, rules surakarta.Rules, moves []surakarta.Move) time.Duration {
+	tb.Helper()
+	best := time.Duration(math.MaxInt64)
+	for range 3 {
+		start := time.Now()
+		g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), rules)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for i, m := range moves {
+			if err := g.Play(m); err != nil {
+				tb.Fatalf("ply %d: %v", i+1, err)
+			}
+		}
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// TestReplayIsLinear: a game that shuffles for 40,000 plies under a huge
+// repetition limit plays (and so reads from a record) about as fast as
+// with the repetition rule off. Counting repetitions by scanning the
+// positions since the last capture made it quadratic: 30 times slower.
+func TestReplayIsLinear(t *testing.T) {
+	moves := shuffle(40_000)
+	off := replay(t, surakarta.Rules{}, moves)
+	on := replay(t, surakarta.Rules{RepetitionLimit: 1_000_000}, moves)
+	t.Logf("%d plies: %v with the repetition rule off, %v with repetition=1000000", len(moves), off, on)
+	if on > 5*off+50*time.Millisecond {
+		t.Errorf("%d plies take %v under repetition=1000000, more than 5 times the %v with the rule off", len(moves), on, off)
+	}
+}
+
+// TestRepetitionsAcrossUndo: Undo, also of a capture, gives back the
+// repetition counts of the positions before it.
+func TestRepetitionsAcrossUndo(t *testing.T) {
+	// 3  . . . . . w   Black shuffles a2–a3 and White f3–f4 twice; then
+	// 2  b . . . . .   a2 takes b2 round the a1 loop, which starts the
+	// 1  . . . . . .   count afresh, and undoing it restores it.
+	g, err := surakarta.NewGameWithRules(mustParse(t, "6/6/6/5w/bw4/6 b"), surakarta.Rules{RepetitionLimit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, g, "a2a3", "f3f4", "a3a2", "f4f3", "a2a3", "f3f4", "a3a2", "f4f3")
+	if n := g.Repetitions(); n != 3 {
+		t.Fatalf("after two shuffles: Repetitions() = %d, want 3", n)
+	}
+	playAll(t, g, "a2b2")
+	if n := g.Repetitions(); n != 1 {
+		t.Fatalf("after a capture: Repetitions() = %d, want 1", n)
+	}
+	for _, want := range []int{3, 2, 2, 2, 2, 1, 1, 1} {
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if n := g.Repetitions(); n != want {
+			t.Errorf("after undoing to ply %d: Repetitions() = %d, want %d", g.Ply(), n, want)
+		}
+	}
+	playAll(t, g, "f3f4", "a3a2", "f4f3")
+	if n := g.Repetitions(); n != 2 {
+		t.Errorf("played again after undo: Repetitions() = %d, want 2", n)
+	}
+}
+
+// BenchmarkReplay reads a record of a game that shuffles for n plies
+// under repetition=1000000 (ParseRecord replays every move): time per op
+// should grow as n, not n².
+func BenchmarkReplay(b *testing.B) {
+	for _, n := range []int{10_000, 20_000, 40_000, 80_000} {
+		b.Run(fmt.Sprintf("plies=%d", n), func(b *testing.B) {
+			g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), surakarta.Rules{RepetitionLimit: 1_000_000})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, m := range shuffle(n) {
+				if err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			text, err := surakarta.NewRecord(g).MarshalText()
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := surakarta.ParseRecord(string(text)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/ply")
+		})
+	}
 }
