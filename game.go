@@ -127,10 +127,11 @@ type Game struct {
 	// The repetition count of every position, kept as the game goes, so
 	// that Repetitions and Outcome take constant time and a game of n
 	// plies is played (or read from a record) in time linear in n.
-	// reps[i] is Repetitions() at positions[i]; latest maps each placement
-	// to the index of its latest occurrence; prior[i] is what latest held
-	// for positions[i]'s placement before i (-1 for nothing), which Undo
-	// puts back.
+	// reps[i] is Repetitions() at positions[i]. latest maps each placement
+	// since the last capture to the index of its latest occurrence (a
+	// capture leaves fewer pieces, so no placement before it recurs after
+	// it); prior[i] is what latest held for positions[i]'s placement
+	// before i (-1 for nothing), which Undo puts back.
 	reps   []int32
 	prior  []int32
 	latest map[placement]int32
@@ -161,23 +162,18 @@ func NewGameWithRules(p Position, rules Rules) (*Game, error) {
 }
 
 // push appends p to the positions and counts its occurrences since the
-// last capture: one more than at its latest earlier occurrence, when that
-// lies since the last capture (as every earlier occurrence then does: a
-// capture leaves fewer pieces, so no placement before it recurs after it).
+// last capture: one more than at its latest earlier occurrence, if any.
 func (g *Game) push(p Position) {
+	n := int32(len(g.positions))
 	if g.latest == nil {
 		g.latest = make(map[placement]int32)
+	} else if n > 0 && p.quietPlies == 0 { // a capture: a new stretch begins
+		clear(g.latest)
 	}
-	n := int32(len(g.positions))
 	key := placement{p.pieces, p.side}
 	reps, prior := int32(1), int32(-1)
-	if j, ok := g.latest[key]; ok {
-		prior = j
-		// Positions since the last capture (or the start) are the last
-		// QuietPlies()+1; the same side moves every second ply.
-		if oldest := max(int64(n)-int64(p.QuietPlies()), 0); int64(j) >= oldest && j < n && g.positions[j].SamePlacement(p) {
-			reps = g.reps[j] + 1
-		}
+	if j, ok := g.latest[key]; ok && j < n && g.positions[j].SamePlacement(p) {
+		reps, prior = g.reps[j]+1, j
 	}
 	g.latest[key] = n
 	g.positions = append(g.positions, p)
@@ -189,11 +185,17 @@ func (g *Game) push(p Position) {
 func (g *Game) pop() {
 	n := len(g.positions) - 1
 	p := &g.positions[n]
-	key := placement{p.pieces, p.side}
-	if j := g.prior[n]; j >= 0 {
-		g.latest[key] = j
+	if p.quietPlies == 0 { // it ended the stretch before it: index that again
+		clear(g.latest)
+		first := max(n-1-g.positions[n-1].QuietPlies(), 0)
+		for i := first; i < n; i++ {
+			q := &g.positions[i]
+			g.latest[placement{q.pieces, q.side}] = int32(i)
+		}
+	} else if j := g.prior[n]; j >= 0 {
+		g.latest[placement{p.pieces, p.side}] = j
 	} else {
-		delete(g.latest, key)
+		delete(g.latest, placement{p.pieces, p.side})
 	}
 	g.positions, g.reps, g.prior = g.positions[:n], g.reps[:n], g.prior[:n]
 }
