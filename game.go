@@ -127,11 +127,13 @@ type Game struct {
 	// The repetition count of every position, kept as the game goes, so
 	// that Repetitions and Outcome take constant time and a game of n
 	// plies is played (or read from a record) in time linear in n.
-	// reps[i] is Repetitions() at positions[i]. latest maps each placement
-	// since the last capture to the index of its latest occurrence (a
-	// capture leaves fewer pieces, so no placement before it recurs after
-	// it); prior[i] is what latest held for positions[i]'s placement
-	// before i (-1 for nothing), which Undo puts back.
+	// reps[i] is Repetitions() at positions[i], and prior[i] the index of
+	// the latest earlier occurrence of its placement since the last
+	// capture, -1 for none (a capture leaves fewer pieces, so no placement
+	// before it recurs after it). push finds prior[i] by looking back over
+	// a short stretch since the last capture; over a longer one it keeps
+	// latest, the index of the latest occurrence of every placement of
+	// the stretch (nil when it has none).
 	reps   []int32
 	prior  []int32
 	latest map[placement]int32
@@ -161,41 +163,63 @@ func NewGameWithRules(p Position, rules Rules) (*Game, error) {
 	return g, nil
 }
 
+// scanLimit is the longest stretch since a capture that push looks back
+// over position by position; beyond it, it indexes the stretch in latest.
+// Games under the Olympiad rules (50 plies) never need the index.
+const scanLimit = 64
+
 // push appends p to the positions and counts its occurrences since the
 // last capture: one more than at its latest earlier occurrence, if any.
 func (g *Game) push(p Position) {
-	n := int32(len(g.positions))
-	if g.latest == nil {
-		g.latest = make(map[placement]int32)
-	} else if n > 0 && p.quietPlies == 0 { // a capture: a new stretch begins
-		clear(g.latest)
+	n := len(g.positions)
+	if n > 0 && p.quietPlies == 0 { // a capture: a new stretch begins
+		g.latest = nil
 	}
-	key := placement{p.pieces, p.side}
-	reps, prior := int32(1), int32(-1)
-	if j, ok := g.latest[key]; ok && j < n && g.positions[j].SamePlacement(p) {
-		reps, prior = g.reps[j]+1, j
+	first := max(n-p.QuietPlies(), 0) // the stretch since the last capture
+	prior := -1
+	if g.latest == nil && n-first <= scanLimit {
+		for i := n - 2; i >= first; i -= 2 { // the same side moves every second ply
+			if g.positions[i].SamePlacement(p) {
+				prior = i
+				break
+			}
+		}
+	} else {
+		if g.latest == nil {
+			g.latest = make(map[placement]int32, 2*(n-first))
+			for i := first; i < n; i++ {
+				q := &g.positions[i]
+				g.latest[placement{q.pieces, q.side}] = int32(i)
+			}
+		}
+		key := placement{p.pieces, p.side}
+		if j, ok := g.latest[key]; ok && int(j) < n && g.positions[j].SamePlacement(p) {
+			prior = int(j)
+		}
+		g.latest[key] = int32(n)
 	}
-	g.latest[key] = n
+	reps := int32(1)
+	if prior >= 0 {
+		reps = g.reps[prior] + 1
+	}
 	g.positions = append(g.positions, p)
 	g.reps = append(g.reps, reps)
-	g.prior = append(g.prior, prior)
+	g.prior = append(g.prior, int32(prior))
 }
 
 // pop removes the last position, undoing push.
 func (g *Game) pop() {
 	n := len(g.positions) - 1
 	p := &g.positions[n]
-	if p.quietPlies == 0 { // it ended the stretch before it: index that again
-		clear(g.latest)
-		first := max(n-1-g.positions[n-1].QuietPlies(), 0)
-		for i := first; i < n; i++ {
-			q := &g.positions[i]
-			g.latest[placement{q.pieces, q.side}] = int32(i)
+	switch {
+	case p.quietPlies == 0: // a capture: the stretch before it is not indexed
+		g.latest = nil
+	case g.latest != nil:
+		if j := g.prior[n]; j >= 0 {
+			g.latest[placement{p.pieces, p.side}] = j
+		} else {
+			delete(g.latest, placement{p.pieces, p.side})
 		}
-	} else if j := g.prior[n]; j >= 0 {
-		g.latest[placement{p.pieces, p.side}] = j
-	} else {
-		delete(g.latest, placement{p.pieces, p.side})
 	}
 	g.positions, g.reps, g.prior = g.positions[:n], g.reps[:n], g.prior[:n]
 }

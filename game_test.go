@@ -315,34 +315,49 @@ func TestReplayIsLinear(t *testing.T) {
 }
 
 // TestRepetitionsAcrossUndo: Undo, also of a capture, gives back the
-// repetition counts of the positions before it.
+// repetition counts of the positions before it, after short stretches
+// without a capture and after long ones (which Game indexes).
 func TestRepetitionsAcrossUndo(t *testing.T) {
-	// 3  . . . . . w   Black shuffles a2–a3 and White f3–f4 twice; then
-	// 2  b . . . . .   a2 takes b2 round the a1 loop, which starts the
-	// 1  . . . . . .   count afresh, and undoing it restores it.
-	g, err := surakarta.NewGameWithRules(mustParse(t, "6/6/6/5w/bw4/6 b"), surakarta.Rules{RepetitionLimit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	playAll(t, g, "a2a3", "f3f4", "a3a2", "f4f3", "a2a3", "f3f4", "a3a2", "f4f3")
-	if n := g.Repetitions(); n != 3 {
-		t.Fatalf("after two shuffles: Repetitions() = %d, want 3", n)
-	}
-	playAll(t, g, "a2b2")
-	if n := g.Repetitions(); n != 1 {
-		t.Fatalf("after a capture: Repetitions() = %d, want 1", n)
-	}
-	for _, want := range []int{3, 2, 2, 2, 2, 1, 1, 1} {
-		if err := g.Undo(); err != nil {
+	// 3  . . . . . w   Black shuffles a2–a3 and White f3–f4; then a2
+	// 2  b . . . . .   takes b2 round the a1 loop, which starts the count
+	// 1  . . . . . .   afresh, and undoing it restores it.
+	for _, cycles := range []int{2, 40} {
+		g, err := surakarta.NewGameWithRules(mustParse(t, "6/6/6/5w/bw4/6 b"), surakarta.Rules{RepetitionLimit: 1000})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if n := g.Repetitions(); n != want {
-			t.Errorf("after undoing to ply %d: Repetitions() = %d, want %d", g.Ply(), n, want)
+		check := func(when string) {
+			t.Helper()
+			if got, want := g.Repetitions(), countRepetitions(g.Positions()); got != want {
+				t.Fatalf("%d cycles, %s, ply %d: Repetitions() = %d, want %d", cycles, when, g.Ply(), got, want)
+			}
 		}
-	}
-	playAll(t, g, "f3f4", "a3a2", "f4f3")
-	if n := g.Repetitions(); n != 2 {
-		t.Errorf("played again after undo: Repetitions() = %d, want 2", n)
+		for range cycles {
+			playAll(t, g, "a2a3", "f3f4", "a3a2", "f4f3")
+			check("shuffling")
+		}
+		if n := g.Repetitions(); n != cycles+1 {
+			t.Fatalf("after %d shuffles: Repetitions() = %d", cycles, n)
+		}
+		playAll(t, g, "a2b2")
+		check("after the capture")
+		for g.Ply() > 0 {
+			if err := g.Undo(); err != nil {
+				t.Fatal(err)
+			}
+			check("undoing")
+			if g.Ply() == 4*cycles-3 {
+				// Play forward again from the middle of the stretch.
+				playAll(t, g, "f3f4", "a3a2", "f4f3", "a2b2")
+				check("again")
+				for range 4 {
+					if err := g.Undo(); err != nil {
+						t.Fatal(err)
+					}
+					check("undoing again")
+				}
+			}
+		}
 	}
 }
 
