@@ -1,6 +1,7 @@
 package surakarta
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -52,7 +53,9 @@ import (
 //
 // Spaces, tabs and a carriage return at either end of a line are ignored, and
 // a line holding nothing else is blank. Several records may follow one another
-// in one text, separated by blank lines (ReadRecords reads them all).
+// in one text, separated by blank lines (ReadRecords reads them all,
+// RecordScanner one at a time). A line holds at most MaxRecordLineBytes
+// bytes, a record at most MaxRecordHeaders headers and MaxRecordPlies moves.
 //
 // Four headers are derived from Game, Result and Reason rather than kept in
 // Headers; MarshalText writes them after the others, in this order:
@@ -81,7 +84,8 @@ import (
 // number \"8.\": …"), for a Result or Reason that the replayed game does not
 // have, and, with the ply, for a move that is illegal or comes after the end of
 // the game ("line 12: ply 7: b2e5: illegal move: …", which also wraps
-// ErrIllegalMove or ErrGameOver).
+// ErrIllegalMove or ErrGameOver). An error quotes at most 40 bytes of a
+// line, so it stays short whatever the input.
 type Record struct {
 	// Headers are the headers in file order; Position, Rules, Result and
 	// Reason are derived from Game and are not in Headers.
@@ -229,41 +233,35 @@ func (r *Record) UnmarshalText(text []byte) error {
 // ParseRecord reads exactly one record (blank lines around it are allowed)
 // and replays its game. Errors wrap ErrInvalidRecord; see Record.
 func ParseRecord(text string) (*Record, error) {
-	rd := newRecordReader(text)
-	r, err := rd.read()
+	src := newTextSource(text)
+	r, err := readRecord(src)
 	if err != nil {
 		return nil, err
 	}
 	if r == nil {
 		return nil, fmt.Errorf("%w: the text holds no record", ErrInvalidRecord)
 	}
-	rd.skipBlank()
-	if rd.next < len(rd.lines) {
-		return nil, lineError(rd.next+1, "a second record starts here; ParseRecord reads one (ReadRecords reads all)")
+	src.skipBlank()
+	if src.err != nil {
+		return nil, src.err
+	}
+	if src.ok {
+		return nil, lineError(src.num, "a second record starts here; ParseRecord reads one (ReadRecords reads all)")
 	}
 	return r, nil
 }
 
 // ReadRecords reads all the records of r, in order, and replays their games.
 // At the first invalid record it returns the records before it and an error
-// wrapping ErrInvalidRecord that names the line of the whole text; see Record.
+// wrapping ErrInvalidRecord that names the line of the whole text; see
+// Record. It holds every record; RecordScanner reads them one at a time.
 func ReadRecords(r io.Reader) ([]*Record, error) {
-	text, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("reading records: %w", err)
-	}
-	rd := newRecordReader(string(text))
+	sc := NewRecordScanner(r)
 	var records []*Record
-	for {
-		rec, err := rd.read()
-		if err != nil {
-			return records, err
-		}
-		if rec == nil {
-			return records, nil
-		}
-		records = append(records, rec)
+	for sc.Scan() {
+		records = append(records, sc.Record())
 	}
+	return records, sc.Err()
 }
 
 // validate reports why r cannot be written, if it cannot.
@@ -280,11 +278,11 @@ func (r *Record) validate() error {
 		}
 		for _, earlier := range r.Headers[:i] {
 			if earlier.Name == h.Name {
-				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, h.Name)
+				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, clip(h.Name))
 			}
 		}
 		if err := checkValue(h.Value); err != nil {
-			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, h.Name, err)
+			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, clip(h.Name), err)
 		}
 	}
 	if err := checkValue(r.Reason); err != nil {
@@ -311,7 +309,7 @@ func isResult(s string) bool {
 // is the reason's.
 func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 	if !isResult(result) {
-		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", result)
+		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", clip(result))
 	}
 	o := g.Outcome()
 	if o.Over {
@@ -319,13 +317,13 @@ func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 			return false, fmt.Errorf("result %s does not match the replayed game: %v, so the result is %s", result, o, want)
 		}
 		if want := o.Reason.String(); reason != want {
-			return true, fmt.Errorf("reason %q does not match the replayed game: %v, so the reason is %q", reason, o, want)
+			return true, fmt.Errorf("reason %q does not match the replayed game: %v, so the reason is %q", clip(reason), o, want)
 		}
 		return false, nil
 	}
 	for r := NoPieces; r <= TimeForfeit; r++ {
 		if reason == r.String() {
-			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", reason)
+			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", clip(reason))
 		}
 	}
 	if result != resultUnknown && reason == "" {
@@ -490,51 +488,225 @@ func lineError(n int, format string, args ...any) error {
 	return fmt.Errorf("%w: line %d: %s", ErrInvalidRecord, n, fmt.Sprintf(format, args...))
 }
 
-// recordReader reads records from a text line by line.
-type recordReader struct {
-	lines []string // the lines, without surrounding spaces, tabs and '\r'
-	next  int      // index of the next line to read; its number is next+1
+// The limits of a record. ParseRecord, ReadRecords and RecordScanner
+// refuse a record beyond them with an error wrapping ErrInvalidRecord that
+// names the line, having read no more of the input than the limit allows,
+// so that a huge or endless input takes bounded memory and gives a short
+// error.
+const (
+	// MaxRecordLineBytes bounds the length of a line, without its line
+	// break: a header with its value, or a line of moves (MarshalText
+	// writes at most 80 bytes).
+	MaxRecordLineBytes = 64 << 10
+	// MaxRecordHeaders bounds the number of headers of one record.
+	MaxRecordHeaders = 100
+	// MaxRecordPlies bounds the number of moves of one record.
+	MaxRecordPlies = 1_000_000
+)
+
+// lineSource gives the lines of a text or a reader one at a time, trimmed
+// of spaces, tabs and '\r' at either end: the lines of strings.Split(text,
+// "\n"), so the last one is empty when the text ends with a line break.
+type lineSource struct {
+	text string        // the input, when it is a string
+	pos  int           // where the next line of text starts; len(text)+1 when there is none
+	br   *bufio.Reader // the input, when it is a reader
+	over bool          // br has given its last line
+
+	line  string // the current line
+	ok    bool   // there is a current line: not at the end, and no error
+	num   int    // the number of the current line, from 1; one past the last line at the end
+	start int64  // the offset of the current line; at the end, the length of the input
+	end   int64  // the offset just past the current line and its line break
+	err   error  // why the lines stopped early: a line too long, or a read error
 }
 
-func newRecordReader(text string) *recordReader {
-	text = strings.TrimPrefix(text, "\ufeff")
-	lines := strings.Split(text, "\n")
-	for i, line := range lines {
-		lines[i] = strings.Trim(line, " \t\r")
+func newTextSource(text string) *lineSource {
+	src := &lineSource{text: text}
+	src.advance()
+	return src
+}
+
+func newReaderSource(r io.Reader) *lineSource {
+	src := &lineSource{br: bufio.NewReaderSize(r, MaxRecordLineBytes+2)}
+	src.advance()
+	return src
+}
+
+// advance moves to the next line.
+func (src *lineSource) advance() {
+	if !src.ok && src.num > 0 {
+		return // at the end already, or stopped by an error
 	}
-	return &recordReader{lines: lines}
+	src.num++
+	src.start = src.end
+	raw, ok := src.next()
+	if !ok {
+		src.ok, src.line = false, ""
+		return
+	}
+	src.end += int64(len(raw))
+	raw = strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
+	if len(raw) > MaxRecordLineBytes {
+		src.fail(tooLong(src.num, raw))
+		return
+	}
+	if src.num == 1 {
+		raw = strings.TrimPrefix(raw, "\ufeff")
+	}
+	src.line, src.ok = strings.Trim(raw, " \t\r"), true
+}
+
+// tooLong is the error for line n, too long, which starts with start.
+func tooLong(n int, start string) error {
+	return lineError(n, "%q is longer than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", clip(start), MaxRecordLineBytes)
+}
+
+// next returns the next raw line with its line break, if it has one.
+func (src *lineSource) next() (string, bool) {
+	if src.br == nil {
+		if src.pos > len(src.text) {
+			return "", false
+		}
+		rest := src.text[src.pos:]
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			rest = rest[:i+1]
+		} else {
+			src.pos++ // the last line: nothing follows it
+		}
+		src.pos += len(rest)
+		return rest, true
+	}
+	if src.over {
+		return "", false
+	}
+	data, err := src.br.ReadSlice('\n')
+	switch {
+	case err == nil:
+		return string(data), true
+	case err == io.EOF:
+		src.over = true
+		return string(data), true
+	case errors.Is(err, bufio.ErrBufferFull):
+		src.fail(tooLong(src.num, string(data[:min(len(data), 64)])))
+	default:
+		src.fail(fmt.Errorf("reading records: line %d: %w", src.num, err))
+	}
+	return "", false
+}
+
+// fail stops the lines with err.
+func (src *lineSource) fail(err error) {
+	src.ok, src.line, src.err = false, "", err
 }
 
 // skipBlank skips blank lines.
-func (rd *recordReader) skipBlank() {
-	for rd.next < len(rd.lines) && rd.lines[rd.next] == "" {
-		rd.next++
+func (src *lineSource) skipBlank() {
+	for src.ok && src.line == "" {
+		src.advance()
 	}
 }
 
-// read reads the next record, skipping blank lines before it, and returns
-// nil at the end of the text.
-func (rd *recordReader) read() (*Record, error) {
-	rd.skipBlank()
-	if rd.next == len(rd.lines) {
+// RecordScanner reads records one after another from a reader, holding
+// one at a time, as bufio.Scanner reads lines: call Scan until it returns
+// false, take each record with Record, then check Err. Its memory is what
+// one record needs, however long the input; the limits of a record
+// (MaxRecordLineBytes, MaxRecordHeaders, MaxRecordPlies) bound that.
+//
+//	sc := surakarta.NewRecordScanner(f)
+//	for sc.Scan() {
+//		rec := sc.Record()
+//		…
+//	}
+//	if err := sc.Err(); err != nil {
+//		…
+//	}
+type RecordScanner struct {
+	src    *lineSource
+	rec    *Record
+	err    error
+	done   bool
+	offset int64
+}
+
+// NewRecordScanner returns a scanner that reads records from r. It reads
+// r in blocks of MaxRecordLineBytes and a little more.
+func NewRecordScanner(r io.Reader) *RecordScanner {
+	return &RecordScanner{src: newReaderSource(r)}
+}
+
+// Scan reads the next record and replays its game. It returns false at the
+// end of the input or at the first error, which Err then returns; after
+// that it keeps returning false.
+func (s *RecordScanner) Scan() bool {
+	s.rec = nil
+	if s.done {
+		return false
+	}
+	rec, err := readRecord(s.src)
+	if err != nil || rec == nil {
+		s.err, s.done = err, true
+		return false
+	}
+	s.rec, s.offset = rec, s.src.start
+	return true
+}
+
+// Record returns the record read by the last Scan that returned true, and
+// nil after one that returned false. Each record is new: the caller may
+// keep it.
+func (s *RecordScanner) Record() *Record { return s.rec }
+
+// Err returns the error that stopped Scan, or nil at the end of the input.
+// A record that does not read gives an error wrapping ErrInvalidRecord
+// that names the line, counted from the start of the input (see Record);
+// a failing reader gives its error, wrapped.
+func (s *RecordScanner) Err() error { return s.err }
+
+// Offset returns the number of bytes of the input up to the end of the
+// last record that Scan returned, the line break of its last line
+// included: where that record ends, and so the earliest a record that
+// follows it can start (only blank lines may come between). It is 0
+// before the first record.
+func (s *RecordScanner) Offset() int64 { return s.offset }
+
+// readRecord reads the next record, skipping blank lines before it, and
+// returns nil at the end of the text.
+func readRecord(src *lineSource) (*Record, error) {
+	r, err := readRecordLines(src)
+	if src.err != nil {
+		// The lines stopped early, within the record or just after it:
+		// that is the fault, whatever the record's reading made of it.
+		return nil, src.err
+	}
+	return r, err
+}
+
+// readRecordLines reads the next record from src; see readRecord.
+func readRecordLines(src *lineSource) (*Record, error) {
+	src.skipBlank()
+	if !src.ok {
 		return nil, nil
 	}
-	if rd.lines[rd.next][0] != '[' {
-		return nil, lineError(rd.next+1, "want a header line [Name \"value\"] to start a record, found %q", clip(rd.lines[rd.next]))
+	if src.line[0] != '[' {
+		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip(src.line))
 	}
 
 	// The headers.
 	r := &Record{}
 	start, rules := NewPosition(), OlympiadRules()
 	seen := map[string]int{} // header name → its line
-	for ; rd.next < len(rd.lines) && strings.HasPrefix(rd.lines[rd.next], "["); rd.next++ {
-		n := rd.next + 1
-		name, value, err := parseHeaderLine(rd.lines[rd.next])
+	for ; src.ok && strings.HasPrefix(src.line, "["); src.advance() {
+		n := src.num
+		if len(seen) == MaxRecordHeaders {
+			return nil, lineError(n, "more than %d headers, the most a record may have (MaxRecordHeaders)", MaxRecordHeaders)
+		}
+		name, value, err := parseHeaderLine(src.line)
 		if err != nil {
 			return nil, lineError(n, "%v", err)
 		}
 		if earlier, ok := seen[name]; ok {
-			return nil, lineError(n, "header %s occurs twice (also on line %d)", name, earlier)
+			return nil, lineError(n, "header %s occurs twice (also on line %d)", clip(name), earlier)
 		}
 		seen[name] = n
 		switch name {
@@ -558,20 +730,20 @@ func (rd *recordReader) read() (*Record, error) {
 		}
 	}
 	switch {
-	case rd.next == len(rd.lines):
-		return nil, lineError(rd.next, "the text ends after the headers: want a blank line, then the moves and the result")
-	case rd.lines[rd.next] != "":
-		return nil, lineError(rd.next+1, "missing blank line between the headers and the moves")
+	case !src.ok:
+		return nil, lineError(src.num-1, "the text ends after the headers: want a blank line, then the moves and the result")
+	case src.line != "":
+		return nil, lineError(src.num, "missing blank line between the headers and the moves")
 	}
 	if _, ok := seen[headerResult]; !ok {
-		return nil, lineError(rd.next+1, "the headers end without a Result header")
+		return nil, lineError(src.num, "the headers end without a Result header")
 	}
-	rd.skipBlank()
+	src.skipBlank()
 	switch {
-	case rd.next == len(rd.lines):
-		return nil, lineError(rd.next, "the text ends before the moves: a record ends with its moves and the result %s", r.Result)
-	case rd.lines[rd.next][0] == '[':
-		return nil, lineError(rd.next+1, "want the moves and the result %s after the headers, found a header line", r.Result)
+	case !src.ok:
+		return nil, lineError(src.num-1, "the text ends before the moves: a record ends with its moves and the result %s", r.Result)
+	case src.line[0] == '[':
+		return nil, lineError(src.num, "want the moves and the result %s after the headers, found a header line", r.Result)
 	}
 
 	// The moves.
@@ -582,20 +754,20 @@ func (rd *recordReader) read() (*Record, error) {
 	r.Game = g
 	ended := false // the result has been read
 	numbered := "" // the move number just read, awaiting its move
-	last := rd.next + 1
-	for ; rd.next < len(rd.lines) && rd.lines[rd.next] != ""; rd.next++ {
-		n := rd.next + 1
+	last := src.num
+	for ; src.ok && src.line != ""; src.advance() {
+		n := src.num
 		last = n
-		if rd.lines[rd.next][0] == '[' {
+		if src.line[0] == '[' {
 			return nil, lineError(n, "missing blank line between the moves and the next record")
 		}
-		for _, token := range strings.FieldsFunc(rd.lines[rd.next], isRecordSpace) {
+		for _, token := range strings.FieldsFunc(src.line, isRecordSpace) {
 			if ended {
 				return nil, lineError(n, "%q after the result: a blank line must end the record", clip(token))
 			}
 			if isResult(token) {
 				if numbered != "" {
-					return nil, lineError(n, "bad move number %q: no move follows it", numbered)
+					return nil, lineError(n, "bad move number %q: no move follows it", clip(numbered))
 				}
 				if token != r.Result {
 					return nil, lineError(n, "the moves end with %s, but the Result header says %s", token, r.Result)
@@ -606,7 +778,7 @@ func (rd *recordReader) read() (*Record, error) {
 			p := g.Position()
 			if c := token[0]; '0' <= c && c <= '9' {
 				if numbered != "" {
-					return nil, lineError(n, "bad move number %q: it follows %q, not a move", clip(token), numbered)
+					return nil, lineError(n, "bad move number %q: it follows %q, not a move", clip(token), clip(numbered))
 				}
 				number, rest, err := splitMoveNumber(token, &p)
 				if err != nil {
@@ -631,6 +803,9 @@ func (rd *recordReader) read() (*Record, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip(token), err)
 			}
+			if g.Ply() == MaxRecordPlies {
+				return nil, lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
+			}
 			if err := g.Play(m); err != nil {
 				return nil, fmt.Errorf("%w: line %d: ply %d: %v: %w", ErrInvalidRecord, n, g.Ply()+1, m, err)
 			}
@@ -638,7 +813,7 @@ func (rd *recordReader) read() (*Record, error) {
 	}
 	if !ended {
 		if numbered != "" {
-			return nil, lineError(last, "bad move number %q: no move follows it", numbered)
+			return nil, lineError(last, "bad move number %q: no move follows it", clip(numbered))
 		}
 		return nil, lineError(last, "the moves do not end with the result %s", r.Result)
 	}
@@ -738,13 +913,13 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		j++
 	}
 	if j == i || j == len(line) || line[j] != '"' {
-		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip(line), name)
+		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip(line), clip(name))
 	}
 	var sb strings.Builder
 	k := j + 1
 	for {
 		if k >= len(line) {
-			return "", "", fmt.Errorf("unterminated quote in the value of %s", name)
+			return "", "", fmt.Errorf("unterminated quote in the value of %s", clip(name))
 		}
 		c := line[k]
 		if c == '"' {
@@ -752,10 +927,10 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		}
 		if c == '\\' {
 			if k+1 == len(line) {
-				return "", "", fmt.Errorf("unterminated quote in the value of %s", name)
+				return "", "", fmt.Errorf("unterminated quote in the value of %s", clip(name))
 			}
 			if e := line[k+1]; e != '"' && e != '\\' {
-				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], name)
+				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], clip(name))
 			}
 			k++
 			c = line[k]
@@ -764,11 +939,11 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		k++
 	}
 	if rest := strings.TrimLeft(line[k+1:], " \t"); rest != "]" {
-		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", name, clip(rest))
+		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", clip(name), clip(rest))
 	}
 	value = sb.String()
 	if err := checkValue(value); err != nil {
-		return "", "", fmt.Errorf("the value of %s %v", name, err)
+		return "", "", fmt.Errorf("the value of %s %v", clip(name), err)
 	}
 	return name, value, nil
 }

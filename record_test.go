@@ -555,6 +555,12 @@ func FuzzRecord(f *testing.F) {
 			if !errors.Is(err, surakarta.ErrInvalidRecord) {
 				t.Fatalf("ParseRecord: %v does not wrap ErrInvalidRecord", err)
 			}
+			if len(err.Error()) > maxErrorLen {
+				t.Fatalf("ParseRecord: an error of %d bytes: %q", len(err.Error()), err)
+			}
+			if readErr != nil && len(readErr.Error()) > maxErrorLen {
+				t.Fatalf("ReadRecords: an error of %d bytes: %q", len(readErr.Error()), readErr)
+			}
 			return
 		}
 		if readErr != nil || len(records) != 1 {

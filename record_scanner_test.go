@@ -1,0 +1,421 @@
+package surakarta_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"unicode/utf8"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// This file tests RecordScanner and the limits of a record: records read
+// one at a time in bounded memory, and short errors however long the input.
+
+// TestRecordScanner: the scanner reads the records ReadRecords reads, one
+// at a time, with the offset of each record's end, from a reader that
+// gives a byte at a time as from one that gives everything at once.
+func TestRecordScanner(t *testing.T) {
+	want, text := recThree(t)
+	for name, r := range map[string]func() io.Reader{
+		"whole":       func() io.Reader { return strings.NewReader(text) },
+		"byte a time": func() io.Reader { return iotest.OneByteReader(strings.NewReader(text)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			sc := surakarta.NewRecordScanner(r())
+			if sc.Offset() != 0 || sc.Record() != nil {
+				t.Errorf("before Scan: Offset %d, Record %v", sc.Offset(), sc.Record())
+			}
+			var got []*surakarta.Record
+			from := int64(0)
+			for sc.Scan() {
+				rec := sc.Record()
+				got = append(got, rec)
+				// The record ends at Offset, with its blank line to follow.
+				end := sc.Offset()
+				if end <= from || end > int64(len(text)) || text[end-1] != '\n' {
+					t.Fatalf("record %d: Offset %d after %d in %d bytes", len(got), end, from, len(text))
+				}
+				alone, err := surakarta.ParseRecord(text[from:end])
+				if err != nil || recDiff(rec, alone) != "" {
+					t.Fatalf("record %d: the text up to Offset reads as %v, %v", len(got), alone, err)
+				}
+				from = end
+			}
+			if err := sc.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d records, want %d", len(got), len(want))
+			}
+			for i := range want {
+				if d := recDiff(want[i], got[i]); d != "" {
+					t.Errorf("record %d (-want +got):\n%s", i+1, d)
+				}
+			}
+			if sc.Scan() || sc.Record() != nil || sc.Err() != nil {
+				t.Errorf("Scan after the end: true, or a record, or error %v", sc.Err())
+			}
+		})
+	}
+
+	t.Run("an error stops it", func(t *testing.T) {
+		bad := text + "[Result \"*\"]\n\n1. a1a1 *\n\n" + text
+		sc := surakarta.NewRecordScanner(strings.NewReader(bad))
+		n := 0
+		for sc.Scan() {
+			n++
+		}
+		line := strings.Count(text, "\n") + 3
+		if err := sc.Err(); n != 3 || !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", line)) {
+			t.Errorf("%d records, then %v; want 3, then an error on line %d", n, err, line)
+		}
+		if end := int64(len(text) - 1); sc.Offset() != end { // a blank line follows the last record
+			t.Errorf("Offset %d after the error, want %d, the end of the last good record", sc.Offset(), end)
+		}
+		if sc.Scan() || sc.Record() != nil {
+			t.Error("Scan went on after an error")
+		}
+	})
+
+	t.Run("a failing reader", func(t *testing.T) {
+		broken := errors.New("disk on fire")
+		sc := surakarta.NewRecordScanner(io.MultiReader(strings.NewReader(text), iotest.ErrReader(broken)))
+		n := 0
+		for sc.Scan() {
+			n++
+		}
+		if err := sc.Err(); !errors.Is(err, broken) || errors.Is(err, surakarta.ErrInvalidRecord) {
+			t.Errorf("after %d records: %v; want the reader's error, not ErrInvalidRecord", n, err)
+		}
+	})
+}
+
+// endless is a reader of an input too large to hold: head, then the byte
+// fill for n bytes, then tail.
+func endless(head string, fill byte, n int64, tail string) io.Reader {
+	return io.MultiReader(strings.NewReader(head), io.LimitReader(repeatByte(fill), n), strings.NewReader(tail))
+}
+
+type repeatByte byte
+
+func (b repeatByte) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
+
+// allocated returns the bytes allocated while f ran.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// maxErrorLen is the longest error message a parser may give, whatever its
+// input: each quotes at most a clipped excerpt of it.
+const maxErrorLen = 512
+
+// TestRecordHugeLines: a line of 100 MB, anywhere in a record, gives an
+// error that names its line and quotes a few bytes of it, and reading it
+// takes a small, bounded memory.
+func TestRecordHugeLines(t *testing.T) {
+	const huge = 100 << 20
+	good := "[Event \"x\"]\n[Result \"*\"]\n\n1. b2b3 *\n\n"
+	for _, tc := range []struct {
+		name, head string
+		fill       byte
+		tail       string
+		line       int
+	}{
+		{"header value", "[Event \"", 'a', "\"]\n[Result \"*\"]\n\n*\n", 1},
+		{"header name", "[", 'A', " \"x\"]\n[Result \"*\"]\n\n*\n", 1},
+		{"unterminated value", "[Result \"*\"]\n[Event \"", 'a', "\n\n*\n", 2},
+		{"moves", "[Result \"*\"]\n\n1. ", 'b', " *\n", 3},
+		{"number", "[Result \"*\"]\n\n", '1', ". b2b3 *\n", 3},
+		{"spaces", "[Result \"*\"]\n\n1. b2b3", ' ', "*\n", 3},
+		{"garbage after a record", good, 0, "", 6},
+		{"no line breaks at all", "", 'x', "", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var recs []*surakarta.Record
+			var err error
+			bytes := allocated(func() {
+				recs, err = surakarta.ReadRecords(endless(tc.head, tc.fill, huge, tc.tail))
+			})
+			if bytes > 4<<20 {
+				t.Errorf("reading allocated %d MiB for a line of %d MiB", bytes>>20, huge>>20)
+			}
+			if err == nil {
+				t.Fatalf("no error, %d records", len(recs))
+			}
+			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", tc.line)) ||
+				!strings.Contains(err.Error(), "MaxRecordLineBytes") {
+				t.Errorf("error %.300q; want one about the length of line %d", err, tc.line)
+			}
+			if len(err.Error()) > maxErrorLen {
+				t.Errorf("the error takes %d bytes", len(err.Error()))
+			}
+			if tc.head == good && len(recs) != 1 {
+				t.Errorf("%d records before the error, want 1", len(recs))
+			}
+		})
+	}
+
+	// The same line in a string: ParseRecord's error is as short.
+	for _, text := range []string{
+		"[Event \"" + strings.Repeat("a", 1<<20) + "\"]\n[Result \"*\"]\n\n*\n",
+		"[Result \"*\"]\n\n1. " + strings.Repeat("b", 1<<20) + " *\n",
+	} {
+		_, err := surakarta.ParseRecord(text)
+		if err == nil {
+			t.Errorf("ParseRecord of a 1 MiB line: no error")
+		} else if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
+			t.Errorf("ParseRecord of a 1 MiB line: %.300q (%d bytes)", err, len(err.Error()))
+		}
+	}
+}
+
+// TestRecordLimits: a record may have MaxRecordHeaders headers, not one
+// more, and lines of MaxRecordLineBytes bytes, not one more.
+func TestRecordLimits(t *testing.T) {
+	headers := func(n int) string {
+		var sb strings.Builder
+		for i := range n - 1 {
+			fmt.Fprintf(&sb, "[H%d \"%d\"]\n", i, i)
+		}
+		return sb.String() + "[Result \"*\"]\n\n*\n"
+	}
+	if _, err := surakarta.ParseRecord(headers(surakarta.MaxRecordHeaders)); err != nil {
+		t.Errorf("%d headers: %v", surakarta.MaxRecordHeaders, err)
+	}
+	_, err := surakarta.ParseRecord(headers(surakarta.MaxRecordHeaders + 1))
+	if want := fmt.Sprintf("line %d: more than %d headers", surakarta.MaxRecordHeaders+1, surakarta.MaxRecordHeaders); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
+		t.Errorf("%d headers: %v; want an error saying %q", surakarta.MaxRecordHeaders+1, err, want)
+	}
+
+	value := func(n int) string { // a header line of n bytes
+		return "[Event \"" + strings.Repeat("v", n-len("[Event \"\"]")) + "\"]\n[Result \"*\"]\n\n*\n"
+	}
+	for _, read := range []func(string) error{
+		func(text string) error { _, err := surakarta.ParseRecord(text); return err },
+		func(text string) error { _, err := surakarta.ReadRecords(strings.NewReader(text)); return err },
+		func(text string) error {
+			_, err := surakarta.ReadRecords(strings.NewReader(strings.ReplaceAll(text, "\n", "\r\n")))
+			return err
+		},
+	} {
+		if err := read(value(surakarta.MaxRecordLineBytes)); err != nil {
+			t.Errorf("a line of MaxRecordLineBytes: %.200v", err)
+		}
+		if err := read(value(surakarta.MaxRecordLineBytes + 1)); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line 1:") {
+			t.Errorf("a line of MaxRecordLineBytes+1: %.200v", err)
+		}
+	}
+}
+
+// TestRecordPlyLimit: a record may hold MaxRecordPlies moves, not one more.
+func TestRecordPlyLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays a million plies")
+	}
+	rules := surakarta.Rules{RepetitionLimit: surakarta.MaxCounter}
+	g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range shuffle(surakarta.MaxRecordPlies) {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := surakarta.NewRecord(g).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := surakarta.ParseRecord(string(text)); err != nil || r.Game.Ply() != surakarta.MaxRecordPlies {
+		t.Fatalf("a record of MaxRecordPlies moves: %v", err)
+	}
+	if err := g.PlayText("a2a3"); err != nil {
+		t.Fatal(err)
+	}
+	text, err = surakarta.NewRecord(g).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = surakarta.ParseRecord(string(text))
+	if want := fmt.Sprintf("more than %d moves", surakarta.MaxRecordPlies); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a record of MaxRecordPlies+1 moves: %v; want an error saying %q", err, want)
+	}
+}
+
+// TestRecordScannerMemory: scanning 20 MB of records holds one at a time.
+func TestRecordScannerMemory(t *testing.T) {
+	_, text := recThree(t)
+	const size = 20 << 20
+	input := io.LimitReader(&repeatString{s: text}, size-size%int64(len(text)))
+	sc := surakarta.NewRecordScanner(input)
+	var peak uint64
+	var ms runtime.MemStats
+	n := 0
+	for sc.Scan() {
+		if n++; n%2000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d records in %d MiB, at most %.1f MiB on the heap", n, size>>20, float64(peak)/(1<<20))
+	if peak > 8<<20 {
+		t.Errorf("scanning %d MiB of records held %.1f MiB", size>>20, float64(peak)/(1<<20))
+	}
+}
+
+// repeatString reads s again and again.
+type repeatString struct {
+	s   string
+	off int
+}
+
+func (r *repeatString) Read(p []byte) (int, error) {
+	n := copy(p, r.s[r.off:])
+	r.off = (r.off + n) % len(r.s)
+	return n, nil
+}
+
+// TestErrorsQuoteBriefly: no parser repeats a long input in its error.
+func TestErrorsQuoteBriefly(t *testing.T) {
+	long := strings.Repeat("é", 1<<20) // two bytes a character: clipping must keep them whole
+	bad := map[string]func() error{
+		"ParsePosition":       func() error { _, err := surakarta.ParsePosition(long); return err },
+		"ParsePosition rank":  func() error { _, err := surakarta.ParsePosition(long + "/6/6/6/6/6 b"); return err },
+		"ParsePosition count": func() error { _, err := surakarta.ParsePosition("6/6/6/6/6/6 b " + long); return err },
+		"ParseMove":           func() error { _, err := surakarta.ParseMove(long); return err },
+		"ParseSquare":         func() error { _, err := surakarta.ParseSquare(long); return err },
+		"ParseColor":          func() error { _, err := surakarta.ParseColor(long); return err },
+		"Move.UnmarshalText":  func() error { var m surakarta.Move; return m.UnmarshalText([]byte(long)) },
+		"Square.Unmarshal":    func() error { var s surakarta.Square; return s.UnmarshalText([]byte(long)) },
+		"Color.Unmarshal":     func() error { var c surakarta.Color; return c.UnmarshalText([]byte(long)) },
+		"Position.Unmarshal":  func() error { var p surakarta.Position; return p.UnmarshalText([]byte(long)) },
+	}
+	// Records whose fault quotes a long part of a line, within the limit
+	// of a line.
+	part := strings.Repeat("é", surakarta.MaxRecordLineBytes/2-100)
+	for name, text := range map[string]string{
+		"start":              part + "\n",
+		"header name":        "[" + strings.Repeat("N", surakarta.MaxRecordLineBytes-10) + "]\n",
+		"header name twice":  "[" + strings.Repeat("N", 1000) + " \"x\"]\n[" + strings.Repeat("N", 1000) + " \"x\"]\n",
+		"after a value":      "[Event \"x\"] " + part + "\n",
+		"unterminated":       "[" + strings.Repeat("N", 30000) + " \"x\n",
+		"bad escape":         "[" + strings.Repeat("N", 30000) + " \"\\x\"]\n",
+		"control character":  "[" + strings.Repeat("N", 30000) + " \"\x01\"]\n",
+		"Result":             "[Result \"" + part + "\"]\n\n*\n",
+		"Reason":             "[Result \"1/2-1/2\"]\n[Reason \"" + part + "\"]\n\n" + recRepetition + " 1/2-1/2\n",
+		"Position":           "[Position \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
+		"Rules":              "[Rules \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
+		"Rules key":          "[Rules \"" + part + "=1\"]\n[Result \"*\"]\n\n*\n",
+		"move":               recHeaders + "1. " + part + " *\n",
+		"move number":        recHeaders + strings.Repeat("1", 60000) + ". b2b3 *\n",
+		"number then result": recHeaders + "1. b2b3 " + strings.Repeat("1", 60000) + ". *\n",
+		"number then number": recHeaders + "1" + strings.Repeat(".", 60000) + " 1. b2b3 *\n",
+		"number at the end":  recHeaders + "1" + strings.Repeat(".", 60000) + "\n",
+		"after the result":   recHeaders + "* " + part + "\n",
+		"missing number":     recHeaders + part + " *\n",
+	} {
+		bad["ParseRecord "+name] = func() error { _, err := surakarta.ParseRecord(text); return err }
+	}
+	// Records written: MarshalText names what it cannot write as briefly.
+	g := surakarta.NewGame(surakarta.NewPosition())
+	over := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range shuffle(4) {
+		if err := over.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, r := range map[string]*surakarta.Record{
+		"header name":  {Game: g, Result: "*", Headers: []surakarta.Header{{Name: long, Value: "x"}}},
+		"header twice": {Game: g, Result: "*", Headers: []surakarta.Header{{Name: "A" + long[:1000], Value: "x"}, {Name: "A" + long[:1000], Value: "y"}}},
+		"header value": {Game: g, Result: "*", Headers: []surakarta.Header{{Name: "A" + long[:1000], Value: "\x01"}}},
+		"Result":       {Game: g, Result: long},
+		"Reason":       {Game: over, Result: "1/2-1/2", Reason: long},
+		"Reason text":  {Game: g, Result: "1-0", Reason: "\x01" + long},
+	} {
+		bad["MarshalText "+name] = func() error { _, err := r.MarshalText(); return err }
+	}
+	for name, f := range bad {
+		err := f()
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if msg := err.Error(); len(msg) > maxErrorLen {
+			t.Errorf("%s: an error of %d bytes: %.200q…", name, len(msg), msg)
+		} else if !utf8.ValidString(msg) {
+			t.Errorf("%s: the error is not valid UTF-8: %q", name, msg)
+		}
+	}
+}
+
+// FuzzRecordScanner: on any input the scanner gives the same records and
+// error whether the reader gives a byte at a time or all at once; each
+// record is the text up to its Offset, read alone; errors wrap
+// ErrInvalidRecord and are short.
+func FuzzRecordScanner(f *testing.F) {
+	good := "[Event \"x\"]\n[Result \"*\"]\n\n1. b2b3 e5e4 *\n\n"
+	for _, text := range []string{
+		good + good, good + "[Result \"*\"]\n\n1. a1a1 *\n", good[:30], good + good[:40],
+		"\ufeff" + good, strings.ReplaceAll(good, "\n", "\r\n"), good + "\n\n\n", "\n", "",
+		"[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 1/2-1/2",
+	} {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		whole := surakarta.NewRecordScanner(strings.NewReader(text))
+		bytewise := surakarta.NewRecordScanner(iotest.OneByteReader(strings.NewReader(text)))
+		from := int64(0)
+		for n := 1; ; n++ {
+			ok := whole.Scan()
+			if ok != bytewise.Scan() {
+				t.Fatalf("record %d: the scanners disagree on whether there is one", n)
+			}
+			if !ok {
+				break
+			}
+			rec, end := whole.Record(), whole.Offset()
+			if d := recDiff(rec, bytewise.Record()); d != "" || end != bytewise.Offset() {
+				t.Fatalf("record %d: the scanners differ (Offset %d and %d):\n%s", n, end, bytewise.Offset(), d)
+			}
+			if end <= from || end > int64(len(text)) {
+				t.Fatalf("record %d: Offset %d after %d", n, end, from)
+			}
+			alone, err := surakarta.ParseRecord(text[from:end])
+			if err != nil || recDiff(rec, alone) != "" {
+				t.Fatalf("record %d: its text %q reads as %v, %v", n, text[from:end], alone, err)
+			}
+			from = end
+		}
+		err := whole.Err()
+		if (err == nil) != (bytewise.Err() == nil) || err != nil && err.Error() != bytewise.Err().Error() {
+			t.Fatalf("errors differ: %v and %v", err, bytewise.Err())
+		}
+		if err != nil {
+			if !errors.Is(err, surakarta.ErrInvalidRecord) {
+				t.Fatalf("%v does not wrap ErrInvalidRecord", err)
+			}
+			if len(err.Error()) > maxErrorLen {
+				t.Fatalf("an error of %d bytes: %q", len(err.Error()), err)
+			}
+		}
+	})
+}
