@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -37,17 +38,18 @@ type Engine struct {
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 func ParseEngine(spec string) (Engine, error) {
+	quoted := clip(spec) // errors quote at most a short excerpt
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
 	if len(fields) < 2 {
-		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", spec)
+		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", quoted)
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	if searcher != "pvs" && searcher != "alphabeta" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", spec, searcher)
+		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", quoted, clip(searcher))
 	}
 	if evaluator != "sixfactor" && evaluator != "endgame" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor or endgame)", spec, evaluator)
+		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor or endgame)", quoted, clip(evaluator))
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -57,22 +59,22 @@ func ParseEngine(spec string) (Engine, error) {
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", spec, opt)
+			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip(opt))
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", spec, key)
+			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, clip(key))
 		}
 		seen[key] = true
 		if !knownOption(key) {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", spec, key, strings.Join(optionNames, ", "))
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip(key), strings.Join(optionNames, ", "))
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
-				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", spec)
+				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", quoted)
 			}
 			w, err := optionInt(value, 0, 1000)
 			if err != nil {
-				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight: %w", spec, err)
+				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight: %w", quoted, err)
 			}
 			setEval = append(setEval, func(e surakarta.Evaluator) {
 				e.(*surakarta.EndgameAdjusted).Adjusted.Weights.Pieces = w
@@ -80,11 +82,11 @@ func ParseEngine(spec string) (Engine, error) {
 			continue
 		}
 		if searcher != "pvs" {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", spec, key)
+			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
 		}
 		set, err := pvsOption(key, value)
 		if err != nil {
-			return Engine{}, fmt.Errorf("match: engine %q: %w", spec, err)
+			return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
 		}
 		setPVS = append(setPVS, set)
 	}
@@ -144,7 +146,7 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		on = true
 	case "off":
 	default:
-		return nil, fmt.Errorf("option %q: want on or off, not %q", key, value)
+		return nil, fmt.Errorf("option %q: want on or off, not %q", key, clip(value))
 	}
 	switch key {
 	case "cutoffs":
@@ -167,7 +169,21 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 func optionInt(value string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, value)
+		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip(value))
 	}
 	return n, nil
+}
+
+// clip shortens text quoted in an error message to at most 40 bytes, cut
+// at a character boundary, so that an error never repeats a long input.
+func clip(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -52,6 +53,24 @@ func TestParseEngineNamesUnknownOptions(t *testing.T) {
 	} {
 		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+}
+
+// TestParseEngineErrorsAreShort: an error quotes at most a short excerpt
+// of a long spec.
+func TestParseEngineErrorsAreShort(t *testing.T) {
+	long := strings.Repeat("é", 1<<20)
+	for _, spec := range []string{
+		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
+		"pvs,endgame,table=" + long, "pvs,endgame,lmr=" + long, "pvs,endgame,lmr=off,lmr=" + long,
+		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,aspiration=" + long,
+	} {
+		_, err := ParseEngine(spec)
+		if err == nil {
+			t.Errorf("ParseEngine(%.60q…): no error", spec)
+		} else if len(err.Error()) > 300 || !utf8.ValidString(err.Error()) {
+			t.Errorf("ParseEngine(%.60q…): an error of %d bytes: %.200q", spec, len(err.Error()), err)
 		}
 	}
 }
