@@ -2,12 +2,10 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -48,14 +46,20 @@ type Config struct {
 	MaxPlies int
 	// RecordFile, if set, receives every finished game as it ends. A match
 	// run again with the same file and config resumes: games already in the
-	// file are counted, not replayed.
+	// file are counted, not replayed. Run checks that every game in the
+	// file belongs to this match (engines, colours, time control, seed and
+	// the round's opening), with no round twice, and that no other process
+	// is writing the file: it locks the file for the whole run, where the
+	// system allows (see Run). A game cut short at the end of the file by a
+	// crash is moved to RecordFile+".partial" and played again.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
 	// validate (SPRT.Validate).
 	SPRT *SPRT
-	// Progress, if set, receives a progress line after every game. The
-	// lines are written one at a time, so Progress need not be safe for
-	// concurrent use.
+	// Progress, if set, receives a progress line after every game, and a
+	// line when a game cut short at the end of RecordFile is set aside.
+	// The lines are written one at a time, so Progress need not be safe
+	// for concurrent use.
 	Progress io.Writer
 }
 
@@ -128,7 +132,12 @@ type round struct {
 // finished so far; a game cut short is neither counted nor recorded.
 //
 // Several matches may run at the same time, as long as they do not share
-// a RecordFile.
+// a RecordFile. Run holds an exclusive lock (flock) on its RecordFile while
+// it runs, and fails at once when another process holds it; on systems
+// without flock (such as Windows) the file is not locked. When RecordFile
+// holds a game of another match, a round twice, or a record that does not
+// read before its last one, Run fails before playing, naming the record or
+// line, and leaves the file as it is.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err := cfg.Validate(); err != nil {
 		return Outcome{}, err
@@ -150,7 +159,13 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 
 	m := &matchState{cfg: cfg, scores: make(map[int]float64)}
 	if cfg.RecordFile != "" {
-		if err := m.resume(); err != nil {
+		file, err := openRecordFile(cfg.RecordFile)
+		if err != nil {
+			return Outcome{}, err
+		}
+		defer file.close()
+		m.file = file
+		if err := m.resume(openings); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -210,6 +225,7 @@ feed:
 // matchState is what the workers of a match share, under its mutex.
 type matchState struct {
 	cfg     Config
+	file    *recordFile // the open RecordFile, if any
 	mu      sync.Mutex
 	outcome Outcome
 	scores  map[int]float64 // A's score in each finished game, by round number
@@ -284,8 +300,8 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 	score := aScore(rec.Result, r.aBlack)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.cfg.RecordFile != "" {
-		if err := appendRecord(m.cfg.RecordFile, rec); err != nil {
+	if m.file != nil {
+		if err := m.file.append(rec); err != nil {
 			return err
 		}
 	}
@@ -352,60 +368,80 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 	return rec
 }
 
-// resume reads the games of the record file back into the counts.
-func (m *matchState) resume() error {
-	f, err := os.Open(m.cfg.RecordFile)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	records, err := surakarta.ReadRecords(f)
-	if err != nil {
-		return fmt.Errorf("match: resuming from %s: %w", m.cfg.RecordFile, err)
-	}
-	event := m.cfg.A.Name + " vs " + m.cfg.B.Name
-	for _, rec := range records {
-		ev, _ := rec.Header("Event")
-		seed, _ := rec.Header("Seed")
-		tc, _ := rec.Header("TimeControl")
-		if ev != event || seed != strconv.FormatUint(m.cfg.Seed, 10) || tc != LimitsText(m.cfg.Limits) {
-			return fmt.Errorf("match: %s holds games of another match (%q, seed %s, %s): use another file", m.cfg.RecordFile, ev, seed, tc)
+// resume reads the games of the record file back into the counts, after
+// checking that each is a game of this match.
+func (m *matchState) resume(openings []surakarta.Position) error {
+	rounds := make(map[int]int) // round → the number of its record in the file
+	add := func(rec *surakarta.Record, n int) error {
+		number, err := m.checkRecord(rec, openings)
+		if err != nil {
+			return fmt.Errorf("match: resuming from %s: record %d: %w", m.cfg.RecordFile, n, err)
 		}
-		roundText, _ := rec.Header("Round")
-		number, err := strconv.Atoi(roundText)
-		if err != nil || number < 1 {
-			return fmt.Errorf("match: %s: a game has no valid Round header (%q)", m.cfg.RecordFile, roundText)
+		if earlier, seen := rounds[number]; seen {
+			return fmt.Errorf("match: resuming from %s: record %d: round %d again (record %d is round %d): each round is played once", m.cfg.RecordFile, n, number, earlier, number)
 		}
-		if _, seen := m.scores[number]; seen || number > m.cfg.Games {
-			continue
+		rounds[number] = n
+		if number > m.cfg.Games {
+			return nil // a round of a longer match on this file
 		}
 		black, _ := rec.Header("Black")
 		if err := m.add(number, aScore(rec.Result, black == m.cfg.A.Name)); err != nil {
 			return err
 		}
 		m.outcome.Resumed++
+		return nil
 	}
-	return nil
+	report := func(line string) {
+		if m.cfg.Progress != nil {
+			fmt.Fprintln(m.cfg.Progress, line)
+		}
+	}
+	return m.file.readRecords(add, report)
 }
 
-// appendRecord appends rec to the file, creating it if needed.
-func appendRecord(name string, rec *surakarta.Record) error {
-	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
+// checkRecord returns the round of a record of the record file, or an
+// error that says how it is not a game of this match: a game of another
+// match (engines, seed, time control), or not of its round (colours,
+// opening), or not finished. Records of rounds beyond cfg.Games, which a
+// longer match on the same file played, are checked as far as the round.
+func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Position) (int, error) {
+	cfg := &m.cfg
+	event := cfg.A.Name + " vs " + cfg.B.Name
+	ev, _ := rec.Header("Event")
+	seed, _ := rec.Header("Seed")
+	tc, _ := rec.Header("TimeControl")
+	if ev != event || seed != strconv.FormatUint(cfg.Seed, 10) || tc != LimitsText(cfg.Limits) {
+		return 0, fmt.Errorf("a game of another match (%q, seed %s, %s), not of %q, seed %d, %s: use another file",
+			clip(ev), clip(seed), clip(tc), event, cfg.Seed, LimitsText(cfg.Limits))
 	}
-	if _, err := rec.WriteTo(f); err != nil {
-		f.Close()
-		return err
+	roundText, _ := rec.Header("Round")
+	number, err := strconv.Atoi(roundText)
+	if err != nil || number < 1 {
+		return 0, fmt.Errorf("no valid Round header (%q)", clip(roundText))
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if number > cfg.Games {
+		return number, nil
 	}
-	return f.Close()
+	wantBlack, wantWhite := cfg.A.Name, cfg.B.Name
+	if number%2 == 0 { // A has Black in odd rounds, White in even ones
+		wantBlack, wantWhite = wantWhite, wantBlack
+	}
+	black, _ := rec.Header("Black")
+	white, _ := rec.Header("White")
+	opening := openings[(number-1)/2]
+	switch {
+	case black != wantBlack || white != wantWhite:
+		return 0, fmt.Errorf("round %d has Black %q and White %q, but in round %d Black is %s and White %s",
+			number, clip(black), clip(white), number, wantBlack, wantWhite)
+	case rec.Game.StartPosition() != opening:
+		return 0, fmt.Errorf("round %d starts from %v, but its opening is %v (%d plies from seed %d): the file was played with other openings",
+			number, rec.Game.StartPosition(), opening, cfg.OpeningPlies, cfg.Seed)
+	case rec.Game.Rules() != surakarta.OlympiadRules():
+		return 0, fmt.Errorf("round %d is played under other rules than the Olympiad rules", number)
+	case rec.Result != "1-0" && rec.Result != "0-1" && rec.Result != "1/2-1/2":
+		return 0, fmt.Errorf("round %d has the result %s: a match records finished games", number, rec.Result)
+	}
+	return number, nil
 }
 
 // aScore returns A's score in a game with the given result.

@@ -4,6 +4,9 @@
 // alphabeta; sixfactor or endgame; options such as endgame-weight=60 or
 // nullmove=off, see match.ParseEngine). Every finished game goes to the
 // record file; run the same command again to resume an interrupted match.
+// The record file is locked while a match runs, so a second match on it
+// stops at once; a game cut short at its end by a crash is moved to
+// FILE.partial and played again.
 //
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
@@ -55,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	openingPlies := flags.Int("openings", 4, "random plies from the start in each opening")
 	seed := flags.Uint64("seed", 1, "seed of the openings")
 	concurrency := flags.Int("concurrency", 0, "games at once (0 = all cores)")
-	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume")
+	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
 	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {

@@ -1,0 +1,214 @@
+package match
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// recordFile is the record file of a match, open and locked for the whole
+// run, so that no other match writes it meanwhile (see lockFile).
+type recordFile struct {
+	name    string
+	f       *os.File // opened for reading and appending
+	created bool     // this match created the file
+}
+
+// openRecordFile opens the record file, creating it if needed, and locks
+// it. It fails when another process holds the lock.
+func openRecordFile(name string) (*recordFile, error) {
+	created := true
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		created = false
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_APPEND, 0)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("match: record file: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, errLocked) {
+			return nil, fmt.Errorf("match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
+		}
+		return nil, fmt.Errorf("match: locking %s: %w", name, err)
+	}
+	return &recordFile{name: name, f: f, created: created}, nil
+}
+
+// close releases the file and its lock. A file that this match created
+// and left empty is removed: a match that recorded nothing leaves nothing.
+func (rf *recordFile) close() error {
+	if rf.created {
+		if info, err := rf.f.Stat(); err == nil && info.Size() == 0 {
+			os.Remove(rf.name)
+		}
+	}
+	return rf.f.Close()
+}
+
+// append writes rec at the end of the file and waits until it is on disk.
+func (rf *recordFile) append(rec *surakarta.Record) error {
+	if _, err := rec.WriteTo(rf.f); err != nil {
+		return fmt.Errorf("match: writing %s: %w", rf.name, err)
+	}
+	if err := rf.f.Sync(); err != nil {
+		return fmt.Errorf("match: writing %s: %w", rf.name, err)
+	}
+	return nil
+}
+
+// readRecords calls add for every record of the file, with its number in
+// the file (from 1), and leaves the file ready for appending.
+//
+// A record cut short at the end of the file, as a crash or a full disk
+// leaves the one being written, stops nothing: its bytes are appended to
+// the file NAME.partial and cut from the file, and report says so; its
+// round is then played again. A record that does not read anywhere else
+// is an error that names its line, and the file is left as it is.
+func (rf *recordFile) readRecords(add func(rec *surakarta.Record, n int) error, report func(string)) error {
+	if _, err := rf.f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("match: reading %s: %w", rf.name, err)
+	}
+	sc := surakarta.NewRecordScanner(rf.f)
+	n := 0
+	for sc.Scan() {
+		n++
+		if err := add(sc.Record(), n); err != nil {
+			return err
+		}
+	}
+	end := sc.Offset() // where the records read end
+	if err := sc.Err(); err != nil {
+		if !errors.Is(err, surakarta.ErrInvalidRecord) {
+			return fmt.Errorf("match: reading %s: %w", rf.name, err)
+		}
+		cut, err2 := rf.cutTail(end)
+		if err2 != nil {
+			return err2
+		}
+		if !cut {
+			return fmt.Errorf("match: resuming from %s: %w (a record that does not read before the last one is damage a crash does not make: repair the file, or move it away)", rf.name, err)
+		}
+		size, err2 := rf.setAside(end)
+		if err2 != nil {
+			return err2
+		}
+		report(fmt.Sprintf("%s ends with a record cut short (%v): its %d bytes, from byte %d on, are moved to %s and its game will be played again",
+			rf.name, err, size, end, rf.name+".partial"))
+	}
+	return rf.endRecords()
+}
+
+// cutTail reports whether the file's bytes from offset end on, which do
+// not read as a record, are the start of one cut short: at most one
+// record's worth (a block of header lines, then perhaps a block of moves)
+// without the blank line that ends a complete record. Anything more, or a
+// complete record that does not read, is damage, not a cut.
+func (rf *recordFile) cutTail(end int64) (bool, error) {
+	if _, err := rf.f.Seek(end, io.SeekStart); err != nil {
+		return false, fmt.Errorf("match: reading %s: %w", rf.name, err)
+	}
+	var (
+		blocks   int  // blocks of non-blank lines
+		inBlock  bool // the last complete line was not blank
+		nonBlank bool // the current line has a character other than a space, tab or '\r'
+		blanks   int  // blank lines at the end, the current one included when blank
+	)
+	r := bufio.NewReader(rf.f)
+	for {
+		c, err := r.ReadByte()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, fmt.Errorf("match: reading %s: %w", rf.name, err)
+		}
+		switch c {
+		case '\n':
+			if nonBlank {
+				if !inBlock {
+					blocks++
+				}
+				inBlock, blanks = true, 0
+			} else {
+				inBlock = false
+				blanks++
+			}
+			nonBlank = false
+		case ' ', '\t', '\r':
+		default:
+			nonBlank = true
+		}
+	}
+	if nonBlank {
+		if !inBlock {
+			blocks++
+		}
+		blanks = 0
+	} else {
+		blanks++
+	}
+	complete := blanks >= 2 // the last non-blank line is followed by a blank one
+	return blocks == 1 || blocks == 2 && !complete, nil
+}
+
+// setAside appends the file's bytes from offset end on to NAME.partial,
+// then cuts them from the file, and returns how many there were.
+func (rf *recordFile) setAside(end int64) (int64, error) {
+	bad := func(err error) (int64, error) {
+		return 0, fmt.Errorf("match: setting aside the end of %s: %w", rf.name, err)
+	}
+	partial, err := os.OpenFile(rf.name+".partial", os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return bad(err)
+	}
+	size, err := io.Copy(partial, io.NewSectionReader(rf.f, end, 1<<62))
+	if err == nil {
+		err = partial.Sync()
+	}
+	if err2 := partial.Close(); err == nil {
+		err = err2
+	}
+	if err != nil {
+		return bad(err)
+	}
+	if err := rf.f.Truncate(end); err != nil {
+		return bad(err)
+	}
+	if err := rf.f.Sync(); err != nil {
+		return bad(err)
+	}
+	return size, nil
+}
+
+// endRecords makes the file end with a blank line after its last record
+// (a crash may have cut it off), so that the next record starts cleanly.
+func (rf *recordFile) endRecords() error {
+	info, err := rf.f.Stat()
+	if err != nil || info.Size() == 0 {
+		return err
+	}
+	var last [2]byte
+	n, err := rf.f.ReadAt(last[:], max(info.Size()-2, 0))
+	if err != nil && err != io.EOF {
+		return fmt.Errorf("match: reading %s: %w", rf.name, err)
+	}
+	var missing string
+	switch {
+	case n == 2 && last == [2]byte{'\n', '\n'}:
+		return nil
+	case last[n-1] == '\n':
+		missing = "\n"
+	default:
+		missing = "\n\n"
+	}
+	if _, err := rf.f.WriteString(missing); err != nil {
+		return fmt.Errorf("match: writing %s: %w", rf.name, err)
+	}
+	return nil
+}
