@@ -132,8 +132,8 @@ func TestTuningTable(t *testing.T) {
 		{"noaspiration.txt.gz", "pvs,endgame,aspiration=0"},
 		{"aspiration25.txt.gz", "pvs,endgame,aspiration=25"},
 		{"aspiration100.txt.gz", "pvs,endgame,aspiration=100"},
-		{"table1.txt.gz", "pvs,endgame,table=1"},
-		{"table4.txt.gz", "pvs,endgame,table=4"},
+		{"table1-24byte.txt.gz", "pvs,endgame,table=1"},
+		{"table4-24byte.txt.gz", "pvs,endgame,table=4"},
 	} {
 		c, p := recount(t, records(t, "tune", tc.file), tc.a)
 		e := c.Elo()
@@ -167,7 +167,7 @@ func TestTuningTable(t *testing.T) {
 
 	// The check of the new table default at a longer time control, quoted
 	// in the text (README wraps the line after "Elo").
-	c, _ := recount(t, records(t, "tune", "table16-200ms.txt.gz"), "pvs,endgame")
+	c, _ := recount(t, records(t, "tune", "table16-200ms-24byte.txt.gz"), "pvs,endgame")
 	e := c.Elo()
 	want := fmt.Sprintf("%d-%d-%d, Elo\n  %s (%s, %s) in %d games", c.Wins, c.Draws, c.Losses,
 		strings.ReplaceAll(signed(e.Diff), "-", "−"), strings.ReplaceAll(signed(e.Low), "-", "−"), strings.ReplaceAll(signed(e.High), "-", "−"), c.Games())
