@@ -2,7 +2,8 @@
 // the way engine developers test a change: many games from seeded openings,
 // each opening played twice with the colours swapped, games in parallel,
 // every finished game appended to a record file (so an interrupted match
-// resumes), and statistics with error bars and a stopping rule.
+// resumes, even after a crash cut the file short, and no second match
+// writes it meanwhile), and statistics with error bars and a stopping rule.
 //
 // An Engine is made from a spec such as "pvs,endgame" or
 // "pvs,endgame,nullmove=off" (ParseEngine), or from any function that
