@@ -257,10 +257,14 @@ func TestRecordPlyLimit(t *testing.T) {
 	}
 }
 
-// TestRecordScannerMemory: scanning 20 MB of records holds one at a time.
+// TestRecordScannerMemory: scanning 20 MB of records (4 MB with -short)
+// holds one at a time.
 func TestRecordScannerMemory(t *testing.T) {
 	_, text := recThree(t)
-	const size = 20 << 20
+	size := int64(20 << 20)
+	if testing.Short() {
+		size = 4 << 20
+	}
 	input := io.LimitReader(&repeatString{s: text}, size-size%int64(len(text)))
 	sc := surakarta.NewRecordScanner(input)
 	var peak uint64
