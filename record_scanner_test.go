@@ -423,3 +423,29 @@ func FuzzRecordScanner(f *testing.F) {
 		}
 	})
 }
+
+func ExampleRecordScanner() {
+	records := `[Round "1"]
+[Result "*"]
+
+1. b2b3 e5e4 *
+
+[Round "2"]
+[Result "1/2-1/2"]
+[Reason "repetition"]
+
+1. a2a3 a5a4 2. a3a2 a4a5 1/2-1/2
+`
+	sc := surakarta.NewRecordScanner(strings.NewReader(records))
+	for sc.Scan() {
+		rec := sc.Record()
+		round, _ := rec.Header("Round")
+		fmt.Printf("round %s: %d plies, %s, ends at byte %d\n", round, rec.Game.Ply(), rec.Result, sc.Offset())
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// round 1: 2 plies, *, ends at byte 41
+	// round 2: 4 plies, 1/2-1/2, ends at byte 130
+}
