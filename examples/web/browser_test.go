@@ -589,12 +589,15 @@ func TestPlayWhite(t *testing.T) {
 
 func TestPageStaysResponsiveWhileEngineThinks(t *testing.T) {
 	ctx := openPage(t, "")
-	v := newGame(t, ctx, "black", "5000", "")
+	// 10 s: the search cannot stop by its time rule within the measurement
+	// (it stops early only when the next iteration would not finish).
+	v := newGame(t, ctx, "black", "10000", "")
 	g := replay(t, surakarta.StartText, v)
 	playByClicks(t, ctx, g.Position(), g.LegalMoves()[0])
 	waitPhase(t, ctx, moveTimeout, "engine")
 	// A timer on the page's thread every 20 ms for a second: a page that
-	// searched on its own thread would see one gap of seconds.
+	// searched on its own thread would see one gap of the whole search. The
+	// bound leaves room for a loaded machine.
 	gap, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`new Promise((resolve) => {
 	  let last = performance.now(), worst = 0;
 	  const start = last;
@@ -610,7 +613,7 @@ func TestPageStaysResponsiveWhileEngineThinks(t *testing.T) {
 	}
 	phase := read(t, ctx).Phase
 	t.Logf("longest gap between 20 ms timer ticks while the engine thinks: %.0f ms", gap)
-	if gap > 600 {
+	if gap > 2000 {
 		t.Errorf("the page's thread was blocked for %.0f ms while the engine thought", gap)
 	}
 	if phase != "engine" {
@@ -763,10 +766,6 @@ func TestFullGame(t *testing.T) {
 		if ply > 400 {
 			t.Fatalf("no end after %d rounds", ply)
 		}
-		if !shot && g.Ply() >= 12 && v.LastPath != "" {
-			saveScreenshot(t, ctx)
-			shot = true
-		}
 		legal := g.LegalMoves()
 		var captures []surakarta.Move
 		for _, m := range legal {
@@ -778,7 +777,17 @@ func TestFullGame(t *testing.T) {
 		if len(captures) > 0 {
 			m = captures[rng.IntN(len(captures))]
 		}
-		playByClicks(t, ctx, g.Position(), m)
+		if !shot && m.IsCapture() && g.Ply() >= 10 && (v.LastPath != "" || g.Ply() >= 30) {
+			// The screenshot: the engine's last capture path, and a piece
+			// picked up with the paths of its captures.
+			clickSquare(t, ctx, m.From().String())
+			waitFor(t, ctx, moveTimeout, `document.querySelector("#layer-targets .capture") !== null`, "the capture targets")
+			saveScreenshot(t, ctx)
+			shot = true
+			clickSquare(t, ctx, m.To().String())
+		} else {
+			playByClicks(t, ctx, g.Position(), m)
+		}
 		waitPhase(t, ctx, moveTimeout, "human", "over")
 		v = read(t, ctx)
 	}
