@@ -7,8 +7,9 @@ package main
 // board the page shows is checked against the library in this process.
 //
 // Chromium is found at $CHROMIUM, /usr/bin/chromium or on PATH (Debian:
-// apt-get install chromium). Without it these tests fail when the variable
-// CI is set (as it is in CI) and are skipped otherwise.
+// apt-get install chromium). Without it (or with a CHROMIUM that does not
+// exist) these tests fail when the variable CI is set, as it is in CI, and
+// are skipped otherwise.
 //
 // Flags (after -args or as test flags):
 //
@@ -95,8 +96,12 @@ var (
 	browserDir    string
 )
 
+// chromiumPath returns the browser to drive, or "" when there is none.
 func chromiumPath() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			return ""
+		}
 		return p
 	}
 	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
