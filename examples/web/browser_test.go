@@ -570,6 +570,20 @@ func TestUndo(t *testing.T) {
 	playByClicks(t, ctx, g.Position(), g.LegalMoves()[2])
 	waitPhase(t, ctx, moveTimeout, "human")
 	replay(t, surakarta.StartText, read(t, ctx))
+
+	// New game clicked twice at once while the engine thinks: the second
+	// waits for the worker that the first started.
+	setValue(t, ctx, "movetime", "10000")
+	g = replay(t, surakarta.StartText, read(t, ctx))
+	playByClicks(t, ctx, g.Position(), g.LegalMoves()[0])
+	waitPhase(t, ctx, moveTimeout, "engine")
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("new").click(); document.getElementById("new").click()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 0 && document.body.dataset.phase === "human"`, "the new game")
+	if v = read(t, ctx); v.Error != "" || v.Position != surakarta.StartText {
+		t.Errorf("after two quick new games: error %q, position %q", v.Error, v.Position)
+	}
 }
 
 func TestPlayWhite(t *testing.T) {

@@ -258,12 +258,14 @@ class Engine {
   constructor(module) {
     this.module = module;
     this.worker = null;
+    this.ready = null;
     this.pending = new Map();
     this.nextId = 1;
   }
 
+  // start starts a worker; calls made before it is ready wait for it.
   start() {
-    return new Promise((resolve, reject) => {
+    this.ready = new Promise((resolve, reject) => {
       const w = new Worker("worker.js");
       this.worker = w;
       w.onmessage = (e) => {
@@ -284,6 +286,7 @@ class Engine {
       };
       w.postMessage({ type: "init", module: this.module });
     });
+    return this.ready;
   }
 
   fail(err) {
@@ -298,7 +301,8 @@ class Engine {
 
   // call sends a call and resolves with its answer; an answer with an error
   // rejects.
-  call(method, args = [], progress = null) {
+  async call(method, args = [], progress = null) {
+    await this.ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, {
