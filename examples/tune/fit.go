@@ -49,7 +49,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	flags.StringVar(&c.data, "data", "positions.txt", "data file of tune gen")
 	flags.Float64Var(&c.validation, "validation", 0.1, "part of the positions kept for validation")
 	flags.Uint64Var(&c.seed, "seed", 1, "seed of the split into training and validation")
-	flags.Float64Var(&c.ridge, "ridge", 1e-4, "L2 penalty per weight (in points²) added to the mean loss")
+	flags.Float64Var(&c.ridge, "ridge", 1e-6, "L2 penalty per weight (in points²) added to the mean loss")
 	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
 	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
 	flags.StringVar(&c.pkg, "package", "surakarta", "package name of the Go file")
