@@ -1,12 +1,21 @@
 // Package tt is the transposition table of the PVS searcher: a fixed-size
-// hash table of search results keyed by Zobrist hash.
+// hash table of search results keyed by Zobrist hash, which several
+// goroutines may read and write at once without locks.
 //
-// The table is an array of buckets of two entries each, 32 bytes, so two
-// buckets share a cache line. Slot 0 is depth-preferred: a new result
-// replaces it only when it searched at least as deep, or when the entry is
-// from an earlier search. Otherwise the result goes to slot 1, which is
-// always replaced. Entries keep the full 64-bit key, so a hit is a hit.
+// The table is an array of buckets of two entries each. An entry is 16
+// bytes, two 64-bit words: the result packed into one word (data) and the
+// key XORed with it (check). A reader loads both and takes the entry only
+// when check XOR data gives its key back, so an entry torn by two writers at
+// once, which no longer decodes to any key it was stored under, is a miss
+// rather than a wrong result. A bucket is 32 bytes, so two share a 64-byte
+// cache line, and a table of n MiB holds n·2^15 buckets.
+//
+// Slot 0 of a bucket is depth-preferred: a new result replaces it only when
+// it searched at least as deep, or when the entry is from an earlier search.
+// Otherwise the result goes to slot 1, which is always replaced.
 package tt
+
+import "sync/atomic"
 
 // Bound says how a stored score relates to the true score.
 type Bound uint8
@@ -19,25 +28,68 @@ const (
 	Exact              // the stored score is the true score
 )
 
-// Entry is one stored result.
+// Entry is one stored result, as Probe returns it.
 type Entry struct {
-	Key   uint64
 	Score int32
 	Move  uint16
 	Depth int8
 	Bound Bound
-	gen   uint8
-	_     [1]byte
 }
 
-type bucket [2]Entry
+// The layout of an entry's data word.
+const (
+	moveShift  = 32 // bits 32–47: the move
+	depthShift = 48 // bits 48–55: the depth (int8)
+	boundShift = 56 // bits 56–57: the bound
+	genShift   = 58 // bits 58–63: the search generation
+	genMask    = 1<<6 - 1
+)
+
+// pack returns the data word of a result stored in generation gen.
+func pack(score int32, move uint16, depth int8, bound Bound, gen uint8) uint64 {
+	return uint64(uint32(score)) | uint64(move)<<moveShift | uint64(uint8(depth))<<depthShift |
+		uint64(bound&3)<<boundShift | uint64(gen&genMask)<<genShift
+}
+
+// unpack returns the result of a data word.
+func unpack(d uint64) Entry {
+	return Entry{Score: int32(uint32(d)), Move: uint16(d >> moveShift), Depth: int8(d >> depthShift), Bound: Bound(d >> boundShift & 3)}
+}
+
+func moveOf(d uint64) uint16 { return uint16(d >> moveShift) }
+func depthOf(d uint64) int8  { return int8(d >> depthShift) }
+func genOf(d uint64) uint8   { return uint8(d >> genShift & genMask) }
+func isEmpty(d uint64) bool  { return d>>boundShift&3 == uint64(None) && moveOf(d) == 0 }
+func withMove(d uint64, move uint16) uint64 {
+	return d&^(0xffff<<moveShift) | uint64(move)<<moveShift
+}
+
+// slot is one entry: check is the key XOR data.
+type slot struct {
+	check, data atomic.Uint64
+}
+
+// load returns the slot's key and data word.
+func (s *slot) load() (key, data uint64) {
+	d := s.data.Load()
+	return s.check.Load() ^ d, d
+}
+
+// store writes an entry for key.
+func (s *slot) store(key, data uint64) {
+	s.data.Store(data)
+	s.check.Store(key ^ data)
+}
+
+type bucket [2]slot
 
 // Table is a transposition table. The zero Table has no room and stores
-// nothing; make one with New.
+// nothing; make one with New. Its methods may be called from several
+// goroutines at once, except Clear, which must not run during a search.
 type Table struct {
 	buckets []bucket
 	mask    uint64
-	gen     uint8
+	gen     atomic.Uint32
 }
 
 // EntrySize and BucketSize are the sizes of an entry and a bucket in bytes.
@@ -59,15 +111,18 @@ func New(megabytes int) *Table {
 // Len returns the number of entries the table can hold.
 func (t *Table) Len() int { return 2 * len(t.buckets) }
 
+// Bytes returns the memory the entries take.
+func (t *Table) Bytes() int { return len(t.buckets) * BucketSize }
+
 // Clear empties the table.
 func (t *Table) Clear() {
 	clear(t.buckets)
-	t.gen = 0
+	t.gen.Store(0)
 }
 
 // NewSearch marks the start of a search: entries stored before it become
 // the first to be replaced in depth-preferred slots.
-func (t *Table) NewSearch() { t.gen++ }
+func (t *Table) NewSearch() { t.gen.Add(1) }
 
 // Probe returns the entry stored for key, if any.
 func (t *Table) Probe(key uint64) (Entry, bool) {
@@ -76,14 +131,12 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 	}
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if b[i].Key == key && !b[i].empty() {
-			return b[i], true
+		if k, d := b[i].load(); k == key && !isEmpty(d) {
+			return unpack(d), true
 		}
 	}
 	return Entry{}, false
 }
-
-func (e *Entry) empty() bool { return e.Bound == None && e.Move == 0 }
 
 // Store records a result for key; a result without a move keeps the move
 // stored for key. A result for the key in slot 0 replaces it. Otherwise the
@@ -94,23 +147,26 @@ func (t *Table) Store(key uint64, move uint16, score int32, depth int8, bound Bo
 	if len(t.buckets) == 0 {
 		return
 	}
+	gen := uint8(t.gen.Load())
 	b := &t.buckets[key&t.mask]
-	e := Entry{Key: key, Score: score, Move: move, Depth: depth, Bound: bound, gen: t.gen}
-	switch {
-	case b[0].Key == key:
+	e := pack(score, move, depth, bound, gen)
+	k0, d0 := b[0].load()
+	if k0 == key {
 		if move == 0 {
-			e.Move = b[0].Move
+			e = withMove(e, moveOf(d0))
 		}
-		b[0] = e
-		return
-	case b[1].Key == key && move == 0:
-		e.Move = b[1].Move
-	}
-	if b[0].empty() || depth >= b[0].Depth || b[0].gen != t.gen {
-		// b[0] holds another key (the first case took key), so demoting it
-		// also drops any older entry for key from slot 1.
-		b[1], b[0] = b[0], e
+		b[0].store(key, e)
 		return
 	}
-	b[1] = e
+	if k1, d1 := b[1].load(); k1 == key && move == 0 {
+		e = withMove(e, moveOf(d1))
+	}
+	if isEmpty(d0) || depth >= depthOf(d0) || genOf(d0) != gen&genMask {
+		// Slot 0 holds another key (the first case took key), so demoting
+		// it also drops any older entry for key from slot 1.
+		b[1].store(k0, d0)
+		b[0].store(key, e)
+		return
+	}
+	b[1].store(key, e)
 }

@@ -1,6 +1,10 @@
 package tt
 
-import "testing"
+import (
+	"sync"
+	"testing"
+	"unsafe"
+)
 
 func TestStoreProbe(t *testing.T) {
 	tab := New(1)
@@ -72,4 +76,72 @@ func TestPromoteFromSlot1(t *testing.T) {
 	if e, ok := tab.Probe(deep); !ok || e.Depth != 5 {
 		t.Errorf("the displaced entry was lost: %+v, %v", e, ok)
 	}
+}
+
+// TestSizes: an entry is 16 bytes and a bucket 32, as documented, and a
+// table of n MiB takes at most n MiB (and more than half of it).
+func TestSizes(t *testing.T) {
+	if got := unsafe.Sizeof(slot{}); got != EntrySize {
+		t.Errorf("an entry takes %d bytes, want %d", got, EntrySize)
+	}
+	if got := unsafe.Sizeof(bucket{}); got != BucketSize {
+		t.Errorf("a bucket takes %d bytes, want %d", got, BucketSize)
+	}
+	for _, mb := range []int{1, 3, 4, 16, 100} {
+		tab := New(mb)
+		if got := tab.Bytes(); got > mb<<20 || got <= mb<<19 {
+			t.Errorf("New(%d) takes %d bytes, want at most %d and more than half", mb, got, mb<<20)
+		}
+		if got := unsafe.Sizeof(tab.buckets[0]) * uintptr(len(tab.buckets)); got != uintptr(tab.Bytes()) {
+			t.Errorf("New(%d): Bytes() = %d, but the buckets take %d", mb, tab.Bytes(), got)
+		}
+	}
+}
+
+// TestPackRoundTrip: every field survives packing, at its extremes too.
+func TestPackRoundTrip(t *testing.T) {
+	for _, e := range []Entry{
+		{Score: 0, Move: 0, Depth: 0, Bound: Lower},
+		{Score: -1_000_000, Move: 1<<16 - 1, Depth: -1, Bound: Exact},
+		{Score: 1<<31 - 1, Move: 839, Depth: 127, Bound: Upper},
+		{Score: -1 << 31, Move: 1, Depth: -128, Bound: None},
+	} {
+		for _, gen := range []uint8{0, 1, 63, 64, 255} {
+			d := pack(e.Score, e.Move, e.Depth, e.Bound, gen)
+			if got := unpack(d); got != e {
+				t.Errorf("unpack(pack(%+v)) = %+v", e, got)
+			}
+			if genOf(d) != gen&genMask {
+				t.Errorf("generation %d stored as %d", gen, genOf(d))
+			}
+		}
+	}
+}
+
+// TestConcurrentUse: goroutines storing and probing the same small table at
+// once never read a result that was not stored for the key probed (run it
+// with -race too).
+func TestConcurrentUse(t *testing.T) {
+	tab := New(0) // one bucket: every key collides
+	// Each key's results are made from the key, so a hit can be checked.
+	want := func(key uint64) (uint16, int32, int8) { return uint16(key), int32(key * 7), int8(key % 100) }
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 20000 {
+				key := uint64(g*1000 + i%50 + 1)
+				m, s, d := want(key)
+				tab.Store(key, m, s, d, Exact)
+				probe := uint64((g+1)%4*1000 + i%50 + 1)
+				if e, ok := tab.Probe(probe); ok {
+					m, s, d := want(probe)
+					if e.Move != m || e.Score != s || e.Depth != d {
+						t.Errorf("Probe(%d) = %+v, which was never stored for it", probe, e)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
