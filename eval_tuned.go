@@ -155,6 +155,12 @@ func AppendTunedFeatures(dst []int, p *Position) []int {
 	return dst
 }
 
+// The weight tables must have one weight per feature.
+var (
+	_ [numTuned]int = tunedOpening
+	_ [numTuned]int = tunedEndgame
+)
+
 // NewTuned returns the Tuned evaluator with the weights fitted to self-play
 // games (README, "An evaluator learned from games"): copies of the
 // weight tables, so changing them changes no other evaluator.
