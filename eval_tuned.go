@@ -16,14 +16,14 @@ import (
 //
 // Every feature is counted from the side to move's point of view: most
 // are the side to move's count minus the opponent's (pieces, steps,
-// loops held, pieces per circuit, point classes, clumps), and the threats
-// are counted for each side apart, since the side to move acts first. The
-// score is
+// loops held, places per circuit, point classes, clumps), while attacks,
+// undefended targets and threat points are counted for each side apart,
+// since the side to move acts first. The score is
 //
 //	Σ f[i]·(Opening[i]·ph + Endgame[i]·(TunedPhases−ph)) / (TunedPhases·TunedUnit)
 //
-// where f = AppendTunedFeatures(nil, p), ph = TunedPhase(p) (TunedPhases with 24
-// pieces on the board, 0 with 4 or fewer), and the sum is truncated toward
+// where f = AppendTunedFeatures(nil, p), ph = TunedPhase(p) (TunedPhases
+// with 24 pieces on the board, 0 with 4 or fewer), and the sum is truncated toward
 // zero and clamped to ±MaxEvaluation. The weights are in 1/TunedUnit of a
 // point, on the six-factor scale: the fit puts the evaluation on the same
 // logistic curve of win probability as EndgameAdjusted.
