@@ -298,14 +298,15 @@ func tunedFeatures(p *Position, f *[numTuned]int32) {
 	f[tfMultiHanging] = int32(max(hangingThem-1, 0))
 	f[tfDefended] = int32(bits.OnesCount64(w.defends[us]) - bits.OnesCount64(w.defends[them]))
 	f[tfWalkers] = int32(bits.OnesCount64(w.walkers[us]) - bits.OnesCount64(w.walkers[them]))
-	f[tfThreatsUs] = int32(bits.OnesCount64(w.launches[us] & empty & dilate(own)))
-	f[tfThreatsThem] = int32(bits.OnesCount64(w.launches[them] & empty & dilate(opp)))
+	nearOwn, nearOpp := dilate(own), dilate(opp)
+	f[tfThreatsUs] = int32(bits.OnesCount64(w.launches[us] & empty & nearOwn))
+	f[tfThreatsThem] = int32(bits.OnesCount64(w.launches[them] & empty & nearOpp))
 	f[tfLoops] = int32(loopsHeld(p.rings[us]) - loopsHeld(p.rings[them]))
 	const innerRing, outerRing = ringSpan, ringSpan << 32
 	f[tfInner] = int32(bits.OnesCount64(p.rings[us]&innerRing) - bits.OnesCount64(p.rings[them]&innerRing))
 	f[tfOuter] = int32(bits.OnesCount64(p.rings[us]&outerRing) - bits.OnesCount64(p.rings[them]&outerRing))
 	f[tfPairs] = int32(pairs(own) - pairs(opp))
-	f[tfIsolated] = int32(bits.OnesCount64(own&^dilate(own)) - bits.OnesCount64(opp&^dilate(opp)))
+	f[tfIsolated] = int32(bits.OnesCount64(own&^nearOwn) - bits.OnesCount64(opp&^nearOpp))
 	f[tfLines] = int32(lines(own) - lines(opp))
 	f[tfTempo] = 1
 	// A side's ranks count from its own edge: Black's from rank 1, White's
