@@ -54,7 +54,7 @@ func TestAnalyze(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + endgame", "best move a2a3, score loss in 4, depth 3"} {
+	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + tuned", "best move a2a3, score loss in 4, depth 3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -1,6 +1,6 @@
 // Command play plays Surakarta against the engine in a terminal.
 //
-//	go run ./examples/play                         # you play Black, PVS + EndgameAdjusted, 1 s a move
+//	go run ./examples/play                         # you play Black, PVS + Tuned, 1 s a move
 //	go run ./examples/play -color white -movetime 3s -engine alphabeta,sixfactor
 //
 // Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
@@ -66,7 +66,7 @@ type session struct {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("play", flag.ContinueOnError)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
-	engineSpec := flags.String("engine", "pvs,endgame", "engine: searcher,evaluator[,option=value...]")
+	engineSpec := flags.String("engine", "pvs,tuned", "engine: searcher,evaluator[,option=value...]")
 	moveTime := flags.Duration("movetime", time.Second, "engine time per move (0 = by depth only)")
 	depth := flags.Int("depth", 0, "engine depth per move (0 = by time only)")
 	position := flags.String("position", surakarta.StartText, "start position")
