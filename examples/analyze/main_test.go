@@ -61,10 +61,12 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
-// TestAnalyzeTuned: -eval tuned searches with the Tuned evaluator.
-func TestAnalyzeTuned(t *testing.T) {
-	code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-eval", "tuned")
-	if code != 0 || errOut != "" || !strings.Contains(out, "pvs + tuned") || !strings.Contains(out, "best move") {
-		t.Fatalf("analyze -eval tuned: exit %d, stderr %q, stdout:\n%s", code, errOut, out)
+// TestAnalyzeEval: -eval chooses the evaluator.
+func TestAnalyzeEval(t *testing.T) {
+	for _, name := range []string{"tuned", "endgame", "sixfactor"} {
+		code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-eval", name)
+		if code != 0 || errOut != "" || !strings.Contains(out, "pvs + "+name) || !strings.Contains(out, "best move") {
+			t.Fatalf("analyze -eval %s: exit %d, stderr %q, stdout:\n%s", name, code, errOut, out)
+		}
 	}
 }
