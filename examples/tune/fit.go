@@ -192,6 +192,12 @@ func parallel(n int, work func(lo, hi int)) {
 	wg.Wait()
 }
 
+// sumParts is the number of parts that a sum over the data is split into,
+// each summed by a goroutine of its own and the parts then added in order:
+// a fixed number, so that the sums, and so the fitted weights, are the same
+// on any number of cores.
+const sumParts = 16
+
 // logLoss is the cross-entropy of a predicted probability q against the
 // result y, with q kept away from 0 and 1.
 func logLoss(q, y float64) float64 {
@@ -205,9 +211,8 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // loss returns the mean logistic loss of the scores that score gives,
 // with the scale k.
 func (d dataSet) loss(k float64, score func(*sample) float64) float64 {
-	var sums [64]float64
-	workers := runtime.GOMAXPROCS(0)
-	parts := min(workers, len(sums))
+	var sums [sumParts]float64
+	parts := len(sums)
 	var wg sync.WaitGroup
 	for i := range parts {
 		lo, hi := len(d)*i/parts, len(d)*(i+1)/parts
@@ -325,7 +330,7 @@ func (d dataSet) newton(k, ridge float64, iterations int, progress io.Writer) []
 // mean logistic loss on d at the weights w.
 func (d dataSet) derivatives(k float64, w []float64) ([]float64, []float64) {
 	m := len(w)
-	workers := runtime.GOMAXPROCS(0)
+	workers := sumParts
 	grads := make([][]float64, workers)
 	hessians := make([][]float64, workers)
 	var wg sync.WaitGroup
