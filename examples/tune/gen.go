@@ -43,7 +43,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("tune gen", flag.ContinueOnError)
 	var c genConfig
 	flags.IntVar(&c.games, "games", 200, "self-play games to play")
-	flags.IntVar(&c.nodes, "nodes", 5000, "nodes per move")
+	flags.IntVar(&c.nodes, "nodes", 2000, "nodes per move")
 	flags.IntVar(&c.plies, "openings", 6, "random plies from the start in each opening")
 	flags.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	flags.IntVar(&c.concurrency, "concurrency", 0, "games at once (0 = all cores)")
