@@ -25,11 +25,14 @@ import (
 // where f = AppendTunedFeatures(nil, p), ph = TunedPhase(p) (TunedPhases
 // with 24 pieces on the board, 0 with 4 or fewer), and the sum is truncated toward
 // zero and clamped to ±MaxEvaluation. The weights are in 1/TunedUnit of a
-// point, on the six-factor scale: the fit puts the evaluation on the same
-// logistic curve of win probability as EndgameAdjusted.
+// point. The fit puts the evaluation on the same logistic curve of win
+// probability as EndgameAdjusted, which keeps it near the six-factor scale,
+// though its piece is worth more: about 75 points against about 50.
 //
 // A weight missing from a short Opening or Endgame counts as 0. The zero
-// Tuned scores 0.
+// Tuned scores 0. Like the other evaluators of this package, a Tuned may be
+// shared by goroutines as long as nothing changes its weights meanwhile;
+// Evaluate allocates nothing.
 type Tuned struct {
 	Opening []int // weight of each feature with TunedPhases as the phase
 	Endgame []int // weight of each feature with phase 0
