@@ -57,9 +57,9 @@ type PVS struct {
 // enhancement on: a 1 MiB table with cutoffs, history, killers,
 // quiescence, aspiration windows of ±50, null move and late-move
 // reductions. README's tuning table has the matches behind these defaults.
-// The table is small on purpose: it stays in a core's L2 cache, and on
-// this library's searches a larger one saves no nodes but costs speed
-// (BenchmarkPVSTable).
+// The table is small on purpose: on this library's searches a larger one
+// saves no nodes but costs speed (BenchmarkPVSTable), and matches against
+// 4 and 16 MiB found none better.
 func NewPVS(e Evaluator) *PVS {
 	return &PVS{
 		Evaluator:          e,
