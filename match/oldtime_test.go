@@ -100,8 +100,9 @@ func TestOldTimeManagement(t *testing.T) {
 
 // BenchmarkMoveTimeUse measures how much of a per-move time the searchers
 // use, today's and v0.1.0's (tm=old), on the sixteen middle-game
-// positions: the mean time spent as a share of MoveTime, and the mean
-// depth completed. Run it alone, on an idle machine:
+// positions: the mean time spent as a share of MoveTime, the mean depth
+// completed, and the speed in nodes per second (which shows whether the
+// machine was as fast for both). Run it alone, on an idle machine:
 //
 //	go test -run '^$' -bench MoveTimeUse -benchtime 1x ./match/
 func BenchmarkMoveTimeUse(b *testing.B) {
@@ -114,7 +115,7 @@ func BenchmarkMoveTimeUse(b *testing.B) {
 			}
 			b.Run(moveTime.String()+"/"+spec, func(b *testing.B) {
 				var spent time.Duration
-				depth := 0
+				depth, nodes := 0, int64(0)
 				for b.Loop() {
 					for _, g := range games {
 						start := time.Now()
@@ -124,11 +125,13 @@ func BenchmarkMoveTimeUse(b *testing.B) {
 						}
 						spent += time.Since(start)
 						depth += res.Depth
+						nodes += res.Nodes
 					}
 				}
 				n := float64(b.N * len(games))
 				b.ReportMetric(100*spent.Seconds()/n/moveTime.Seconds(), "%used")
 				b.ReportMetric(float64(depth)/n, "depth")
+				b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
 			})
 		}
 	}
