@@ -68,9 +68,9 @@ const (
 
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
-// number of games, valid Limits without a Clock, a valid SPRT, and no negative OpeningPlies,
-// Concurrency or MaxPlies. The error wraps ErrInvalidConfig (and
-// surakarta.ErrInvalidLimits for the limits).
+// number of games, valid Limits without a Clock, a valid SPRT, and no
+// negative OpeningPlies, Concurrency or MaxPlies. The error wraps
+// ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
 func (c Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
