@@ -175,3 +175,20 @@ func TestTuningTable(t *testing.T) {
 		t.Errorf("README has no %q, the 200 ms table match recounted", want)
 	}
 }
+
+// TestTimeManagementTable checks the figures of README's "Time
+// management": the SPRT of today's time management (A) against v0.1.0's
+// (tm=old, B) at the same time per move, recomputed from its records.
+func TestTimeManagementTable(t *testing.T) {
+	text := readme(t)
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	c, p := recount(t, records(t, "time", "tm-100ms.txt.gz"), "pvs,endgame")
+	e := c.Elo()
+	want := fmt.Sprintf("| `pvs,endgame` against `pvs,endgame,tm=old`, 100 ms/move | %d-%d-%d | %.1f%% | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f |",
+		c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High),
+		p[0], p[1], p[2], p[3], p[4], sprt.LLR(p))
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no row starting\n%s\nrecounted from time/tm-100ms.txt.gz", want)
+	}
+
+}
