@@ -82,7 +82,7 @@ func (c Clock) Set() bool {
 	return c.Black > 0 || c.White > 0 || c.BlackIncrement > 0 || c.WhiteIncrement > 0
 }
 
-// Left returns the time left to side c and its increment.
+// Left returns the time left to side and its increment.
 func (c Clock) Left(side Color) (left, increment time.Duration) {
 	if side == White {
 		return c.White, c.WhiteIncrement
