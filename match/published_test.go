@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -191,4 +193,32 @@ func TestTimeManagementTable(t *testing.T) {
 		t.Errorf("README has no row starting\n%s\nrecounted from time/tm-100ms.txt.gz", want)
 	}
 
+}
+
+// TestClockMatchRecords checks README's figures of the clock match that
+// cmd/surakarta's TestClockMatch played: two engine processes through UGI
+// on a clock, refereed from outside. They are recounted from its records:
+// the games, the time forfeits (none) and the least time left after a
+// move.
+func TestClockMatchRecords(t *testing.T) {
+	text := readme(t)
+	recs := recordsIn(t, records(t, "time", "clock-10s+100ms.txt.gz"))
+	forfeits := 0
+	least := time.Duration(math.MaxInt64)
+	for _, rec := range recs {
+		if rec.Reason == surakarta.TimeForfeit.String() {
+			forfeits++
+		}
+		v, _ := rec.Header("LeastTimeLeft")
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			round, _ := rec.Header("Round")
+			t.Fatalf("clock record, round %s: LeastTimeLeft %q: %v", round, v, err)
+		}
+		least = min(least, d)
+	}
+	want := fmt.Sprintf("%d games at 10 s + 100 ms a side, %d time forfeits; the least time left after a move was %v", len(recs), forfeits, least)
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no %q, recounted from time/clock-10s+100ms.txt.gz", want)
+	}
 }
