@@ -18,7 +18,7 @@ const MARGIN = 250;       // room round the grid for the outer loops (radius 2U)
 const SIZE = 5 * U + 2 * MARGIN;
 const FILES = "abcdef";
 const SVGNS = "http://www.w3.org/2000/svg";
-const ENGINE_NAME = "pvs,endgame";
+const ENGINE_NAME = "pvs,tuned";
 
 const app = {
   engine: null,

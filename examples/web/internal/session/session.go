@@ -16,7 +16,7 @@ import (
 
 // Engine names the engine the page plays against, in the spelling of
 // match.ParseEngine.
-const Engine = "pvs,endgame"
+const Engine = "pvs,tuned"
 
 // Limits on what the page may ask for.
 const (
@@ -36,7 +36,7 @@ type Session struct {
 func New() *Session {
 	return &Session{
 		game:     surakarta.NewGame(surakarta.NewPosition()),
-		searcher: surakarta.NewPVS(surakarta.NewEndgameAdjusted()),
+		searcher: surakarta.NewPVS(surakarta.NewTuned()),
 	}
 }
 
