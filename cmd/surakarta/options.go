@@ -25,9 +25,10 @@ type options struct {
 // is the default.
 var (
 	searcherNames  = []string{"pvs", "alphabeta"}
-	evaluatorNames = []string{"endgame", "sixfactor"}
+	evaluatorNames = []string{"endgame", "tuned", "sixfactor"}
 	evaluators     = map[string]func() surakarta.Evaluator{
 		"endgame":   func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() },
+		"tuned":     func() surakarta.Evaluator { return surakarta.NewTuned() },
 		"sixfactor": func() surakarta.Evaluator { return surakarta.NewSixFactor() },
 	}
 )

@@ -63,7 +63,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
 		"option name Searcher type combo default pvs var pvs var alphabeta",
-		"option name Evaluator type combo default endgame var endgame var sixfactor",
+		"option name Evaluator type combo default endgame var endgame var tuned var sixfactor",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
 	}
@@ -73,7 +73,7 @@ func TestUGIHandshake(t *testing.T) {
 	p.send("isready")
 	p.expect("readyok")
 	for _, opt := range []string{"Hash value 16", "hash value 0", "Threads value 1", "MoveOverhead value 50", "Searcher value alphabeta",
-		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3"} {
+		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3"} {
 		p.send("setoption name "+opt, "isready")
 		p.expect("readyok") // no error line before it
 	}
