@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -343,4 +344,40 @@ func ExampleEvaluator() {
 	// Output:
 	// score for Black: -72
 	// best move: a2b2 win in 3
+}
+
+// A game on a clock: each side has a second and gains 10 ms a move. The
+// searcher plans each move's time from the side to move's clock; the
+// referee's part, taking the time spent off the clock and adding the
+// increment, is the caller's.
+func ExampleClock() {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	searcher := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+	clock := surakarta.Clock{
+		Black: time.Second, White: time.Second,
+		BlackIncrement: 10 * time.Millisecond, WhiteIncrement: 10 * time.Millisecond,
+	}
+	for !g.Outcome().Over && g.Ply() < 6 {
+		side := g.Position().SideToMove()
+		start := time.Now()
+		res, err := searcher.Search(context.Background(), g, surakarta.Limits{Clock: clock, MoveOverhead: 10 * time.Millisecond})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		spent := time.Since(start)
+		left, inc := clock.Left(side)
+		if side == surakarta.Black {
+			clock.Black = left - spent + inc
+		} else {
+			clock.White = left - spent + inc
+		}
+		if err := g.Play(res.Move); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Ply(), "plies played; time left:", clock.Black > 0 && clock.White > 0)
+	// Output:
+	// 6 plies played; time left: true
 }

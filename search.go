@@ -25,15 +25,69 @@ type Searcher interface {
 }
 
 // Limits bound a search. A zero field sets no limit of its kind; when all
-// of Depth, Nodes and MoveTime are zero the search runs for DefaultMoveTime.
+// of Depth, Nodes, MoveTime and Clock are zero the search runs for
+// DefaultMoveTime.
+//
+// Time limits. MoveTime is a fixed time for this move, which the search
+// spends: it stops at MoveTime − MoveOverhead, and moves sooner only when
+// there is nothing left to decide (a single legal move, or the game's end
+// in sight). Clock is a game clock: the search plans its own time from the
+// time left to the side to move, its increment and the moves to go, with
+// a target that it stretches when the best move changes or the score
+// drops and shortens when the best move stays the same, and a hard bound
+// that never uses more than half of the time left (nine tenths when the
+// next time control is one move away), less MoveOverhead. When both are
+// set, both apply: the search spends at most MoveTime and no more than
+// the clock allows. Whatever the limits, a search that runs out of time
+// in the middle of an iteration returns the best move of that iteration
+// when it has searched at least one root move fully (PVS searches the
+// previous iteration's best move first), and otherwise that of the last
+// completed iteration.
 type Limits struct {
 	Depth    int           // deepest iteration, in plies (a larger value means MaxDepth)
 	Nodes    int64         // stop after about this many nodes
-	MoveTime time.Duration // stop after this long; no iteration starts that is not expected to finish
+	MoveTime time.Duration // spend this long on the move (less MoveOverhead)
+
+	// Clock is the game clock, for a search that plans its own time.
+	Clock Clock
+	// MoveOverhead is time kept back from MoveTime and from the clock for
+	// what happens outside the search: sending the move, a program at the
+	// other end of a pipe, a loaded machine. 0 keeps nothing back.
+	MoveOverhead time.Duration
 
 	// Progress, if not nil, is called after each completed iteration, in
 	// the goroutine that called Search.
 	Progress func(Info)
+}
+
+// Clock is a game clock as a referee keeps it: the time left to each side
+// and what each side's clock gains after each of its moves. The search
+// looks at the side to move's time, increment and MovesToGo. A Clock is in
+// force when any of its times or increments is positive; a side with no
+// time left then moves at once.
+type Clock struct {
+	Black, White time.Duration // time left on each side's clock
+	// BlackIncrement and WhiteIncrement are added to a side's clock after
+	// each of its moves (a Fischer increment).
+	BlackIncrement, WhiteIncrement time.Duration
+	// MovesToGo is the number of moves the side to move must make before
+	// its clock gains the time of the next control; 0 means that the time
+	// left must last the rest of the game (with the increments).
+	MovesToGo int
+}
+
+// Set reports whether the clock is in force: any of its times or
+// increments is positive.
+func (c Clock) Set() bool {
+	return c.Black > 0 || c.White > 0 || c.BlackIncrement > 0 || c.WhiteIncrement > 0
+}
+
+// Left returns the time left to side and its increment.
+func (c Clock) Left(side Color) (left, increment time.Duration) {
+	if side == White {
+		return c.White, c.WhiteIncrement
+	}
+	return c.Black, c.BlackIncrement
 }
 
 // Validate reports whether the limits make sense: none negative. The error
@@ -46,6 +100,14 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("%w: Nodes %d is negative", ErrInvalidLimits, l.Nodes)
 	case l.MoveTime < 0:
 		return fmt.Errorf("%w: MoveTime %v is negative", ErrInvalidLimits, l.MoveTime)
+	case l.MoveOverhead < 0:
+		return fmt.Errorf("%w: MoveOverhead %v is negative", ErrInvalidLimits, l.MoveOverhead)
+	case l.Clock.Black < 0 || l.Clock.White < 0:
+		return fmt.Errorf("%w: Clock time %v, %v: a negative time left", ErrInvalidLimits, l.Clock.Black, l.Clock.White)
+	case l.Clock.BlackIncrement < 0 || l.Clock.WhiteIncrement < 0:
+		return fmt.Errorf("%w: Clock increment %v, %v: a negative increment", ErrInvalidLimits, l.Clock.BlackIncrement, l.Clock.WhiteIncrement)
+	case l.Clock.MovesToGo < 0:
+		return fmt.Errorf("%w: Clock.MovesToGo %d is negative", ErrInvalidLimits, l.Clock.MovesToGo)
 	}
 	return nil
 }
@@ -67,6 +129,12 @@ type Info struct {
 }
 
 // Result is the outcome of a search.
+//
+// Move and PV come from the deepest iteration that searched a root move
+// fully: when the search stops in the middle of an iteration after PVS
+// has searched the previous best move (or found a better one), they are
+// that iteration's; Score and Depth are always those of the deepest
+// completed iteration.
 type Result struct {
 	Move  Move          // the move to play: legal whenever the position has a legal move
 	Score int           // the score of the deepest completed iteration, for the side to move
@@ -134,10 +202,14 @@ type searchCore struct {
 	nodes     int64
 	nodeLimit int64
 	start     time.Time
-	deadline  time.Time // zero when there is no time limit
-	moveTime  time.Duration
+	deadline  time.Time // the hard bound of the time plan; zero when there is no time limit
+	plan      timePlan
 	done      <-chan struct{} // the context's Done channel
 	stopped   bool
+	// unorderedRoot says that an iteration does not search the previous
+	// iteration's best move first (AlphaBeta), so that the best move of an
+	// unfinished iteration cannot be trusted.
+	unorderedRoot bool
 
 	// stack[ply] is the position at that ply of the search path.
 	stack [MaxPly + 1]Position
@@ -168,15 +240,13 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.eval, c.rules = eval, g.Rules()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = time.Now()
-	c.moveTime = lim.MoveTime
-	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
-		c.moveTime = DefaultMoveTime
-	}
+	c.plan = planTime(lim, g.Position().SideToMove())
 	c.deadline = time.Time{}
-	if c.moveTime > 0 {
-		c.deadline = c.start.Add(c.moveTime)
+	if c.plan.timed {
+		c.deadline = c.start.Add(c.plan.hard)
 	}
 	c.done = ctx.Done()
+	c.unorderedRoot = false
 	c.nullFloor = 0
 
 	root := g.Position()
@@ -272,19 +342,21 @@ func (c *searchCore) horizon(p *Position, ply int) int {
 
 // iterate runs iterative deepening: searchDepth(d) searches the root to
 // depth d and reports its score and whether it completed. It stops at the
-// depth limit, when stopped, or when the next iteration is not expected to
-// finish in the time left.
+// depth limit, when stopped, or when the time plan says so (see
+// timecontrol.go). When an iteration is cut short, the result takes its
+// best move if it searched one fully.
 func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(depth int) (int, bool)) Result {
 	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
-	var lastIteration time.Duration
+	keeper := timeKeeper{plan: c.plan, single: len(rootMoves) == 1}
 	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
 		iterationStart := time.Now()
 		score, ok := searchDepth(depth)
 		if !ok || c.stopped {
+			c.adoptUnfinished(&res)
 			break
 		}
 		res.Score, res.Depth = score, depth
@@ -302,15 +374,27 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 		if n, ok := PliesToEnd(score); ok && n <= depth {
 			break // the game's end is in sight: deeper changes nothing
 		}
-		this := time.Since(iterationStart)
-		if !c.nextIterationFits(elapsed, this, lastIteration) {
+		if !keeper.next(res.Move, score, time.Since(c.start), time.Since(iterationStart)) || c.mustStop() {
 			break
 		}
-		lastIteration = this
 	}
 	res.Nodes = c.nodes
 	res.Time = time.Since(c.start)
 	return res
+}
+
+// adoptUnfinished makes the best move of the iteration that was cut short
+// the result's, with its line, when the iteration searched a root move
+// fully: the root's line holds a move only once a move has been searched
+// to the end and scored above alpha, and PVS searches the previous best
+// move first, so that move is the best of those searched at the greater
+// depth.
+func (c *searchCore) adoptUnfinished(res *Result) {
+	if c.unorderedRoot || c.pv.length[0] == 0 {
+		return
+	}
+	pv := c.pv.line()
+	res.PV, res.Move = pv, pv[0]
 }
 
 // pvTable is the triangular table of principal variations: line ply holds

@@ -28,6 +28,7 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
+	s.core.unorderedRoot = true // every iteration starts afresh, in the generator's order
 	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
 		score := s.negamax(0, depth, -infinity, infinity)
 		return score, !s.core.stopped

@@ -36,6 +36,20 @@ type Engine struct {
 //	aspiration=N      aspiration window half-width, 0 for none (pvs only)
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
+//	tm=old            the time management of v0.1.0, to measure today's
+//	                  against it (tm=new, the default, is today's); see
+//	                  below
+//
+// With tm=old a search with a per-move time (Limits.MoveTime) starts no
+// iteration that is not predicted to finish within that time, guessing
+// the next iteration's time from the growth of the last two, and an
+// iteration cut short is thrown away: the move is that of the last
+// completed iteration. Today's searchers spend the whole MoveTime and use
+// the best move of an unfinished iteration once it has been searched
+// fully. The option wraps today's searcher, so everything else is the
+// same (and a position with a single legal move is searched one
+// iteration deep, as today). v0.1.0 had no clock: with Limits.Clock set,
+// tm=old only throws unfinished iterations away.
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 func ParseEngine(spec string) (Engine, error) {
@@ -56,6 +70,7 @@ func ParseEngine(spec string) (Engine, error) {
 	// Check every option now, on throwaway values, so that New cannot fail.
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
+	oldTime := false
 	seen := make(map[string]bool)
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -68,6 +83,13 @@ func ParseEngine(spec string) (Engine, error) {
 		seen[key] = true
 		if !knownOption(key) {
 			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip(key), strings.Join(optionNames, ", "))
+		}
+		if key == "tm" {
+			if value != "old" && value != "new" {
+				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", spec, value)
+			}
+			oldTime = value == "old"
+			continue
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
@@ -105,23 +127,25 @@ func ParseEngine(spec string) (Engine, error) {
 		}
 		return e
 	}
-	e := Engine{Name: name}
-	if searcher == "alphabeta" {
-		e.New = func() surakarta.Searcher { return surakarta.NewAlphaBeta(newEval()) }
-		return e, nil
-	}
-	e.New = func() surakarta.Searcher {
-		s := surakarta.NewPVS(newEval())
-		for _, set := range setPVS {
-			set(s)
+	newSearcher := func() surakarta.Searcher { return surakarta.NewAlphaBeta(newEval()) }
+	if searcher == "pvs" {
+		newSearcher = func() surakarta.Searcher {
+			s := surakarta.NewPVS(newEval())
+			for _, set := range setPVS {
+				set(s)
+			}
+			return s
 		}
-		return s
+	}
+	e := Engine{Name: name, New: newSearcher}
+	if oldTime {
+		e.New = func() surakarta.Searcher { return oldTimeManagement{newSearcher()} }
 	}
 	return e, nil
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr", "tm"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {

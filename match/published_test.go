@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -185,6 +187,50 @@ func TestTuningTable(t *testing.T) {
 // flat returns text with every run of spaces and line breaks made one
 // space, to find a phrase however README wraps it.
 func flat(text string) string { return strings.Join(strings.Fields(text), " ") }
+
+// TestTimeManagementTable checks the figures of README's "Time
+// management": the SPRT of today's time management (A) against v0.1.0's
+// (tm=old, B) at the same time per move, recomputed from its records.
+func TestTimeManagementTable(t *testing.T) {
+	text := readme(t)
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	c, p := recount(t, records(t, "time", "tm-100ms.txt.gz"), "pvs,endgame")
+	e := c.Elo()
+	want := fmt.Sprintf("| `pvs,endgame` against `pvs,endgame,tm=old`, 100 ms/move | %d-%d-%d | %.1f%% | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f |",
+		c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High),
+		p[0], p[1], p[2], p[3], p[4], sprt.LLR(p))
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no row starting\n%s\nrecounted from time/tm-100ms.txt.gz", want)
+	}
+}
+
+// TestClockMatchRecords checks README's figures of the clock match that
+// cmd/surakarta's TestClockMatch played: two engine processes through UGI
+// on a clock, refereed from outside. They are recounted from its records:
+// the games, the time forfeits (none) and the least time left after a
+// move.
+func TestClockMatchRecords(t *testing.T) {
+	text := readme(t)
+	recs := recordsIn(t, records(t, "time", "clock-10s+100ms.txt.gz"))
+	forfeits := 0
+	least := time.Duration(math.MaxInt64)
+	for _, rec := range recs {
+		if rec.Reason == surakarta.TimeForfeit.String() {
+			forfeits++
+		}
+		v, _ := rec.Header("LeastTimeLeft")
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			round, _ := rec.Header("Round")
+			t.Fatalf("clock record, round %s: LeastTimeLeft %q: %v", round, v, err)
+		}
+		least = min(least, d)
+	}
+	want := fmt.Sprintf("%d games at 10 s + 100 ms a side, %d time forfeits; the least time left after a move was %v", len(recs), forfeits, least)
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no %q, recounted from time/clock-10s+100ms.txt.gz", want)
+	}
+}
 
 // TestTunedTable checks the match of the Tuned evaluator against
 // EndgameAdjusted: its row in README, every figure recounted from the

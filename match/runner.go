@@ -29,6 +29,7 @@ type Config struct {
 	Games int
 	// Limits bound every move's search (MoveTime for equal time per move,
 	// or Nodes, or Depth); they must validate (surakarta.Limits.Validate).
+	// Run keeps no game clock, so Limits.Clock must not be set.
 	// Their Progress function, if set, is called by the games played at
 	// once from their own goroutines, so it must be safe for concurrent
 	// use.
@@ -71,9 +72,9 @@ const (
 
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
-// number of games, valid Limits and SPRT, and no negative OpeningPlies,
-// Concurrency or MaxPlies. The error wraps ErrInvalidConfig (and
-// surakarta.ErrInvalidLimits for the limits).
+// number of games, valid Limits without a Clock, a valid SPRT, and no
+// negative OpeningPlies, Concurrency or MaxPlies. The error wraps
+// ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
 func (c Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
@@ -96,6 +97,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.Limits.Validate(); err != nil {
 		return bad("Limits: %w", err)
+	}
+	if c.Limits.Clock.Set() {
+		return bad("Limits.Clock is set, but Run keeps no game clock (every move would see the same time left): give MoveTime, Nodes or Depth")
 	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {

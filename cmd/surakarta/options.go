@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// options are the engine's settings, which UGI's setoption and GTP's
+// surakarta-setoption change.
+type options struct {
+	hash      int           // transposition table, MiB (PVS)
+	threads   int           // search threads
+	overhead  time.Duration // kept back from every time limit
+	searcher  string        // a key of searchers
+	evaluator string        // a key of evaluators
+	rules     surakarta.Rules
+}
+
+// The searchers and evaluators the options choose from; the first of each
+// is the default.
+var (
+	searcherNames  = []string{"pvs", "alphabeta"}
+	evaluatorNames = []string{"endgame", "tuned", "sixfactor"}
+	evaluators     = map[string]func() surakarta.Evaluator{
+		"endgame":   func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() },
+		"tuned":     func() surakarta.Evaluator { return surakarta.NewTuned() },
+		"sixfactor": func() surakarta.Evaluator { return surakarta.NewSixFactor() },
+	}
+)
+
+// defaultOverhead is the default MoveOverhead: what a referee's clock sees
+// beyond the search, from reading go to writing bestmove through pipes.
+// That is under a millisecond on the development machine even when it is
+// busy; the rest is margin for a process that waits for a core.
+const defaultOverhead = 20 * time.Millisecond
+
+// defaultOptions returns the options an engine starts with.
+func defaultOptions() options {
+	return options{
+		hash:      surakarta.NewPVS(nil).TableMegabytes,
+		threads:   1,
+		overhead:  defaultOverhead,
+		searcher:  searcherNames[0],
+		evaluator: evaluatorNames[0],
+		rules:     surakarta.OlympiadRules(),
+	}
+}
+
+// newSearcher returns a searcher made with the options.
+func (o options) newSearcher() surakarta.Searcher {
+	eval := evaluators[o.evaluator]()
+	if o.searcher == "alphabeta" {
+		return surakarta.NewAlphaBeta(eval)
+	}
+	s := surakarta.NewPVS(eval)
+	s.TableMegabytes = o.hash
+	return s
+}
+
+// option describes one option: its UGI name and type, and how to read and
+// set it.
+type option struct {
+	name     string
+	spin     bool     // a number from min to max; else a combo of vars
+	min, max int      // spin
+	vars     []string // combo
+	get      func(*options) string
+	set      func(*options, string) error
+}
+
+// optionTable lists the options in the order the ugi command shows them.
+var optionTable = []option{
+	{
+		name: "Hash", spin: true, min: 0, max: 4096,
+		get: func(o *options) string { return strconv.Itoa(o.hash) },
+		set: func(o *options, v string) (err error) { o.hash, err = spinValue(v, 0, 4096); return err },
+	},
+	{
+		name: "Threads", spin: true, min: 1, max: 256,
+		get: func(o *options) string { return strconv.Itoa(o.threads) },
+		set: func(o *options, v string) (err error) { o.threads, err = spinValue(v, 1, 256); return err },
+	},
+	{
+		name: "MoveOverhead", spin: true, min: 0, max: 10000,
+		get: func(o *options) string { return strconv.FormatInt(o.overhead.Milliseconds(), 10) },
+		set: func(o *options, v string) error {
+			ms, err := spinValue(v, 0, 10000)
+			o.overhead = time.Duration(ms) * time.Millisecond
+			return err
+		},
+	},
+	{
+		name: "Searcher", vars: searcherNames,
+		get: func(o *options) string { return o.searcher },
+		set: func(o *options, v string) (err error) { o.searcher, err = comboValue(v, searcherNames); return err },
+	},
+	{
+		name: "Evaluator", vars: evaluatorNames,
+		get: func(o *options) string { return o.evaluator },
+		set: func(o *options, v string) (err error) { o.evaluator, err = comboValue(v, evaluatorNames); return err },
+	},
+	{
+		name: "QuietPlyLimit", spin: true, min: 0, max: 1_000_000,
+		get: func(o *options) string { return strconv.Itoa(o.rules.QuietPlyLimit) },
+		set: func(o *options, v string) (err error) {
+			o.rules.QuietPlyLimit, err = spinValue(v, 0, 1_000_000)
+			return err
+		},
+	},
+	{
+		name: "RepetitionLimit", spin: true, min: 0, max: 1_000_000,
+		get: func(o *options) string { return strconv.Itoa(o.rules.RepetitionLimit) },
+		set: func(o *options, v string) error {
+			n, err := spinValue(v, 0, 1_000_000)
+			if err == nil && n == 1 {
+				err = fmt.Errorf("1 would end every game at once: want 0 (off) or 2 or more")
+			}
+			o.rules.RepetitionLimit = n
+			return err
+		},
+	},
+}
+
+// findOption returns the option of that name, in any letter case.
+func findOption(name string) (*option, bool) {
+	for i := range optionTable {
+		if strings.EqualFold(optionTable[i].name, name) {
+			return &optionTable[i], true
+		}
+	}
+	return nil, false
+}
+
+// setOption sets the option name to value in o, changing nothing on error.
+func setOption(o *options, name, value string) error {
+	opt, ok := findOption(name)
+	if !ok {
+		names := make([]string, len(optionTable))
+		for i, opt := range optionTable {
+			names[i] = opt.name
+		}
+		return fmt.Errorf("unknown option %q (options: %s)", clip(name), strings.Join(names, ", "))
+	}
+	changed := *o
+	if err := opt.set(&changed, strings.TrimSpace(value)); err != nil {
+		return fmt.Errorf("option %s: %w", opt.name, err)
+	}
+	*o = changed
+	return nil
+}
+
+// ugiLine returns the option line of the ugi command's answer.
+func (opt *option) ugiLine() string {
+	def := defaultOptions()
+	line := "option name " + opt.name
+	if opt.spin {
+		return line + fmt.Sprintf(" type spin default %s min %d max %d", opt.get(&def), opt.min, opt.max)
+	}
+	line += " type combo default " + opt.get(&def)
+	for _, v := range opt.vars {
+		line += " var " + v
+	}
+	return line
+}
+
+// spinValue parses a whole number from lo to hi.
+func spinValue(v string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip(v))
+	}
+	return n, nil
+}
+
+// comboValue returns the one of vars that v names, in any letter case.
+func comboValue(v string, vars []string) (string, error) {
+	i := slices.IndexFunc(vars, func(s string) bool { return strings.EqualFold(s, v) })
+	if i < 0 {
+		return "", fmt.Errorf("want one of %s, not %q", strings.Join(vars, ", "), clip(v))
+	}
+	return vars[i], nil
+}
