@@ -32,6 +32,9 @@ type Engine struct {
 //	                  default surakarta.AdjustedPieceWeight)
 //	table=MB          transposition table size, 0 for none (pvs only)
 //	aspiration=N      aspiration window half-width, 0 for none (pvs only)
+//	threads=N         search threads, 1 to 256 (pvs only; default 1)
+//	contempt=N        draw score below an even position, in evaluation
+//	                  units, -1000 to 1000 (pvs only; default 0)
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
 //
@@ -115,7 +118,7 @@ func ParseEngine(spec string) (Engine, error) {
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {
@@ -137,6 +140,18 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 			return nil, fmt.Errorf("aspiration: %w", err)
 		}
 		return func(s *surakarta.PVS) { s.AspirationWindow = w }, nil
+	case "threads":
+		n, err := optionInt(value, 1, 256)
+		if err != nil {
+			return nil, fmt.Errorf("threads: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.Threads = n }, nil
+	case "contempt":
+		n, err := optionInt(value, -1000, 1000)
+		if err != nil {
+			return nil, fmt.Errorf("contempt: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.Contempt = n }, nil
 	}
 	var on bool
 	switch value {

@@ -29,6 +29,8 @@ func TestParseEngine(t *testing.T) {
 		"pvs,endgame,aspiration=x", "pvs,endgame,nullmove=no", "pvs,endgame,depth=3",
 		"pvs,endgame,lmr=off,lmr=on", "pvs,sixfactor,endgame-weight=60",
 		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,nullmove=off",
+		"pvs,endgame,threads=0", "pvs,endgame,threads=257", "alphabeta,endgame,threads=2",
+		"pvs,endgame,contempt=1001", "pvs,endgame,contempt=x", "alphabeta,sixfactor,contempt=10",
 	} {
 		if _, err := ParseEngine(spec); err == nil {
 			t.Errorf("ParseEngine(%q): no error", spec)
@@ -71,6 +73,21 @@ func TestParseEngineOptions(t *testing.T) {
 	if s.TableMegabytes != 2 || s.AspirationWindow != 0 || s.NullMove || s.LateMoveReductions ||
 		s.TableCutoffs || s.History || s.Killers || s.Quiescence {
 		t.Errorf("options not applied: %+v", *s)
+	}
+	for spec, want := range map[string][2]int{
+		"pvs,endgame":                        {1, 0},
+		"pvs,endgame,threads=4":              {4, 0},
+		"pvs,sixfactor,contempt=-20":         {1, -20},
+		"pvs,endgame,threads=2,contempt=100": {2, 100},
+	} {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatalf("ParseEngine(%q): %v", spec, err)
+		}
+		s := e.New().(*surakarta.PVS)
+		if got := [2]int{max(s.Threads, 1), s.Contempt}; got != want {
+			t.Errorf("%s: threads and contempt %v, want %v", spec, got, want)
+		}
 	}
 	ev, ok := s.Evaluator.(*surakarta.EndgameAdjusted)
 	if !ok || ev.Adjusted.Weights.Pieces != 60 {
