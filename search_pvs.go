@@ -2,6 +2,7 @@ package surakarta
 
 import (
 	"context"
+	"slices"
 
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
@@ -188,8 +189,48 @@ func (w *pvsWorker) iterate(lim Limits) Result {
 	score := 0
 	return w.core.iterate(lim, w.rootMoves, func(depth int) (int, bool) {
 		score = w.aspirate(depth, score)
+		if !w.core.stopped {
+			w.completePV(depth)
+		}
 		return score, !w.core.stopped
 	})
+}
+
+// completePV lengthens the principal variation of a completed iteration
+// of depth plies where a table cutoff ended it early (a cutoff returns a
+// score but no line): from the position at its end it follows the moves
+// that the table holds, while they are legal, the game goes on, and the
+// line is shorter than depth. It changes nothing else: the search and
+// its move are the same with or without it.
+func (w *pvsWorker) completePV(depth int) {
+	c := &w.core
+	line := &c.pv.moves[0]
+	n := c.pv.length[0]
+	if n == 0 || n >= depth {
+		return
+	}
+	// Replay the line on the search stack, recording its positions for
+	// the repetition rule.
+	for ply := range n {
+		c.hashes[c.base+ply] = c.stack[ply].hash
+		c.stack[ply+1] = c.stack[ply]
+		c.stack[ply+1].PlayUnchecked(line[ply])
+	}
+	for ; n < depth && n < MaxPly-1; n++ {
+		p := &c.stack[n]
+		c.hashes[c.base+n] = p.hash
+		if _, over := c.terminal(p, n); over {
+			break
+		}
+		e, ok := w.table.Probe(w.tableKey(p))
+		if !ok || e.Move == 0 || !slices.Contains(p.appendMoves(&w.moves[n]), Move(e.Move)) {
+			break
+		}
+		line[n] = Move(e.Move)
+		c.stack[n+1] = *p
+		c.stack[n+1].PlayUnchecked(line[n])
+	}
+	c.pv.length[0] = n
 }
 
 // aspirate searches the root to depth with a window around the previous

@@ -1273,3 +1273,46 @@ func TestContempt(t *testing.T) {
 		}
 	})
 }
+
+// TestPVFullLength: the principal variation of every iteration is as long
+// as its depth (or ends the game), although table cutoffs end the line
+// that the search itself collects early; and SelDepth is reported: at
+// least the depth for PVS (quiescence goes further), exactly the depth
+// for AlphaBeta, the same in the last Progress call and in the Result.
+func TestPVFullLength(t *testing.T) {
+	depth := 9
+	if testing.Short() {
+		depth = 7
+	}
+	for _, text := range srchMiddleGames {
+		g := srchGame(t, text, surakarta.OlympiadRules())
+		var infos []surakarta.Info
+		res, err := surakarta.NewPVS(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{
+			Depth: depth, Progress: func(i surakarta.Info) { infos = append(infos, i) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range infos {
+			if err := srchCheckLine(g, info.PV); err != nil {
+				t.Fatalf("%s depth %d: %v", text, info.Depth, err)
+			}
+			end := g.Clone()
+			for _, m := range info.PV {
+				end.Play(m)
+			}
+			if len(info.PV) < info.Depth && !end.Outcome().Over {
+				t.Errorf("%s depth %d: PV %v has %d moves", text, info.Depth, info.PV, len(info.PV))
+			}
+			if info.SelDepth < info.Depth {
+				t.Errorf("%s depth %d: SelDepth %d", text, info.Depth, info.SelDepth)
+			}
+		}
+		if last := infos[len(infos)-1]; res.SelDepth != last.SelDepth || res.SelDepth < depth+2 {
+			t.Errorf("%s: Result.SelDepth %d, last Progress %d: want them equal, with quiescence beyond depth %d", text, res.SelDepth, last.SelDepth, depth)
+		}
+		ab, err := surakarta.NewAlphaBeta(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{Depth: 4})
+		if err != nil || ab.SelDepth != 4 {
+			t.Errorf("%s: AlphaBeta to depth 4: SelDepth %d, %v", text, ab.SelDepth, err)
+		}
+	}
+}
