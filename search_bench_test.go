@@ -158,3 +158,38 @@ func BenchmarkPVSAblation(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPVSThreads searches each fixed middle-game position to depth 11
+// with EndgameAdjusted at 1, 2 and 4 threads: the time the main thread
+// takes to complete the depth (ms/op, summed over the positions), and the
+// speed of all threads together (nodes/s). The searcher is made and its
+// table allocated once per thread count; Clear empties it before each
+// position, and the times count search time only.
+func BenchmarkPVSThreads(b *testing.B) {
+	const depth = 11
+	for _, threads := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			s := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+			s.Threads = threads
+			positions := middleGamePositions(b)
+			if _, err := s.Search(context.Background(), surakarta.NewGame(positions[0]), surakarta.Limits{Depth: 1}); err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var searching time.Duration
+			for b.Loop() {
+				for _, p := range positions {
+					s.Clear()
+					r, err := s.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: depth})
+					if err != nil || r.Depth != depth {
+						b.Fatalf("%v: depth %d, %v", p, r.Depth, err)
+					}
+					nodes, searching = nodes+r.Nodes, searching+r.Time
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+			b.ReportMetric(float64(searching.Milliseconds())/float64(b.N), "ms-to-depth/op")
+		})
+	}
+}

@@ -1,9 +1,13 @@
 package surakarta
 
 import (
+	"cmp"
 	"context"
+	"math"
+	"math/bits"
 	"slices"
 
+	"github.com/surakarta-go/surakarta/internal/pvsexp"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -67,6 +71,7 @@ type PVS struct {
 	// side to move at the root.
 	Contempt int
 
+	exp       pvsexp.Settings // experimental settings (see internal/pvsexp)
 	main      pvsWorker
 	helpers   []*pvsWorker
 	table     *tt.Table
@@ -106,7 +111,9 @@ type pvsWorker struct {
 	moves     [MaxPly][MaxMoves]Move
 	order     [MaxPly][MaxMoves]int32
 	rootMoves []Move
-	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
+	skip      int  // which iterations a helper skips (see helperSkips); 0 for the main thread
+	rootDepth int  // the depth of the iteration under way
+	rootBest  Move // the best root move of the last iteration (with exp.RootTableMove)
 	// keySalt is mixed into every table key: 0, or with a Contempt, a
 	// key of the contempt and the side to move at the root.
 	keySalt uint64
@@ -117,6 +124,11 @@ type pvsWorker struct {
 type pvsSettings struct {
 	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
 	aspiration                                                          int
+	exp                                                                 pvsexp.Settings
+}
+
+func init() {
+	pvsexp.Set = func(s any, e pvsexp.Settings) { s.(*PVS).exp = e }
 }
 
 // settings returns the search's settings from s's exported fields.
@@ -124,7 +136,7 @@ func (s *PVS) settings() pvsSettings {
 	return pvsSettings{
 		cutoffs: s.TableCutoffs, useHistory: s.History, useKillers: s.Killers,
 		useQuiescence: s.Quiescence, useNullMove: s.NullMove, useLMR: s.LateMoveReductions,
-		aspiration: s.AspirationWindow,
+		aspiration: s.AspirationWindow, exp: s.exp,
 	}
 }
 
@@ -182,6 +194,7 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.history.age(White)
 	w.killers = killers{}
 	w.rootMoves = rootMoves
+	w.rootBest = NoMove
 }
 
 // iterate runs the main thread's iterative deepening.
@@ -236,6 +249,7 @@ func (w *pvsWorker) completePV(depth int) {
 // aspirate searches the root to depth with a window around the previous
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
+	w.rootDepth = depth
 	win := w.aspiration
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
@@ -351,6 +365,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return score
 		}
 	}
+	if ply == 0 && w.exp.RootTableMove && w.rootBest != NoMove {
+		tableMove = w.rootBest
+	}
 	var moves []Move
 	if ply == 0 {
 		moves = w.moves[0][:copy(w.moves[0][:], w.rootMoves)]
@@ -361,6 +378,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return c.adjudicate(p, ply)
 	}
 	w.orderMoves(ply, p.side, moves, tableMove)
+	if w.exp.MultiCut && !pvNode && ply > 0 && depth >= multiCutDepth && c.evaluate(p) >= beta {
+		if score, cut := w.multiCut(p, ply, depth, beta, moves); cut {
+			return score
+		}
+	}
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
@@ -369,23 +391,29 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
+		newDepth := depth - 1
+		if w.exp.ThreatExtension && m.IsCapture() && ply < 2*w.rootDepth && child.threatens(p.side) {
+			newDepth++
+		}
 		var score int
 		if i == 0 {
-			score = -w.search(ply+1, depth-1, -beta, -alpha)
+			score = -w.search(ply+1, newDepth, -beta, -alpha)
 		} else {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = 1
-				if i >= 8 && depth >= 6 {
+				if w.exp.LogReductions {
+					reduction = lateMoveReduction(depth, i)
+				} else if i >= 8 && depth >= 6 {
 					reduction = 2
 				}
 			}
-			score = -w.search(ply+1, depth-1-reduction, -alpha-1, -alpha)
+			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
-				score = -w.search(ply+1, depth-1, -alpha-1, -alpha)
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha)
 			}
 			if score > alpha && score < beta && !c.stopped {
-				score = -w.search(ply+1, depth-1, -beta, -alpha)
+				score = -w.search(ply+1, newDepth, -beta, -alpha)
 			}
 		}
 		if c.stopped {
@@ -419,7 +447,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
 	if ply == 0 && bestMove != NoMove {
-		w.promoteRootMove(bestMove)
+		if w.exp.RootTableMove {
+			w.rootBest = bestMove
+		} else {
+			w.promoteRootMove(bestMove)
+		}
 	}
 	return best
 }
@@ -444,6 +476,10 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
+	if w.exp.NullReduction != 0 || w.exp.NullDivisor != 0 {
+		base, div := cmp.Or(w.exp.NullReduction, 3), cmp.Or(w.exp.NullDivisor, 6)
+		reduction = base + depth/div
+	}
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
@@ -566,4 +602,69 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	}
 	w.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
 	return best
+}
+
+// Multi-cut (experimental: pvsexp.Settings.MultiCut): at a non-PV node of
+// at least multiCutDepth plies, if multiCutCuts of the first multiCutMoves
+// moves score at least beta searched multiCutReduction plies shallower,
+// the node is cut.
+const (
+	multiCutDepth     = 4
+	multiCutMoves     = 10
+	multiCutCuts      = 3
+	multiCutReduction = 2
+)
+
+// multiCut tries the first moves of the ordered list at ply with reduced
+// depth and a null window at beta, and reports a cut when enough of them
+// reach beta.
+func (w *pvsWorker) multiCut(p *Position, ply, depth, beta int, moves []Move) (int, bool) {
+	c := &w.core
+	cuts := 0
+	for i := range min(len(moves), multiCutMoves) {
+		m := w.pick(ply, moves, i)
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		score := -w.search(ply+1, depth-1-multiCutReduction, -beta, -beta+1)
+		if c.stopped {
+			return 0, false
+		}
+		if score >= beta {
+			if cuts++; cuts >= multiCutCuts {
+				return beta, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// threatens reports whether side c, not to move in p, attacks two or more
+// pieces (it has captures onto at least two points) while the side to move
+// has no capture of its own: it can save at most one of them.
+func (p *Position) threatens(c Color) bool {
+	var caps [maxCaptures]Move
+	var targets uint64
+	for _, m := range caps[:p.captures(c, &caps)] {
+		targets |= 1 << (m.To() % NumSquares)
+	}
+	return bits.OnesCount64(targets) >= 2 && p.captures(c^1, &caps) == 0
+}
+
+// lateMoveReductions[d][i] is the reduction of the i-th move at depth d
+// with pvsexp.Settings.LogReductions: ln(d)·ln(i)/2.25, rounded, at least 1
+// and leaving at least one ply.
+var lateMoveReductions = func() (t [MaxDepth + 1][MaxMoves]int8) {
+	for d := 1; d <= MaxDepth; d++ {
+		for i := 1; i < MaxMoves; i++ {
+			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / 2.25))
+			t[d][i] = int8(max(min(r, d-2), 1))
+		}
+	}
+	return t
+}()
+
+// lateMoveReduction returns the reduction of move i at depth.
+func lateMoveReduction(depth, i int) int {
+	return int(lateMoveReductions[min(depth, MaxDepth)][min(i, MaxMoves-1)])
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
 // Engine is a named way to make a searcher. Run calls New twice per game,
@@ -38,6 +39,19 @@ type Engine struct {
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
 //
+// and experimental search changes that README's tuning table measured
+// without adopting them (pvs only), kept so that its matches can be played
+// again:
+//
+//	multicut=on        multi-cut pruning at non-PV nodes
+//	threat-extension=on  a ply more for a capture after which it attacks
+//	                   two pieces and the opponent has no capture
+//	root-table-move=on the previous iteration's best move as the root's
+//	                   table move instead of first in the root move list
+//	null-reduction=N, null-divisor=N  the null move's depth reduction
+//	                   N + depth/6 or 3 + depth/N (1 to 10; defaults 3, 6)
+//	lmr-log=on         late-move reductions of ln(depth)·ln(move)/2.25
+//
 // The engine's Name is the spec, lower-cased, without spaces.
 func ParseEngine(spec string) (Engine, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
@@ -56,6 +70,7 @@ func ParseEngine(spec string) (Engine, error) {
 	// Check every option now, on throwaway values, so that New cannot fail.
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
+	var exp pvsexp.Settings
 	seen := make(map[string]bool)
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -85,6 +100,12 @@ func ParseEngine(spec string) (Engine, error) {
 		if searcher != "pvs" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", spec, key)
 		}
+		if ok, err := expOption(&exp, key, value); ok || err != nil {
+			if err != nil {
+				return Engine{}, fmt.Errorf("match: engine %q: %w", spec, err)
+			}
+			continue
+		}
 		set, err := pvsOption(key, value)
 		if err != nil {
 			return Engine{}, fmt.Errorf("match: engine %q: %w", spec, err)
@@ -112,13 +133,17 @@ func ParseEngine(spec string) (Engine, error) {
 		for _, set := range setPVS {
 			set(s)
 		}
+		if exp != (pvsexp.Settings{}) {
+			pvsexp.Set(s, exp)
+		}
 		return s
 	}
 	return e, nil
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr",
+	"multicut", "threat-extension", "root-table-move", "null-reduction", "null-divisor", "lmr-log"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {
@@ -176,6 +201,46 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		return func(s *surakarta.PVS) { s.LateMoveReductions = on }, nil
 	}
 	return nil, fmt.Errorf("unknown option %q", key)
+}
+
+// expOption applies key=value to the experimental settings e if key is
+// one of them, and reports whether it was.
+func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
+	switch key {
+	case "null-reduction", "null-divisor":
+		n, err := optionInt(value, 1, 10)
+		if err != nil {
+			return true, fmt.Errorf("%s: %w", key, err)
+		}
+		if key == "null-reduction" {
+			e.NullReduction = n
+		} else {
+			e.NullDivisor = n
+		}
+		return true, nil
+	}
+	var flag *bool
+	switch key {
+	case "multicut":
+		flag = &e.MultiCut
+	case "threat-extension":
+		flag = &e.ThreatExtension
+	case "root-table-move":
+		flag = &e.RootTableMove
+	case "lmr-log":
+		flag = &e.LogReductions
+	default:
+		return false, nil
+	}
+	switch value {
+	case "on":
+		*flag = true
+	case "off":
+		*flag = false
+	default:
+		return true, fmt.Errorf("option %q: want on or off, not %q", key, value)
+	}
+	return true, nil
 }
 
 // optionInt parses a whole number in [lo, hi].
