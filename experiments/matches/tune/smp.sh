@@ -13,7 +13,8 @@
 #	sh experiments/matches/tune/smp.sh [name...]
 set -e
 dir=experiments/matches/tune
-go build -o /tmp/surakarta-match ./examples/match
+bin=${TMPDIR:-/tmp}/surakarta-match-smp
+go build -o "$bin" ./examples/match
 variant() {
 	case $1 in
 	multicut) echo pvs,endgame,multicut=on ;;
@@ -32,10 +33,10 @@ for name in $names; do
 		gunzip "$dir/$name.txt.gz"
 	fi
 	if [ "$name" = threads2 ]; then
-		/tmp/surakarta-match -a pvs,endgame,threads=2 -b pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
+		"$bin" -a pvs,endgame,threads=2 -b pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
 			-concurrency 1 -sprt 0,10 -seed 4 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	else
-		/tmp/surakarta-match -a "$(variant "$name")" -b pvs,endgame -movetime 50ms -games "${GAMES:-800}" \
+		"$bin" -a "$(variant "$name")" -b pvs,endgame -movetime 50ms -games "${GAMES:-800}" \
 			-sprt 0,10 -seed 2 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	fi
 	gzip -9 "$dir/$name.txt"
