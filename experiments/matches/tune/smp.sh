@@ -13,8 +13,12 @@
 #	sh experiments/matches/tune/smp.sh [name...]
 set -e
 dir=experiments/matches/tune
-bin=${TMPDIR:-/tmp}/surakarta-match-smp
-go build -o "$bin" ./examples/match
+# MATCH_BIN names a match binary built beforehand, so that a long series
+# plays one build throughout.
+bin=${MATCH_BIN:-${TMPDIR:-/tmp}/surakarta-match-smp}
+if [ -z "$MATCH_BIN" ]; then
+	go build -o "$bin" ./examples/match
+fi
 variant() {
 	case $1 in
 	multicut) echo pvs,endgame,multicut=on ;;
