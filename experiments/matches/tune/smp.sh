@@ -5,7 +5,7 @@
 # engine has the cores it asks for, SPRT [0, 10] stopping by itself or at
 # 2,000 games, openings from seed 4. The others: one search change (A)
 # against the defaults (B) as in run.sh (50 ms per move, two games at a
-# time, seed 2), SPRT [0, 10], at most 800 games ($GAMES to change). Records
+# time, seed 2), SPRT [0, 10], at most 400 games ($GAMES to change). Records
 # and summary.txt as in run.sh. On a shared machine, wrap it in a lock so
 # that no other timed job runs at the same time. Usage, from the
 # repository root:
@@ -40,7 +40,7 @@ for name in $names; do
 		"$bin" -a pvs,endgame,threads=2 -b pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
 			-concurrency 1 -sprt 0,10 -seed 4 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	else
-		"$bin" -a "$(variant "$name")" -b pvs,endgame -movetime 50ms -games "${GAMES:-800}" \
+		"$bin" -a "$(variant "$name")" -b pvs,endgame -movetime 50ms -games "${GAMES:-400}" \
 			-sprt 0,10 -seed 2 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	fi
 	gzip -9 "$dir/$name.txt"
