@@ -134,6 +134,7 @@ func TestTuningTable(t *testing.T) {
 		{"aspiration100.txt.gz", "pvs,endgame,aspiration=100"},
 		{"table1.txt.gz", "pvs,endgame,table=1"},
 		{"table4.txt.gz", "pvs,endgame,table=4"},
+		{"threads2.txt.gz", "pvs,endgame,threads=2"},
 	} {
 		c, p := recount(t, records(t, "tune", tc.file), tc.a)
 		e := c.Elo()
