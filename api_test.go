@@ -327,12 +327,12 @@ func TestDeclaredEndingRecordErrors(t *testing.T) {
 // the race detector: one evaluator shared by searchers in several
 // goroutines, and a Game read by several goroutines at once.
 func TestConcurrentUse(t *testing.T) {
-	evaluators := []surakarta.Evaluator{surakarta.NewSixFactor(), surakarta.NewEndgameAdjusted(), surakarta.NewPhased(nil)}
+	evaluators := []surakarta.Evaluator{surakarta.NewSixFactor(), surakarta.NewEndgameAdjusted(), surakarta.NewPhased(nil), surakarta.NewTuned()}
 	positions := middleGamePositions(t)
 	g := surakarta.NewGame(positions[0])
 	g.PlayText(g.LegalMoves()[0].String())
 	var wg sync.WaitGroup
-	for i := range 4 {
+	for i := range 2 * len(evaluators) { // each evaluator shared by two goroutines
 		e := evaluators[i%len(evaluators)]
 		wg.Go(func() {
 			s := surakarta.NewPVS(e)

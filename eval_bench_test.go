@@ -36,6 +36,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		{"sixfactor", surakarta.NewSixFactor()},
 		{"endgame", surakarta.NewEndgameAdjusted()},
 		{"phased", surakarta.NewPhased(surakarta.NewSixFactor())},
+		{"tuned", surakarta.NewTuned()},
 	} {
 		b.Run(ev.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -193,3 +193,28 @@ func BenchmarkPVSThreads(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPVSEvaluators searches the fixed middle-game positions to depth
+// 8 with PVS and each evaluator, a fresh searcher per position: the nodes
+// each needs (deterministic) and the speed, which falls as an evaluation
+// costs more.
+func BenchmarkPVSEvaluators(b *testing.B) {
+	for _, ev := range []struct {
+		name string
+		new  func() surakarta.Evaluator
+	}{
+		{"endgame", func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }},
+		{"tuned", func() surakarta.Evaluator { return surakarta.NewTuned() }},
+	} {
+		b.Run(ev.name, func(b *testing.B) {
+			var nodes int64
+			var searching time.Duration
+			for b.Loop() {
+				n, t := nodesToDepth(b, func() surakarta.Searcher { return surakarta.NewPVS(ev.new()) }, 8)
+				nodes, searching = nodes+n, searching+t
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+		})
+	}
+}

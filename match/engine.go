@@ -25,7 +25,8 @@ type Engine struct {
 }
 
 // ParseEngine makes an Engine from a spec "searcher,evaluator[,option...]":
-// searcher pvs or alphabeta, evaluator sixfactor or endgame, such as
+// searcher pvs or alphabeta, evaluator sixfactor, endgame or tuned
+// (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned), such as
 // "pvs,endgame". Options of the form name=value change one parameter from
 // its default, so that a match can test it:
 //
@@ -63,8 +64,8 @@ func ParseEngine(spec string) (Engine, error) {
 	if searcher != "pvs" && searcher != "alphabeta" {
 		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", spec, searcher)
 	}
-	if evaluator != "sixfactor" && evaluator != "endgame" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor or endgame)", spec, evaluator)
+	if evaluator != "sixfactor" && evaluator != "endgame" && evaluator != "tuned" {
+		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor, endgame or tuned)", spec, evaluator)
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -115,8 +116,11 @@ func ParseEngine(spec string) (Engine, error) {
 
 	newEval := func() surakarta.Evaluator {
 		var e surakarta.Evaluator = surakarta.NewSixFactor()
-		if evaluator == "endgame" {
+		switch evaluator {
+		case "endgame":
 			e = surakarta.NewEndgameAdjusted()
+		case "tuned":
+			e = surakarta.NewTuned()
 		}
 		for _, set := range setEval {
 			set(e)

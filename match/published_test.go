@@ -176,3 +176,20 @@ func TestTuningTable(t *testing.T) {
 		t.Errorf("README has no %q, the 200 ms table match recounted", want)
 	}
 }
+
+// TestTunedTable checks the match of the Tuned evaluator against
+// EndgameAdjusted: its row in README, every figure recounted from the
+// records, and the SPRT's decision.
+func TestTunedTable(t *testing.T) {
+	text := readme(t)
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	c, p := recount(t, records(t, "tuned-vs-endgame.txt.gz"), "pvs,tuned")
+	e, pe := c.Elo(), p.Elo()
+	llr := sprt.LLR(p)
+	want := fmt.Sprintf("| %d-%d-%d | %.1f%% | %s (%s, %s) | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f | %s after %d games |",
+		c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High),
+		signed(pe.Diff), signed(pe.Low), signed(pe.High), p[0], p[1], p[2], p[3], p[4], llr, strings.TrimPrefix(sprt.Decide(llr).String(), "Accept"), c.Games())
+	if !strings.Contains(text, want) {
+		t.Errorf("README has no row containing\n%s\nrecounted from tuned-vs-endgame.txt.gz", want)
+	}
+}

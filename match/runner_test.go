@@ -115,6 +115,32 @@ func TestParseEngineOptions(t *testing.T) {
 	}
 }
 
+// TestParseEngineTuned checks the tuned evaluator: NewTuned's weights,
+// for either searcher, and no endgame weight.
+func TestParseEngineTuned(t *testing.T) {
+	want := surakarta.NewTuned()
+	for _, spec := range []string{"pvs,tuned", "alphabeta,tuned", "pvs,tuned,table=4"} {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		var ev surakarta.Evaluator
+		switch s := e.New().(type) {
+		case *surakarta.PVS:
+			ev = s.Evaluator
+		case *surakarta.AlphaBeta:
+			ev = s.Evaluator
+		}
+		got, ok := ev.(*surakarta.Tuned)
+		if !ok || !slices.Equal(got.Opening, want.Opening) || !slices.Equal(got.Endgame, want.Endgame) {
+			t.Errorf("%s: evaluator %#v, want NewTuned()", spec, ev)
+		}
+	}
+	if _, err := ParseEngine("pvs,tuned,endgame-weight=60"); err == nil || !strings.Contains(err.Error(), "needs the endgame evaluator") {
+		t.Errorf("pvs,tuned,endgame-weight=60: error %v, want one saying it needs the endgame evaluator", err)
+	}
+}
+
 func TestRunRejectsEnginesWithOneName(t *testing.T) {
 	a, _ := ParseEngine("pvs,sixfactor")
 	_, err := Run(context.Background(), Config{A: a, B: a, Games: 2, Limits: surakarta.Limits{Depth: 1}})
@@ -437,7 +463,7 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 // once, so the New of a parsed engine must be safe for concurrent use, and
 // its searchers must not share state; run it under go test -race.
 func TestEngineNewConcurrently(t *testing.T) {
-	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,nullmove=off", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor"}
+	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,nullmove=off", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor", "pvs,tuned"}
 	for _, spec := range specs {
 		e, err := ParseEngine(spec)
 		if err != nil {

@@ -2,7 +2,7 @@
 // completed depth (depth, selective depth, score, nodes, nodes/s, principal
 // variation), then the best move.
 //
-//	go run ./examples/analyze                                  # the start, 3 s, PVS + EndgameAdjusted
+//	go run ./examples/analyze                                  # the start, 3 s, PVS + Tuned
 //	go run ./examples/analyze -movetime 10s "6/1w4/6/6/bw4/6 b"
 //	go run ./examples/analyze -searcher alphabeta -depth 6
 //	go run ./examples/analyze -eval sixfactor
@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	moveTime := flags.Duration("movetime", 3*time.Second, "time to search (0 = no time limit)")
 	depth := flags.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
 	searcherName := flags.String("searcher", "pvs", "searcher: pvs or alphabeta")
-	evalName := flags.String("eval", "endgame", "evaluator: endgame or sixfactor")
+	evalName := flags.String("eval", "tuned", "evaluator: tuned, endgame or sixfactor")
 	threads := flags.Int("threads", 1, "search threads (pvs only)")
 	contempt := flags.Int("contempt", 0, "what a draw is worth below an even position, in evaluation units (pvs only)")
 	flags.SetOutput(io.Discard)
@@ -88,8 +88,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		eval = surakarta.NewSixFactor()
 	case "endgame":
 		eval = surakarta.NewEndgameAdjusted()
+	case "tuned":
+		eval = surakarta.NewTuned()
 	default:
-		return bad(fmt.Errorf("-eval %q: want sixfactor or endgame", *evalName))
+		return bad(fmt.Errorf("-eval %q: want sixfactor, endgame or tuned", *evalName))
 	}
 	var searcher surakarta.Searcher
 	if *threads < 1 {

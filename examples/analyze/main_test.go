@@ -56,7 +56,7 @@ func TestAnalyze(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + endgame", "best move a2a3, score loss in 4, depth 3"} {
+	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + tuned", "best move a2a3, score loss in 4, depth 3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -71,6 +71,16 @@ func TestAnalyzeThreads(t *testing.T) {
 	for _, want := range []string{"depth  sel", "best move ", "depth 4"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestAnalyzeEval: -eval chooses the evaluator.
+func TestAnalyzeEval(t *testing.T) {
+	for _, name := range []string{"tuned", "endgame", "sixfactor"} {
+		code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-eval", name)
+		if code != 0 || errOut != "" || !strings.Contains(out, "pvs + "+name) || !strings.Contains(out, "best move") {
+			t.Fatalf("analyze -eval %s: exit %d, stderr %q, stdout:\n%s", name, code, errOut, out)
 		}
 	}
 }

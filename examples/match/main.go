@@ -1,7 +1,7 @@
 // Command match plays engine A against engine B and reports the result with
 // statistics: W/D/L, score, Elo with its 95% interval, LOS, and optionally an
 // SPRT. Engines are "searcher,evaluator[,option=value...]" (pvs or
-// alphabeta; sixfactor or endgame; options such as endgame-weight=60 or
+// alphabeta; sixfactor, endgame or tuned; options such as endgame-weight=60 or
 // nullmove=off, see match.ParseEngine). Every finished game goes to the
 // record file; run the same command again to resume an interrupted match.
 //
@@ -35,7 +35,7 @@ Match plays engine A against engine B from random openings, each opening
 twice with the colours swapped, and prints the result with its statistics
 on stdout; progress goes to stderr. An engine is
 searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
-sixfactor or endgame, options such as endgame-weight=60, table=4 or
+sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
 nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
 
 flags:

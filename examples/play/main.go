@@ -1,6 +1,6 @@
 // Command play plays Surakarta against the engine in a terminal.
 //
-//	go run ./examples/play                         # you play Black, PVS + EndgameAdjusted, 1 s a move
+//	go run ./examples/play                         # you play Black, PVS + Tuned, 1 s a move
 //	go run ./examples/play -color white -movetime 3s -engine alphabeta,sixfactor
 //
 // Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
@@ -34,8 +34,8 @@ Play plays Surakarta against the engine in a terminal. Type moves as b2e5
 load FILE, help, quit.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs or
-alphabeta, evaluator sixfactor or endgame, options such as nullmove=off (go
-doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
+alphabeta, evaluator sixfactor, endgame or tuned, options such as
+nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
 written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 '/', b and w for pieces and a digit for empty points, then the side to move
 (go doc github.com/surakarta-go/surakarta.ParsePosition).
@@ -66,7 +66,7 @@ type session struct {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("play", flag.ContinueOnError)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
-	engineSpec := flags.String("engine", "pvs,endgame", "engine: searcher,evaluator[,option=value...]")
+	engineSpec := flags.String("engine", "pvs,tuned", "engine: searcher,evaluator[,option=value...]")
 	moveTime := flags.Duration("movetime", time.Second, "engine time per move (0 = by depth only)")
 	depth := flags.Int("depth", 0, "engine depth per move (0 = by time only)")
 	position := flags.String("position", surakarta.StartText, "start position")

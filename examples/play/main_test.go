@@ -58,7 +58,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"save "+file, "undo", "load "+file, "a6a5", "quit")
 	expect(t, out,
 		"You play White",
-		"pvs,endgame plays a2b2",
+		"pvs,tuned plays a2b2",
 		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
 		"Saved to "+file,
 		"Loaded "+file+": 1 plies.",
@@ -157,7 +157,7 @@ func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
 func TestPlayLongLine(t *testing.T) {
 	long := strings.Repeat("x", 100<<10)
 	out := play(t, []string{"-depth", "1", "-movetime", "0"}, long, "b2b3"+strings.Repeat(" ", maxLine), "moves", "b2b3", "quit")
-	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: [", "pvs,endgame plays")
+	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: [", "pvs,tuned plays")
 	if n := strings.Count(out, "Line too long"); n != 2 {
 		t.Errorf("%d lines refused, want 2:\n%s", n, out)
 	}

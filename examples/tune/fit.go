@@ -1,0 +1,457 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"go/format"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// fitUsage is the help text of tune fit.
+const fitUsage = `usage: tune fit [flags]
+
+Fit reads the data of tune gen, sets a seeded part of it aside for
+validation, and fits the weights of the Tuned evaluator to the rest by the
+Texel method: the win probability of a score s is 1/(1+exp(-K·s)), and the
+weights minimise the logistic loss (cross-entropy) between that
+probability and the game results. K is fitted first, to EndgameAdjusted on
+the same positions, so that the fitted evaluation keeps EndgameAdjusted's
+scale. The minimisation is Newton's method (Gauss–Newton on the logistic
+loss) with a small ridge. It prints the losses of EndgameAdjusted and of
+the fitted weights on both parts, and the weights; -go writes them as a Go
+file.
+
+flags:
+`
+
+// fitConfig is what tune fit does.
+type fitConfig struct {
+	data, goFile, pkg string
+	validation, ridge float64
+	seed              uint64
+	iterations        int
+}
+
+// runFit runs tune fit.
+func runFit(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("tune fit", flag.ContinueOnError)
+	var c fitConfig
+	flags.StringVar(&c.data, "data", "positions.txt", "data file of tune gen")
+	flags.Float64Var(&c.validation, "validation", 0.1, "part of the positions kept for validation")
+	flags.Uint64Var(&c.seed, "seed", 1, "seed of the split into training and validation")
+	flags.Float64Var(&c.ridge, "ridge", 1e-6, "L2 penalty per weight (in points²) added to the mean loss")
+	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
+	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
+	flags.StringVar(&c.pkg, "package", "surakarta", "package name of the Go file")
+	if code, ok := parseFlags(flags, args, fitUsage, stdout, stderr); !ok {
+		return code
+	}
+	switch {
+	case !(c.validation > 0 && c.validation < 1):
+		return badArgs(stderr, "tune fit", fmt.Errorf("-validation %g: want a fraction between 0 and 1", c.validation))
+	case !(c.ridge >= 0):
+		return badArgs(stderr, "tune fit", fmt.Errorf("-ridge %g: want 0 or more", c.ridge))
+	case c.iterations <= 0:
+		return badArgs(stderr, "tune fit", fmt.Errorf("-iterations %d: want 1 or more", c.iterations))
+	}
+	if err := fit(c, stdout, stderr); err != nil {
+		fmt.Fprintln(stderr, "tune fit:", err)
+		return 1
+	}
+	return 0
+}
+
+// sample is one position of the data set, reduced to what the fit needs.
+type sample struct {
+	features []int16 // the Tuned features
+	phase    int8    // surakarta.TunedPhase
+	result   float32 // the side to move's score in the game: 1, 0.5 or 0
+	baseline int32   // EndgameAdjusted's score
+	tuned    int32   // the score of the fitted weights, once rounded
+}
+
+// dataSet is a list of samples.
+type dataSet []sample
+
+// fit runs tune fit.
+func fit(c fitConfig, stdout, progress io.Writer) error {
+	start := time.Now()
+	positions, results, err := readData(c.data)
+	if err != nil {
+		return err
+	}
+	if len(positions) < 10 {
+		return fmt.Errorf("%s: %d positions, too few to fit", c.data, len(positions))
+	}
+	all := samples(positions, results)
+	r := rand.New(rand.NewPCG(c.seed, 0x7475_6e65))
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	nVal := max(1, int(float64(len(all))*c.validation))
+	val, train := all[:nVal], all[nVal:]
+	fmt.Fprintf(stdout, "%d positions: %d for training, %d for validation (read in %s)\n",
+		len(all), len(train), len(val), time.Since(start).Round(time.Millisecond))
+
+	k := fitScale(train)
+	fmt.Fprintf(stdout, "K = %.6f per point: EndgameAdjusted's win probability is 1/(1+exp(-K·score))\n", k)
+	fmt.Fprintf(stdout, "loss before (EndgameAdjusted): training %.6f, validation %.6f\n",
+		train.loss(k, func(s *sample) float64 { return float64(s.baseline) }),
+		val.loss(k, func(s *sample) float64 { return float64(s.baseline) }))
+
+	n := len(all[0].features)
+	fitStart := time.Now()
+	w := train.newton(k, c.ridge, c.iterations, progress)
+	opening, endgame := make([]int, n), make([]int, n)
+	for i := range n {
+		opening[i] = int(math.Round(w[i] * surakarta.TunedUnit))
+		endgame[i] = int(math.Round(w[n+i] * surakarta.TunedUnit))
+	}
+	// The losses after are those of the evaluator itself with the rounded
+	// weights, not of the fit's floating-point model.
+	e := &surakarta.Tuned{Opening: opening, Endgame: endgame}
+	scoreAll(all, e)
+	fmt.Fprintf(stdout, "loss after (Tuned): training %.6f, validation %.6f (fit %s, %d features)\n",
+		train.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
+		val.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
+		time.Since(fitStart).Round(time.Millisecond), n)
+	names := surakarta.TunedFeatureNames()
+	fmt.Fprintf(stdout, "\n%-44s %9s %9s   (points)\n", "feature", "opening", "endgame")
+	for i, name := range names {
+		fmt.Fprintf(stdout, "%-44s %9.2f %9.2f\n", name,
+			float64(opening[i])/surakarta.TunedUnit, float64(endgame[i])/surakarta.TunedUnit)
+	}
+	if c.goFile != "" {
+		if err := writeGo(c.goFile, c.pkg, names, opening, endgame, c); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "\nwrote %s\n", c.goFile)
+	}
+	return nil
+}
+
+// samples computes the features and the baseline score of each position.
+func samples(positions []surakarta.Position, results []float64) dataSet {
+	out := make(dataSet, len(positions))
+	parallel(len(positions), func(lo, hi int) {
+		base := surakarta.NewEndgameAdjusted()
+		var buf []int
+		for i := lo; i < hi; i++ {
+			p := &positions[i]
+			buf = surakarta.AppendTunedFeatures(buf[:0], p)
+			f := make([]int16, len(buf))
+			for j, v := range buf {
+				f[j] = int16(v)
+			}
+			out[i] = sample{features: f, phase: int8(surakarta.TunedPhase(p)),
+				result: float32(results[i]), baseline: int32(base.Evaluate(p))}
+		}
+	})
+	return out
+}
+
+// scoreAll sets the tuned score of every sample to e's score, computed
+// from the sample's features by the formula of surakarta.Tuned (the
+// library's tests check that Evaluate computes exactly that).
+func scoreAll(all dataSet, e *surakarta.Tuned) {
+	parallel(len(all), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s := &all[i]
+			so, se := 0, 0
+			for j, f := range s.features {
+				so += int(f) * e.Opening[j]
+				se += int(f) * e.Endgame[j]
+			}
+			ph := int(s.phase)
+			score := (so*ph + se*(surakarta.TunedPhases-ph)) / (surakarta.TunedPhases * surakarta.TunedUnit)
+			s.tuned = int32(min(max(score, -surakarta.MaxEvaluation), surakarta.MaxEvaluation))
+		}
+	})
+}
+
+// parallel calls work on n items split into one range per core.
+func parallel(n int, work func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for i := range workers {
+		lo, hi := n*i/workers, n*(i+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
+// sumParts is the number of parts that a sum over the data is split into,
+// each summed by a goroutine of its own and the parts then added in order:
+// a fixed number, so that the sums, and so the fitted weights, are the same
+// on any number of cores.
+const sumParts = 16
+
+// logLoss is the cross-entropy of a predicted probability q against the
+// result y, with q kept away from 0 and 1.
+func logLoss(q, y float64) float64 {
+	q = min(max(q, 1e-12), 1-1e-12)
+	return -(y*math.Log(q) + (1-y)*math.Log(1-q))
+}
+
+// sigmoid is 1/(1+exp(-x)).
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// loss returns the mean logistic loss of the scores that score gives,
+// with the scale k.
+func (d dataSet) loss(k float64, score func(*sample) float64) float64 {
+	var sums [sumParts]float64
+	parts := len(sums)
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := len(d)*i/parts, len(d)*(i+1)/parts
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sum := 0.0
+			for j := lo; j < hi; j++ {
+				sum += logLoss(sigmoid(k*score(&d[j])), float64(d[j].result))
+			}
+			sums[i] = sum
+		}()
+	}
+	wg.Wait()
+	total := 0.0
+	for _, s := range sums[:parts] {
+		total += s
+	}
+	return total / float64(len(d))
+}
+
+// fitScale returns the K that minimises EndgameAdjusted's loss on d, by a
+// golden-section search on log K.
+func fitScale(d dataSet) float64 {
+	f := func(logK float64) float64 {
+		return d.loss(math.Exp(logK), func(s *sample) float64 { return float64(s.baseline) })
+	}
+	a, b := math.Log(1e-5), math.Log(1.0)
+	g := (math.Sqrt(5) - 1) / 2
+	x1, x2 := b-g*(b-a), a+g*(b-a)
+	f1, f2 := f(x1), f(x2)
+	for b-a > 1e-4 {
+		if f1 < f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - g*(b-a)
+			f1 = f(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + g*(b-a)
+			f2 = f(x2)
+		}
+	}
+	return math.Exp((a + b) / 2)
+}
+
+// inputs writes the model's inputs for s to x: the features weighted by
+// the phase for the opening weights, then by its complement for the
+// endgame weights, so that the score is the dot product of x and the
+// weights in points.
+func (s *sample) inputs(x []float64) {
+	n := len(s.features)
+	a := float64(s.phase) / surakarta.TunedPhases
+	for i, f := range s.features {
+		x[i] = float64(f) * a
+		x[n+i] = float64(f) * (1 - a)
+	}
+}
+
+// newton fits the weights (in points: the opening weights, then the
+// endgame weights) that minimise the mean logistic loss on d with scale k
+// plus ridge times the sum of the squared weights, by Newton's method
+// with step halving.
+func (d dataSet) newton(k, ridge float64, iterations int, progress io.Writer) []float64 {
+	m := 2 * len(d[0].features)
+	w := make([]float64, m)
+	objective := func(w []float64) float64 {
+		reg := 0.0
+		for _, v := range w {
+			reg += ridge * v * v
+		}
+		return d.loss(k, func(s *sample) float64 {
+			var x [256]float64
+			s.inputs(x[:m])
+			return dot(x[:m], w)
+		}) + reg
+	}
+	current := objective(w)
+	for it := 1; it <= iterations; it++ {
+		grad, hess := d.derivatives(k, w)
+		for i := range m {
+			grad[i] += 2 * ridge * w[i]
+			hess[i*m+i] += 2*ridge + 1e-9
+		}
+		step, err := solve(hess, grad, m)
+		if err != nil {
+			fmt.Fprintf(progress, "iteration %d: %v; stopping\n", it, err)
+			break
+		}
+		t := 1.0
+		next := make([]float64, m)
+		var nextLoss float64
+		for range 30 {
+			for i := range m {
+				next[i] = w[i] - t*step[i]
+			}
+			if nextLoss = objective(next); nextLoss <= current {
+				break
+			}
+			t /= 2
+		}
+		if nextLoss > current {
+			break
+		}
+		fmt.Fprintf(progress, "iteration %d: training objective %.6f (step %g)\n", it, nextLoss, t)
+		done := current-nextLoss < 1e-7
+		w, current = next, nextLoss
+		if done {
+			break
+		}
+	}
+	return w
+}
+
+// derivatives returns the gradient and the Hessian (m×m, row-major) of the
+// mean logistic loss on d at the weights w.
+func (d dataSet) derivatives(k float64, w []float64) ([]float64, []float64) {
+	m := len(w)
+	workers := sumParts
+	grads := make([][]float64, workers)
+	hessians := make([][]float64, workers)
+	var wg sync.WaitGroup
+	for i := range workers {
+		lo, hi := len(d)*i/workers, len(d)*(i+1)/workers
+		grads[i], hessians[i] = make([]float64, m), make([]float64, m*m)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g, h := grads[i], hessians[i]
+			x := make([]float64, m)
+			for j := lo; j < hi; j++ {
+				s := &d[j]
+				s.inputs(x)
+				q := sigmoid(k * dot(x, w))
+				r := k * (q - float64(s.result)) // d loss / d score
+				c := k * k * q * (1 - q)         // d² loss / d score²
+				for a, xa := range x {
+					if xa == 0 {
+						continue
+					}
+					g[a] += r * xa
+					row := h[a*m : a*m+m]
+					cx := c * xa
+					for b := a; b < m; b++ {
+						row[b] += cx * x[b]
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	grad, hess := grads[0], hessians[0]
+	for i := 1; i < workers; i++ {
+		for j := range grad {
+			grad[j] += grads[i][j]
+		}
+		for j := range hess {
+			hess[j] += hessians[i][j]
+		}
+	}
+	n := float64(len(d))
+	for a := range m {
+		grad[a] /= n
+		for b := a; b < m; b++ {
+			hess[a*m+b] /= n
+			hess[b*m+a] = hess[a*m+b]
+		}
+	}
+	return grad, hess
+}
+
+// dot returns the dot product of x and y.
+func dot(x, y []float64) float64 {
+	s := 0.0
+	for i, v := range x {
+		s += v * y[i]
+	}
+	return s
+}
+
+// solve solves a·x = b for a symmetric positive definite m×m matrix a by
+// Cholesky decomposition.
+func solve(a, b []float64, m int) ([]float64, error) {
+	l := make([]float64, m*m)
+	for i := range m {
+		for j := 0; j <= i; j++ {
+			s := a[i*m+j]
+			for k := range j {
+				s -= l[i*m+k] * l[j*m+k]
+			}
+			if i == j {
+				if s <= 0 {
+					return nil, errors.New("the Hessian is not positive definite")
+				}
+				l[i*m+i] = math.Sqrt(s)
+			} else {
+				l[i*m+j] = s / l[j*m+j]
+			}
+		}
+	}
+	y := make([]float64, m)
+	for i := range m {
+		s := b[i]
+		for k := range i {
+			s -= l[i*m+k] * y[k]
+		}
+		y[i] = s / l[i*m+i]
+	}
+	x := make([]float64, m)
+	for i := m - 1; i >= 0; i-- {
+		s := y[i]
+		for k := i + 1; k < m; k++ {
+			s -= l[k*m+i] * x[k]
+		}
+		x[i] = s / l[i*m+i]
+	}
+	return x, nil
+}
+
+// writeGo writes the weights as a Go file of package pkg that declares
+// tunedOpening and tunedEndgame.
+func writeGo(name, pkg string, names []string, opening, endgame []int, c fitConfig) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by examples/tune fit; DO NOT EDIT.\n\npackage %s\n\n", pkg)
+	fmt.Fprintf(&b, "// tunedOpening and tunedEndgame are weights of the Tuned evaluator, in\n")
+	fmt.Fprintf(&b, "// 1/%d of a point, fitted by tune fit -data %s -validation %g -seed %d -ridge %g.\n",
+		surakarta.TunedUnit, c.data, c.validation, c.seed, c.ridge)
+	for _, table := range []struct {
+		name    string
+		weights []int
+	}{{"tunedOpening", opening}, {"tunedEndgame", endgame}} {
+		fmt.Fprintf(&b, "var %s = [...]int{\n", table.name)
+		for i, v := range table.weights {
+			fmt.Fprintf(&b, "\t%d, // %s\n", v, names[i])
+		}
+		fmt.Fprintf(&b, "}\n\n")
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, src, 0o644)
+}

@@ -1,0 +1,350 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/match"
+)
+
+// genUsage is the help text of tune gen.
+const genUsage = `usage: tune gen [flags]
+
+Gen plays self-play games of PVS + EndgameAdjusted at a fixed number of
+nodes per move from distinct random openings, writes them as game records
+(-records), and writes their quiet positions, each with its game's result,
+to the data file (-out). With -from it reads game records instead of
+playing (for example a match's record file) and only extracts positions.
+The same flags give the same games and the same data, on any number of
+cores.
+
+flags:
+`
+
+// genConfig is what tune gen does.
+type genConfig struct {
+	games, nodes, plies, concurrency int
+	seed                             uint64
+	records, from, out               string
+}
+
+// runGen runs tune gen.
+func runGen(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("tune gen", flag.ContinueOnError)
+	var c genConfig
+	flags.IntVar(&c.games, "games", 200, "self-play games to play")
+	flags.IntVar(&c.nodes, "nodes", 2000, "nodes per move")
+	flags.IntVar(&c.plies, "openings", 6, "random plies from the start in each opening")
+	flags.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
+	flags.IntVar(&c.concurrency, "concurrency", 0, "games at once (0 = all cores)")
+	flags.StringVar(&c.records, "records", "", "file to write the games to (optional)")
+	flags.StringVar(&c.from, "from", "", "read game records from this file instead of playing")
+	flags.StringVar(&c.out, "out", "positions.txt", "data file: one quiet position and its result per line")
+	if code, ok := parseFlags(flags, args, genUsage, stdout, stderr); !ok {
+		return code
+	}
+	switch {
+	case c.from == "" && c.games <= 0:
+		return badArgs(stderr, "tune gen", fmt.Errorf("-games %d: want 1 or more", c.games))
+	case c.from == "" && c.nodes <= 0:
+		return badArgs(stderr, "tune gen", fmt.Errorf("-nodes %d: want 1 or more", c.nodes))
+	case c.plies <= 0:
+		return badArgs(stderr, "tune gen", fmt.Errorf("-openings %d: want 1 or more plies", c.plies))
+	case c.concurrency < 0:
+		return badArgs(stderr, "tune gen", fmt.Errorf("-concurrency %d: want 0 or more", c.concurrency))
+	case c.from != "" && c.records != "":
+		return badArgs(stderr, "tune gen", errors.New("-records and -from exclude each other"))
+	}
+	if err := gen(c, stderr); err != nil {
+		fmt.Fprintln(stderr, "tune gen:", err)
+		return 1
+	}
+	return 0
+}
+
+// gen plays or reads the games of c and writes their quiet positions.
+func gen(c genConfig, progress io.Writer) error {
+	start := time.Now()
+	var records []*surakarta.Record
+	if c.from != "" {
+		f, err := os.Open(c.from)
+		if err != nil {
+			return err
+		}
+		records, err = surakarta.ReadRecords(bufio.NewReader(f))
+		f.Close()
+		if err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if records, err = selfPlay(c, progress); err != nil {
+			return err
+		}
+		if c.records != "" {
+			if err := writeRecords(c.records, records); err != nil {
+				return err
+			}
+		}
+	}
+	played := time.Since(start)
+	out, err := os.Create(c.out)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(out)
+	positions := 0
+	eval := surakarta.NewEndgameAdjusted()
+	for _, r := range records {
+		result, ok := blackScore(r.Result)
+		if !ok {
+			continue // an unfinished game teaches nothing
+		}
+		for _, p := range quietPositions(r.Game, eval) {
+			score := result
+			if p.SideToMove() == surakarta.White {
+				score = 1 - score
+			}
+			fmt.Fprintf(w, "%s;%g\n", p, score)
+			positions++
+		}
+	}
+	if err := w.Flush(); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(progress, "%d games, %d quiet positions in %s (games %s, positions %s)\n",
+		len(records), positions, c.out, played.Round(time.Second), (time.Since(start) - played).Round(time.Second))
+	return nil
+}
+
+// blackScore returns Black's score in a game with the given result.
+func blackScore(result string) (float64, bool) {
+	switch result {
+	case "1-0":
+		return 1, true
+	case "0-1":
+		return 0, true
+	case "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// maxPlies ends a self-play game still going, adjudicated by piece count,
+// as match.Run does.
+const maxPlies = 400
+
+// selfPlay plays c.games games, game i from opening i, and returns their
+// records in that order.
+func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
+	openings, err := match.Openings(c.seed, c.plies, c.games)
+	if err != nil {
+		return nil, err
+	}
+	workers := c.concurrency
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	records := make([]*surakarta.Record, c.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	var failed error
+	for range min(workers, c.games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// One searcher per side, cleared between games, as in a match.
+			searchers := [2]surakarta.Searcher{
+				surakarta.NewPVS(surakarta.NewEndgameAdjusted()),
+				surakarta.NewPVS(surakarta.NewEndgameAdjusted()),
+			}
+			for i := range next {
+				rec, err := playGame(searchers, openings[i], c)
+				mu.Lock()
+				records[i] = rec
+				if err != nil && failed == nil {
+					failed = fmt.Errorf("game %d: %w", i+1, err)
+				}
+				done++
+				if done%500 == 0 || done == c.games {
+					fmt.Fprintf(progress, "%d/%d games\n", done, c.games)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range c.games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return records, failed
+}
+
+// playGame plays one self-play game from opening.
+func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c genConfig) (*surakarta.Record, error) {
+	for _, s := range searchers {
+		s.Clear()
+	}
+	g := surakarta.NewGame(opening)
+	lim := surakarta.Limits{Nodes: int64(c.nodes)}
+	for !g.Outcome().Over && g.Ply() < maxPlies {
+		p := g.Position()
+		res, err := searchers[p.SideToMove()].Search(context.Background(), g, lim)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Play(res.Move); err != nil {
+			return nil, err
+		}
+	}
+	engine := fmt.Sprintf("pvs,endgame nodes=%d", c.nodes)
+	rec := surakarta.NewRecord(g,
+		surakarta.Header{Name: "Event", Value: "self-play"},
+		surakarta.Header{Name: "Black", Value: engine},
+		surakarta.Header{Name: "White", Value: engine},
+		surakarta.Header{Name: "TimeControl", Value: fmt.Sprintf("%d nodes/move", c.nodes)},
+	)
+	if !g.Outcome().Over {
+		rec.Result = surakarta.ResultString(surakarta.Adjudicate(g.Position(), surakarta.NotOver))
+		rec.Reason = "adjudicated: move limit"
+	}
+	return rec, nil
+}
+
+// writeRecords writes records to a new file.
+func writeRecords(name string, records []*surakarta.Record) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, r := range records {
+		if _, err := r.WriteTo(w); err != nil {
+			f.Close()
+			return err
+		}
+		w.WriteString("\n")
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// quietPositions returns the quiet positions of g, leaving out its start
+// (a random opening) and its final position. A position is quiet when the
+// side to move has no capture, or when no capture improves on eval's static
+// score: the captures-only search that PVS runs at its horizon (stand pat
+// on the static score, then every capture) returns exactly the static
+// score. For a position that is not quiet, quietPositions takes the
+// position at the end of that search's principal variation instead, where
+// standing pat was best, so that position is quiet by the same test. A
+// position equal to the one before it in the list is not repeated.
+func quietPositions(g *surakarta.Game, eval surakarta.Evaluator) []surakarta.Position {
+	var quiet []surakarta.Position
+	positions := g.Positions()
+	for _, p := range positions[1 : len(positions)-1] {
+		_, leaf := quiesce(eval, p, -surakarta.MaxEvaluation-1, surakarta.MaxEvaluation+1, 0)
+		if leaf.Count(leaf.SideToMove()) == 0 || leaf.Count(leaf.SideToMove().Other()) == 0 {
+			continue // the captures end the game: not a position to evaluate
+		}
+		if n := len(quiet); n > 0 && quiet[n-1] == leaf {
+			continue
+		}
+		quiet = append(quiet, leaf)
+	}
+	return quiet
+}
+
+// maxQuiescencePly bounds the captures-only search; each capture removes a
+// piece, so it ends long before in practice.
+const maxQuiescencePly = 24
+
+// quiesce is a fail-soft captures-only alpha-beta search of p with stand
+// pat. It returns the score of p for its side to move, a side with no
+// pieces having lost, and the position at the end of its principal
+// variation: p itself when no capture scores above the static score.
+func quiesce(eval surakarta.Evaluator, p surakarta.Position, alpha, beta, ply int) (int, surakarta.Position) {
+	if p.Count(p.SideToMove()) == 0 {
+		return -surakarta.MaxEvaluation, p
+	}
+	best, leaf := eval.Evaluate(&p), p
+	if best >= beta || ply >= maxQuiescencePly {
+		return best, leaf
+	}
+	alpha = max(alpha, best)
+	for _, m := range p.LegalMoves() {
+		if !m.IsCapture() {
+			break // captures come first
+		}
+		child := p
+		child.PlayUnchecked(m)
+		score, end := quiesce(eval, child, -beta, -alpha, ply+1)
+		if score = -score; score > best {
+			best, leaf = score, end
+			if score > alpha {
+				alpha = score
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best, leaf
+}
+
+// readData reads a data file of tune gen: lines "position;score".
+func readData(name string) ([]surakarta.Position, []float64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var positions []surakarta.Position
+	var scores []float64
+	s := bufio.NewScanner(f)
+	line := 0
+	for s.Scan() {
+		line++
+		text, result, ok := strings.Cut(s.Text(), ";")
+		if !ok {
+			return nil, nil, fmt.Errorf("%s:%d: want position;score", name, line)
+		}
+		p, err := surakarta.ParsePosition(text)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		var score float64
+		switch result {
+		case "1":
+			score = 1
+		case "0.5":
+			score = 0.5
+		case "0":
+			score = 0
+		default:
+			return nil, nil, fmt.Errorf("%s:%d: score %q: want 1, 0.5 or 0", name, line, result)
+		}
+		positions = append(positions, p)
+		scores = append(scores, score)
+	}
+	return positions, scores, s.Err()
+}

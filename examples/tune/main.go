@@ -1,0 +1,79 @@
+// Command tune makes training data from self-play games and fits the
+// weights of the Tuned evaluator to it by the Texel method.
+//
+//	go run ./examples/tune gen -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
+//	go run ./examples/tune fit -data positions.txt -go tuned_weights.go
+//
+// Gen plays PVS + EndgameAdjusted against itself at a fixed number of
+// nodes per move and keeps the quiet positions of its games, each labelled
+// with the game's result; fit finds the weights that minimise the
+// logistic loss between the evaluation and the results, on a training
+// part of the data, and reports the loss on the rest.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: tune gen|fit [flags]
+
+Tune makes training data and fits the weights of the Tuned evaluator:
+
+  tune gen   play self-play games and write their quiet positions with results
+  tune fit   fit the weights to such positions and print the losses
+
+Run tune gen -h or tune fit -h for their flags.
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments, 1 when the work
+// fails.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return badArgs(stderr, "tune", errors.New("want a command: gen or fit"))
+	}
+	switch args[0] {
+	case "gen":
+		return runGen(args[1:], stdout, stderr)
+	case "fit":
+		return runFit(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	return badArgs(stderr, "tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
+}
+
+// badArgs reports a bad argument and returns the exit status 2.
+func badArgs(stderr io.Writer, name string, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	fmt.Fprintf(stderr, "Run %s -h for help.\n", name)
+	return 2
+}
+
+// parseFlags parses args. It reports false with the exit status when the
+// command should stop: after -h (status 0) or a bad flag (status 2).
+func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
+	flags.SetOutput(io.Discard)
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0, false
+		}
+		return badArgs(stderr, flags.Name(), err), false
+	}
+	if flags.NArg() > 0 {
+		return badArgs(stderr, flags.Name(), fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0))), false
+	}
+	return 0, true
+}

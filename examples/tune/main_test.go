@@ -1,0 +1,162 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// runCmd runs the command and returns its exit status and output.
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errOut strings.Builder
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		prefix     string
+		mentioning []string
+	}{
+		{[]string{"-h"}, "usage: tune gen|fit [flags]\n", []string{"tune gen", "tune fit"}},
+		{[]string{"gen", "-h"}, "usage: tune gen [flags]\n", []string{"-games", "-nodes", "-seed", "-from", "-records", "-out"}},
+		{[]string{"fit", "-h"}, "usage: tune fit [flags]\n", []string{"-data", "-validation", "-go", "-package", "Texel"}},
+	} {
+		code, out, errOut := runCmd(tc.args...)
+		if code != 0 || !strings.HasPrefix(out, tc.prefix) || errOut != "" {
+			t.Errorf("tune %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", tc.args, code, out, errOut)
+		}
+		for _, want := range tc.mentioning {
+			if !strings.Contains(out, want) {
+				t.Errorf("tune %s: the usage lacks %q", tc.args, want)
+			}
+		}
+	}
+}
+
+// TestBadArguments: every bad argument is an error before anything is
+// done.
+func TestBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "want a command"},
+		{[]string{"play"}, `unknown command "play"`},
+		{[]string{"gen", "-games", "0"}, "-games 0"},
+		{[]string{"gen", "-nodes", "-5"}, "-nodes -5"},
+		{[]string{"gen", "-openings", "0"}, "-openings 0"},
+		{[]string{"gen", "-from", "a", "-records", "b"}, "exclude each other"},
+		{[]string{"gen", "extra"}, `unexpected argument "extra"`},
+		{[]string{"fit", "-validation", "1"}, "-validation 1"},
+		{[]string{"fit", "-ridge", "-1"}, "-ridge -1"},
+		{[]string{"fit", "-iterations", "0"}, "-iterations 0"},
+		{[]string{"fit", "-bogus"}, "flag provided but not defined: -bogus"},
+	} {
+		code, out, errOut := runCmd(tc.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "-h for help") {
+			t.Errorf("tune %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestGenFit makes a small data set, checks that it does not depend on the
+// number of games played at once and that reading the games back gives
+// the same data, checks every line, and fits it.
+func TestGenFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays self-play games")
+	}
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	for _, args := range [][]string{
+		{"gen", "-games", "16", "-nodes", "300", "-seed", "3", "-concurrency", "1", "-records", path("games1.txt"), "-out", path("data1.txt")},
+		{"gen", "-games", "16", "-nodes", "300", "-seed", "3", "-concurrency", "3", "-records", path("games3.txt"), "-out", path("data3.txt")},
+		{"gen", "-from", path("games1.txt"), "-out", path("from.txt")},
+	} {
+		if code, _, errOut := runCmd(args...); code != 0 {
+			t.Fatalf("tune %s: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(path(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	data := read("data1.txt")
+	if read("data3.txt") != data || read("games3.txt") != read("games1.txt") {
+		t.Error("the games or data differ between -concurrency 1 and 3")
+	}
+	if read("from.txt") != data {
+		t.Error("the data read back from the records differ from the data of the games played")
+	}
+	lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+	if len(lines) < 100 {
+		t.Fatalf("%d positions from 16 games, want many more", len(lines))
+	}
+	e := surakarta.NewEndgameAdjusted()
+	for _, line := range lines {
+		text, score, _ := strings.Cut(line, ";")
+		p, err := surakarta.ParsePosition(text)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if score != "1" && score != "0" && score != "0.5" {
+			t.Fatalf("%q: score %q", line, score)
+		}
+		if static, _ := quiesce(e, p, -surakarta.MaxEvaluation-1, surakarta.MaxEvaluation+1, 0); static != e.Evaluate(&p) {
+			t.Fatalf("%q is not quiet: the captures-only search gives %d, the static score is %d", text, static, e.Evaluate(&p))
+		}
+	}
+
+	code, out, errOut := runCmd("fit", "-data", path("data1.txt"), "-go", path("weights.go"), "-package", "weights")
+	if code != 0 {
+		t.Fatalf("tune fit: exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"for training", "for validation", "loss before (EndgameAdjusted): training", "loss after (Tuned): training", "pieces", "wrote "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tune fit: the output lacks %q:\n%s", want, out)
+		}
+	}
+	src := read("weights.go")
+	for _, want := range []string{"package weights", "var tunedOpening = [...]int{", "var tunedEndgame = [...]int{", "// pieces"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("weights.go lacks %q:\n%s", want, src)
+		}
+	}
+}
+
+// TestFitFindsWeights fits data made from known weights: each sample's
+// result is the win probability of a known evaluation (a soft label, which
+// the logistic loss takes as well as 0, ½ or 1), so the loss is least
+// exactly at those weights, and Newton's method must find them.
+func TestFitFindsWeights(t *testing.T) {
+	n := len(surakarta.TunedFeatureNames())
+	var d dataSet
+	// A deterministic spread of feature values; the true score is
+	// 40·pieces + 5·steps at the opening and 60·pieces + 2·steps at the
+	// endgame, and the third feature does not count.
+	for i := range 4000 {
+		f := make([]int16, n)
+		f[0] = int16(i%5 - 2)
+		f[1] = int16(i/5%21 - 10)
+		f[2] = int16(i / 105 % 3)
+		ph := int8(i / 315 % (surakarta.TunedPhases + 1))
+		a := float64(ph) / surakarta.TunedPhases
+		score := a*(40*float64(f[0])+5*float64(f[1])) + (1-a)*(60*float64(f[0])+2*float64(f[1]))
+		d = append(d, sample{features: f, phase: ph, result: float32(sigmoid(0.03 * score))})
+	}
+	w := d.newton(0.03, 0, 30, &strings.Builder{})
+	for i, want := range map[int]float64{0: 40, 1: 5, 2: 0, n: 60, n + 1: 2, n + 2: 0} {
+		if math.Abs(w[i]-want) > 0.05 {
+			t.Errorf("weight %d = %.3f, want %g", i, w[i], want)
+		}
+	}
+}

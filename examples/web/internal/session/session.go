@@ -1,0 +1,351 @@
+// Package session is what the browser page asks of the library: one game
+// against the engine, described after every change as a State that the page
+// draws without knowing the rules. The WebAssembly program in ../../wasm
+// hands these calls to JavaScript; tests call them directly.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// Engine names the engine the page plays against, in the spelling of
+// match.ParseEngine.
+const Engine = "pvs,tuned"
+
+// Limits on what the page may ask for.
+const (
+	MaxMoveTime = time.Minute
+	MaxRecord   = 1 << 20 // bytes of an uploaded record
+	MaxBench    = 64      // positions in one Bench call
+)
+
+// Session is one game and the engine that plays in it. It is not safe for
+// concurrent use; the page has one per Web Worker.
+type Session struct {
+	game     *surakarta.Game
+	searcher *surakarta.PVS
+}
+
+// New returns a session at the start position under the Olympiad rules.
+func New() *Session {
+	return &Session{
+		game:     surakarta.NewGame(surakarta.NewPosition()),
+		searcher: surakarta.NewPVS(surakarta.NewTuned()),
+	}
+}
+
+// State describes the game for the page: everything it draws.
+type State struct {
+	Position    string      // the position text
+	Start       string      // the start position's text
+	Board       [36]string  // by square (a1 = 0 … f6 = 35): "black", "white" or ""
+	SideToMove  string      // "black" or "white"
+	Counts      [2]int      // pieces of Black and White
+	QuietPlies  int         // plies since the last capture
+	Moves       []Played    // the moves played, in order
+	Legal       []LegalMove // the legal moves now: none when the game is over
+	Over        bool
+	Result      string // "1-0", "0-1", "1/2-1/2" or "*"
+	Outcome     string // such as "White wins (no pieces left)", or "not over"
+	Winner      string // "black" or "white" when a side has won, else ""
+	Reason      string // why the game ended, such as "no pieces left"; "" while it goes on
+	Declared    bool   // the players ended it (a resignation): Undo takes that back first
+	Record      string // the game as a record without player headers: Load restores it
+	Rules       string // "quiet=50 repetition=2"
+	Repetitions int    // occurrences of the current position since the last capture
+}
+
+// Played is a move of the game with its number, as the move list shows it.
+type Played struct {
+	Text   string // "b2b3", or "b2xe5" for a capture
+	Number int    // the move number
+	Color  string // "black" or "white"
+	Path   *Path  // the capture path, nil for a step
+}
+
+// LegalMove is a move the side to move may play.
+type LegalMove struct {
+	From, To string
+	Capture  bool
+	Path     *Path // for a capture, its path; nil for a step
+}
+
+// Path is a capture path: the circuit, the points in order (origin first,
+// target last) and the corner loops crossed.
+type Path struct {
+	Circuit string // "inner" or "outer"
+	Points  []string
+	Loops   []Loop
+}
+
+// Loop is a corner loop crossed between Points[Index-1] and Points[Index].
+type Loop struct {
+	Index  int
+	Corner string // "a1", "f1", "a6" or "f6"
+}
+
+// Thought is the engine's move and how it found it.
+type Thought struct {
+	Move   string // "b2b3" or "b2xe5"
+	Path   *Path  // for a capture, its path
+	Score  string // for the engine, as surakarta.FormatScore writes it
+	Depth  int
+	Nodes  int64
+	Millis float64 // search time
+}
+
+// Progress reports a completed iteration while the engine thinks.
+type Progress struct {
+	Depth  int
+	Score  string
+	Nodes  int64
+	Millis float64
+	PV     string // the principal variation, moves separated by spaces
+}
+
+// Game returns the session's game (tests read it).
+func (s *Session) Game() *surakarta.Game { return s.game }
+
+// State describes the game now.
+func (s *Session) State() State {
+	g := s.game
+	p := g.Position()
+	st := State{
+		Position:    p.String(),
+		Start:       g.StartPosition().String(),
+		SideToMove:  colorName(p.SideToMove()),
+		Counts:      [2]int{p.Count(surakarta.Black), p.Count(surakarta.White)},
+		QuietPlies:  p.QuietPlies(),
+		Repetitions: g.Repetitions(),
+	}
+	for sq := range surakarta.Square(surakarta.NumSquares) {
+		if c, ok := p.PieceAt(sq); ok {
+			st.Board[sq] = colorName(c)
+		}
+	}
+	positions := g.Positions()
+	for i, m := range g.Moves() {
+		before := positions[i]
+		st.Moves = append(st.Moves, Played{
+			Text:   moveText(m),
+			Number: before.MoveNumber(),
+			Color:  colorName(before.SideToMove()),
+			Path:   pathOf(before, m),
+		})
+	}
+	for _, m := range g.LegalMoves() {
+		st.Legal = append(st.Legal, LegalMove{
+			From:    m.From().String(),
+			To:      m.To().String(),
+			Capture: m.IsCapture(),
+			Path:    pathOf(p, m),
+		})
+	}
+	o := g.Outcome()
+	st.Over = o.Over
+	st.Result = surakarta.ResultString(o)
+	st.Outcome = o.String()
+	if o.Over {
+		st.Reason = o.Reason.String()
+		if !o.Draw {
+			st.Winner = colorName(o.Winner)
+		}
+		switch o.Reason {
+		case surakarta.Resignation, surakarta.DrawAgreement, surakarta.TimeForfeit:
+			st.Declared = true
+		}
+	}
+	r := g.Rules()
+	st.Rules = fmt.Sprintf("quiet=%d repetition=%d", r.QuietPlyLimit, r.RepetitionLimit)
+	if text, err := surakarta.NewRecord(g).MarshalText(); err == nil {
+		st.Record = string(text)
+	}
+	return st
+}
+
+// NewGame starts a game from the position text, or from the start when it
+// is empty, and clears what the engine learnt in the last game.
+func (s *Session) NewGame(position string) (State, error) {
+	p := surakarta.NewPosition()
+	if position = strings.TrimSpace(position); position != "" {
+		var err error
+		if p, err = surakarta.ParsePosition(position); err != nil {
+			return State{}, err
+		}
+	}
+	s.game = surakarta.NewGame(p)
+	s.searcher.Clear()
+	return s.State(), nil
+}
+
+// Play plays a move given as text ("b2b3").
+func (s *Session) Play(move string) (State, error) {
+	if err := s.game.PlayText(move); err != nil {
+		return State{}, err
+	}
+	return s.State(), nil
+}
+
+// Undo takes back n plies (a declared end counts as one), stopping early at
+// the start of the game.
+func (s *Session) Undo(n int) (State, error) {
+	for range n {
+		if err := s.game.Undo(); err != nil {
+			if errors.Is(err, surakarta.ErrNoMoveToUndo) {
+				break
+			}
+			return State{}, err
+		}
+	}
+	return s.State(), nil
+}
+
+// Resign ends the game with the resignation of color ("black" or "white").
+func (s *Session) Resign(color string) (State, error) {
+	c, err := surakarta.ParseColor(color)
+	if err != nil {
+		return State{}, err
+	}
+	if err := s.game.Resign(c); err != nil {
+		return State{}, err
+	}
+	return s.State(), nil
+}
+
+// Load replaces the game with the one in a record's text. On error the game
+// is unchanged. A record that holds several games is refused.
+func (s *Session) Load(text string) (State, error) {
+	if len(text) > MaxRecord {
+		return State{}, fmt.Errorf("the record is %d bytes, more than %d", len(text), MaxRecord)
+	}
+	if strings.TrimSpace(text) == "" {
+		return State{}, errors.New("the file is empty")
+	}
+	r, err := surakarta.ParseRecord(text)
+	if err != nil {
+		return State{}, err
+	}
+	s.game = r.Game
+	s.searcher.Clear()
+	return s.State(), nil
+}
+
+// Record returns the game as a record with the given headers (name, value
+// pairs in order) and the result and reason of the game now.
+func (s *Session) Record(headers []surakarta.Header) (string, error) {
+	text, err := surakarta.NewRecord(s.game, headers...).MarshalText()
+	return string(text), err
+}
+
+// Think lets the engine choose a move for the side to move, within
+// moveTime, and plays it. progress, if not nil, is called after each
+// completed iteration.
+func (s *Session) Think(moveTime time.Duration, progress func(Progress)) (Thought, State, error) {
+	if moveTime <= 0 || moveTime > MaxMoveTime {
+		return Thought{}, State{}, fmt.Errorf("thinking time %v: want more than 0 and at most %v", moveTime, MaxMoveTime)
+	}
+	lim := surakarta.Limits{MoveTime: moveTime}
+	if progress != nil {
+		lim.Progress = func(info surakarta.Info) {
+			pv := make([]string, len(info.PV))
+			for i, m := range info.PV {
+				pv[i] = m.String()
+			}
+			progress(Progress{
+				Depth:  info.Depth,
+				Score:  surakarta.FormatScore(info.Score),
+				Nodes:  info.Nodes,
+				Millis: millis(info.Time),
+				PV:     strings.Join(pv, " "),
+			})
+		}
+	}
+	before := s.game.Position()
+	r, err := s.searcher.Search(context.Background(), s.game, lim)
+	if err != nil {
+		return Thought{}, State{}, err
+	}
+	if err := s.game.Play(r.Move); err != nil {
+		return Thought{}, State{}, fmt.Errorf("the engine's move %v: %w", r.Move, err)
+	}
+	played := s.game.Moves()[s.game.Ply()-1] // with its capture bit
+	t := Thought{
+		Move:   moveText(played),
+		Path:   pathOf(before, played),
+		Score:  surakarta.FormatScore(r.Score),
+		Depth:  r.Depth,
+		Nodes:  r.Nodes,
+		Millis: millis(r.Time),
+	}
+	return t, s.State(), nil
+}
+
+// BenchResult is one position searched by Bench.
+type BenchResult struct {
+	Nodes  int64
+	Millis float64
+	Move   string
+}
+
+// Bench searches each position to depth with a fresh searcher, as the
+// library's own benchmarks do, so that the node counts are the same on
+// every platform and the speeds compare.
+func Bench(positions []string, depth int) ([]BenchResult, error) {
+	if len(positions) > MaxBench {
+		return nil, fmt.Errorf("%d positions: at most %d", len(positions), MaxBench)
+	}
+	if depth < 1 || depth > surakarta.MaxDepth {
+		return nil, fmt.Errorf("depth %d: want 1 to %d", depth, surakarta.MaxDepth)
+	}
+	var out []BenchResult
+	for _, text := range positions {
+		p, err := surakarta.ParsePosition(text)
+		if err != nil {
+			return nil, err
+		}
+		r, err := surakarta.NewPVS(surakarta.NewEndgameAdjusted()).Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: depth})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, BenchResult{Nodes: r.Nodes, Millis: millis(r.Time), Move: r.Move.String()})
+	}
+	return out, nil
+}
+
+func colorName(c surakarta.Color) string { return strings.ToLower(c.String()) }
+
+// moveText writes a move as records do: "b2xe5" for a capture.
+func moveText(m surakarta.Move) string {
+	text, err := m.MarshalText()
+	if err != nil {
+		return m.String()
+	}
+	return string(text)
+}
+
+// pathOf returns the capture path of m in p, or nil for a step.
+func pathOf(p surakarta.Position, m surakarta.Move) *Path {
+	if !m.IsCapture() {
+		return nil
+	}
+	cp, err := p.CapturePath(m)
+	if err != nil {
+		return nil
+	}
+	path := &Path{Circuit: cp.Circuit.String()}
+	for _, sq := range cp.Points {
+		path.Points = append(path.Points, sq.String())
+	}
+	for _, l := range cp.Loops {
+		path.Loops = append(path.Loops, Loop{Index: l.Index, Corner: l.Loop.Corner.String()})
+	}
+	return path
+}
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -1,0 +1,185 @@
+//go:build js && wasm
+
+// Command wasm is the library compiled to WebAssembly for the page: it runs
+// inside the page's Web Worker (worker.js) and gives JavaScript one object,
+// globalThis.surakarta, whose methods play one game against the engine:
+//
+//	state()                   → {state}
+//	newGame(positionText)     → {state} or {error}   ("" = the start)
+//	play("b2b3")              → {state} or {error}
+//	undo(plies)               → {state} or {error}
+//	resign("black"|"white")   → {state} or {error}
+//	load(recordText)          → {state} or {error}
+//	record([[name, value]…])  → {record} or {error}
+//	think(millis, progress)   → {thought, state} or {error}
+//	bench([positionText…], depth) → {results} or {error}
+//
+// Every call returns at once but think, which searches for its time and
+// calls progress(info) after each completed iteration. When the object is
+// ready the program calls globalThis.surakartaReady(), if it is a function.
+// Build it with GOOS=js GOARCH=wasm; the page's server does (see ../main.go).
+package main
+
+import (
+	"fmt"
+	"syscall/js"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/examples/web/internal/session"
+)
+
+func main() {
+	s := session.New()
+	api := map[string]func([]js.Value) any{
+		"state": func(args []js.Value) any { return ok("state", stateJS(s.State())) },
+		"newGame": func(args []js.Value) any {
+			return stateOrError(s.NewGame(str(args, 0)))
+		},
+		"play": func(args []js.Value) any { return stateOrError(s.Play(str(args, 0))) },
+		"undo": func(args []js.Value) any {
+			return stateOrError(s.Undo(num(args, 0)))
+		},
+		"resign": func(args []js.Value) any { return stateOrError(s.Resign(str(args, 0))) },
+		"load":   func(args []js.Value) any { return stateOrError(s.Load(str(args, 0))) },
+		"record": func(args []js.Value) any {
+			var headers []surakarta.Header
+			if len(args) > 0 && args[0].Type() == js.TypeObject {
+				for i := range args[0].Length() {
+					h := args[0].Index(i)
+					headers = append(headers, surakarta.Header{Name: h.Index(0).String(), Value: h.Index(1).String()})
+				}
+			}
+			text, err := s.Record(headers)
+			if err != nil {
+				return fail(err)
+			}
+			return ok("record", text)
+		},
+		"think": func(args []js.Value) any {
+			var progress func(session.Progress)
+			if len(args) > 1 && args[1].Type() == js.TypeFunction {
+				f := args[1]
+				progress = func(p session.Progress) {
+					f.Invoke(map[string]any{
+						"depth": p.Depth, "score": p.Score, "nodes": float64(p.Nodes),
+						"millis": p.Millis, "pv": p.PV,
+					})
+				}
+			}
+			t, st, err := s.Think(time.Duration(num(args, 0))*time.Millisecond, progress)
+			if err != nil {
+				return fail(err)
+			}
+			return map[string]any{"thought": map[string]any{
+				"move": t.Move, "path": pathJS(t.Path), "score": t.Score, "depth": t.Depth,
+				"nodes": float64(t.Nodes), "millis": t.Millis,
+			}, "state": stateJS(st)}
+		},
+		"bench": func(args []js.Value) any {
+			var positions []string
+			if len(args) > 0 && args[0].Type() == js.TypeObject {
+				for i := range args[0].Length() {
+					positions = append(positions, args[0].Index(i).String())
+				}
+			}
+			results, err := session.Bench(positions, num(args, 1))
+			if err != nil {
+				return fail(err)
+			}
+			out := make([]any, len(results))
+			for i, r := range results {
+				out[i] = map[string]any{"nodes": float64(r.Nodes), "millis": r.Millis, "move": r.Move}
+			}
+			return ok("results", out)
+		},
+	}
+	obj := js.Global().Get("Object").New()
+	for name, f := range api {
+		obj.Set(name, js.FuncOf(guard(f)))
+	}
+	js.Global().Set("surakarta", obj)
+	if ready := js.Global().Get("surakartaReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {} // serve calls for as long as the worker lives
+}
+
+// guard turns a panic into an error answer, so that a bug shows on the page
+// instead of ending the program.
+func guard(f func([]js.Value) any) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = map[string]any{"error": fmt.Sprint("internal error: ", r)}
+			}
+		}()
+		return f(args)
+	}
+}
+
+func ok(name string, value any) any { return map[string]any{name: value} }
+
+func fail(err error) any { return map[string]any{"error": err.Error()} }
+
+func stateOrError(st session.State, err error) any {
+	if err != nil {
+		return fail(err)
+	}
+	return ok("state", stateJS(st))
+}
+
+// str returns argument i as a string, "" when it is missing or not a string.
+func str(args []js.Value, i int) string {
+	if i < len(args) && args[i].Type() == js.TypeString {
+		return args[i].String()
+	}
+	return ""
+}
+
+// num returns argument i as an int, 0 when it is missing or not a number.
+func num(args []js.Value, i int) int {
+	if i < len(args) && args[i].Type() == js.TypeNumber {
+		return args[i].Int()
+	}
+	return 0
+}
+
+func stateJS(st session.State) any {
+	board := make([]any, len(st.Board))
+	for i, c := range st.Board {
+		board[i] = c
+	}
+	moves := make([]any, len(st.Moves))
+	for i, m := range st.Moves {
+		moves[i] = map[string]any{"text": m.Text, "number": m.Number, "color": m.Color, "path": pathJS(m.Path)}
+	}
+	legal := make([]any, len(st.Legal))
+	for i, m := range st.Legal {
+		legal[i] = map[string]any{"from": m.From, "to": m.To, "capture": m.Capture, "path": pathJS(m.Path)}
+	}
+	return map[string]any{
+		"position": st.Position, "start": st.Start, "board": board,
+		"sideToMove": st.SideToMove, "counts": []any{st.Counts[0], st.Counts[1]},
+		"quietPlies": st.QuietPlies, "repetitions": st.Repetitions,
+		"moves": moves, "legal": legal,
+		"over": st.Over, "result": st.Result, "outcome": st.Outcome,
+		"winner": st.Winner, "reason": st.Reason, "declared": st.Declared,
+		"record": st.Record, "rules": st.Rules,
+	}
+}
+
+func pathJS(p *session.Path) any {
+	if p == nil {
+		return nil
+	}
+	points := make([]any, len(p.Points))
+	for i, sq := range p.Points {
+		points[i] = sq
+	}
+	loops := make([]any, len(p.Loops))
+	for i, l := range p.Loops {
+		loops[i] = map[string]any{"index": l.Index, "corner": l.Corner}
+	}
+	return map[string]any{"circuit": p.Circuit, "points": points, "loops": loops}
+}
