@@ -40,9 +40,8 @@ type Engine struct {
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
 //
-// and experimental search changes that README's tuning table measured
-// without adopting them (pvs only), kept so that its matches can be played
-// again:
+// and experimental search changes, tried but not adopted (pvs only; README
+// lists them with their matches), kept so that a match can measure them:
 //
 //	multicut=on        multi-cut pruning at non-PV nodes
 //	threat-extension=on  a ply more for a capture after which it attacks

@@ -1,9 +1,9 @@
 // Package pvsexp carries experimental settings of the PVS searcher from
 // the engine specs of package match to package surakarta without making
-// them part of the public API. Each setting is a search change that a
-// tuning match measured and that was not adopted, or an alternative to a
-// default, kept so that the match in README can be played again. The zero
-// Settings is the searcher as it is.
+// them part of the public API. Each setting is a search change that has
+// not been adopted, or an alternative to a default, kept so that a tuning
+// match can measure it (README lists them). The zero Settings is the
+// searcher as it is.
 package pvsexp
 
 // Settings are the experimental settings of a PVS.
