@@ -135,6 +135,7 @@ func TestTuningTable(t *testing.T) {
 		{"table1.txt.gz", "pvs,endgame,table=1"},
 		{"table4.txt.gz", "pvs,endgame,table=4"},
 		{"threads2.txt.gz", "pvs,endgame,threads=2"},
+		{"lmrlog.txt.gz", "pvs,endgame,lmr-log=on"},
 	} {
 		c, p := recount(t, records(t, "tune", tc.file), tc.a)
 		e := c.Elo()
