@@ -104,7 +104,9 @@
 // goroutines as long as their fields are not changed meanwhile. A Game, a
 // Record and the searchers are not safe for concurrent use: give each
 // goroutine its own, or guard them with a mutex (a Game may be read by
-// several goroutines at once while nothing changes it).
+// several goroutines at once while nothing changes it). A PVS with Threads
+// above 1 searches on several goroutines of its own, which call its
+// Evaluator at once: the evaluators of this package allow that.
 //
 // # Errors
 //

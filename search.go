@@ -3,6 +3,7 @@ package surakarta
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -121,6 +122,7 @@ const MaxDepth = 64
 // Info reports a completed iteration of a search.
 type Info struct {
 	Depth          int           // the iteration's depth in plies
+	SelDepth       int           // the longest line of the iteration in plies, quiescence included
 	Score          int           // its score for the side to move (see Win)
 	Nodes          int64         // nodes searched so far
 	NodesPerSecond int64         // nodes per second so far
@@ -136,12 +138,15 @@ type Info struct {
 // that iteration's; Score and Depth are always those of the deepest
 // completed iteration.
 type Result struct {
-	Move  Move          // the move to play: legal whenever the position has a legal move
-	Score int           // the score of the deepest completed iteration, for the side to move
-	Depth int           // the deepest completed iteration (0 if none completed)
-	Nodes int64         // nodes searched
-	PV    []Move        // the principal variation, starting with Move
-	Time  time.Duration // time spent
+	Move  Move // the move to play: legal whenever the position has a legal move
+	Score int  // the score of the deepest completed iteration, for the side to move
+	Depth int  // the deepest completed iteration (0 if none completed)
+	// SelDepth is the longest line of the deepest completed iteration in
+	// plies, quiescence included (0 if none completed).
+	SelDepth int
+	Nodes    int64         // nodes searched
+	PV       []Move        // the principal variation, starting with Move
+	Time     time.Duration // time spent
 }
 
 // Scores. A game that ends n plies from the searched position scores Win−n
@@ -221,6 +226,18 @@ type searchCore struct {
 	// move on the path (PVS): repetitions are not looked for before it.
 	nullFloor int
 	pv        pvTable
+	// selDepth is the highest ply reached since it was last reset.
+	selDepth int
+	// draw is the score of a drawn end for the side to move: 0 unless a
+	// PVS has Contempt (see PVS.Contempt).
+	draw [2]int
+	// In a parallel search (search_smp.go) every thread stops as soon as
+	// halt is set; a helper publishes its node count to published every
+	// 1024 nodes, and the main thread's helperNodes are the helpers'
+	// published counts. halt is nil in a search on one thread.
+	halt        *atomic.Bool
+	published   *atomic.Int64
+	helperNodes []atomic.Int64
 }
 
 // MaxPly is the longest search path, quiescence included.
@@ -274,10 +291,14 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 // (the search must stop, or the game is over) it reports done with the
 // node's score.
 func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
+	if c.halt != nil {
+		c.poll()
+	}
 	if c.tick() {
 		return nil, 0, true
 	}
 	c.pv.clear(ply)
+	c.selDepth = max(c.selDepth, ply)
 	p = &c.stack[ply]
 	c.hashes[c.base+ply] = p.hash
 	if ply > 0 {
@@ -314,7 +335,7 @@ func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
 }
 
 // adjudicate scores a game that ends at ply in p by piece count, for the
-// side to move.
+// side to move: equal counts are a draw, scored c.draw.
 func (c *searchCore) adjudicate(p *Position, ply int) int {
 	us, them := p.Count(p.side), p.Count(p.side^1)
 	switch {
@@ -323,7 +344,7 @@ func (c *searchCore) adjudicate(p *Position, ply int) int {
 	case us < them:
 		return -(Win - ply)
 	}
-	return 0
+	return c.draw[p.side&1]
 }
 
 // evaluate returns the evaluator's score of p, clamped to ±MaxEvaluation.
@@ -354,20 +375,22 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 	keeper := timeKeeper{plan: c.plan, single: len(rootMoves) == 1}
 	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
 		iterationStart := time.Now()
+		c.selDepth = 0
 		score, ok := searchDepth(depth)
 		if !ok || c.stopped {
 			c.adoptUnfinished(&res)
 			break
 		}
-		res.Score, res.Depth = score, depth
+		res.Score, res.Depth, res.SelDepth = score, depth, c.selDepth
 		if pv := c.pv.line(); len(pv) > 0 {
 			res.PV, res.Move = pv, pv[0]
 		}
 		elapsed := time.Since(c.start)
 		if lim.Progress != nil {
+			nodes := c.totalNodes()
 			lim.Progress(Info{
-				Depth: depth, Score: score, Nodes: c.nodes, Time: elapsed,
-				NodesPerSecond: int64(float64(c.nodes) / max(elapsed.Seconds(), 1e-9)),
+				Depth: depth, SelDepth: c.selDepth, Score: score, Nodes: nodes, Time: elapsed,
+				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
 				PV:             append([]Move(nil), res.PV...),
 			})
 		}

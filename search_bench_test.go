@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
 // searchers builds each searcher afresh, so that every search starts with
@@ -126,8 +127,9 @@ func BenchmarkPVSTable(b *testing.B) {
 }
 
 // BenchmarkPVSAblation searches each fixed middle-game position to depth 8
-// with EndgameAdjusted and a fresh PVS, once with the defaults and once
-// with each enhancement switched off, and reports the (deterministic)
+// with EndgameAdjusted and a fresh PVS, once with the defaults, once with
+// each enhancement switched off and once with each experimental search
+// change of the engine options, and reports the (deterministic)
 // nodes per op: what each enhancement saves in nodes, beside what the
 // tuning matches in README say it is worth in Elo.
 func BenchmarkPVSAblation(b *testing.B) {
@@ -143,6 +145,14 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"killers=off", func(s *surakarta.PVS) { s.Killers = false }},
 		{"history=off", func(s *surakarta.PVS) { s.History = false }},
 		{"aspiration=0", func(s *surakarta.PVS) { s.AspirationWindow = 0 }},
+		// The experimental search changes of the engine options.
+		{"multicut=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{MultiCut: true}) }},
+		{"threat-extension=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{ThreatExtension: true}) }},
+		{"root-table-move=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{RootTableMove: true}) }},
+		{"null-reduction=2", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 2}) }},
+		{"null-reduction=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 4}) }},
+		{"null-divisor=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullDivisor: 4}) }},
+		{"lmr-log=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{LogReductions: true}) }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			newSearcher := func() surakarta.Searcher {
@@ -204,6 +214,41 @@ func BenchmarkPVSEvaluators(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkPVSThreads searches each fixed middle-game position to depth 11
+// with EndgameAdjusted at 1, 2 and 4 threads: the time the main thread
+// takes to complete the depth (ms/op, summed over the positions), and the
+// speed of all threads together (nodes/s). The searcher is made and its
+// table allocated once per thread count; Clear empties it before each
+// position, and the times count search time only.
+func BenchmarkPVSThreads(b *testing.B) {
+	const depth = 11
+	for _, threads := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			s := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+			s.Threads = threads
+			positions := middleGamePositions(b)
+			if _, err := s.Search(context.Background(), surakarta.NewGame(positions[0]), surakarta.Limits{Depth: 1}); err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var searching time.Duration
+			for b.Loop() {
+				for _, p := range positions {
+					s.Clear()
+					r, err := s.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: depth})
+					if err != nil || r.Depth != depth {
+						b.Fatalf("%v: depth %d, %v", p, r.Depth, err)
+					}
+					nodes, searching = nodes+r.Nodes, searching+r.Time
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
+			b.ReportMetric(float64(searching.Milliseconds())/float64(b.N), "ms-to-depth/op")
 		})
 	}
 }

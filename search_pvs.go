@@ -1,8 +1,13 @@
 package surakarta
 
 import (
+	"cmp"
 	"context"
+	"math"
+	"math/bits"
+	"slices"
 
+	"github.com/surakarta-go/surakarta/internal/pvsexp"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -43,14 +48,34 @@ type PVS struct {
 	// the search depth may show only one iteration later.
 	LateMoveReductions bool
 
-	core      searchCore
+	// Threads is the number of goroutines that search at once (Lazy SMP):
+	// the calling goroutine and Threads−1 helpers search the same root
+	// and share the table; some helpers skip iterations so that they run
+	// a ply ahead. The move, score and principal variation returned are
+	// the calling goroutine's, and Nodes counts every thread's nodes
+	// (Limits.Nodes bounds them all together). Values below 1 mean 1,
+	// the default, which searches deterministically: the same search
+	// visits the same nodes every time. With more threads the Evaluator
+	// is called from several goroutines at once and must be safe for that
+	// (the evaluators of this package are).
+	Threads int
+	// Contempt is what a draw is worth less than an even position to the
+	// side to move at the root, in evaluation units: a game that the
+	// search sees end with equal piece counts (by repetition, the
+	// quiet-ply limit, or a side without moves) scores −Contempt for that
+	// side and +Contempt for its opponent. A positive Contempt makes the
+	// searcher avoid such draws unless it is worse off by more than
+	// Contempt; 0, the default, scores them 0. It is clamped to
+	// ±MaxEvaluation. The table keeps the scores of searches with a
+	// non-zero Contempt apart from those of other searches, for each
+	// side to move at the root.
+	Contempt int
+
+	exp       pvsexp.Settings // experimental settings (see internal/pvsexp)
+	main      pvsWorker
+	helpers   []*pvsWorker
 	table     *tt.Table
 	tableSize int
-	history   history
-	killers   killers
-	moves     [MaxPly][MaxMoves]Move
-	order     [MaxPly][MaxMoves]int32
-	rootMoves []Move
 }
 
 // NewPVS returns a PVS searcher that scores positions with e, with every
@@ -74,14 +99,63 @@ func NewPVS(e Evaluator) *PVS {
 	}
 }
 
+// pvsWorker is one thread of a PVS search: its own search path, node
+// count, history, killers and move lists, and a copy of the searcher's
+// settings. Only the table is shared.
+type pvsWorker struct {
+	pvsSettings
+	core      searchCore
+	table     *tt.Table
+	history   history
+	killers   killers
+	moves     [MaxPly][MaxMoves]Move
+	order     [MaxPly][MaxMoves]int32
+	rootMoves []Move
+	skip      int  // which iterations a helper skips (see helperSkips); 0 for the main thread
+	rootDepth int  // the depth of the iteration under way
+	rootBest  Move // the best root move of the last iteration (with exp.RootTableMove)
+	// keySalt is mixed into every table key: 0, or with a Contempt, a
+	// key of the contempt and the side to move at the root.
+	keySalt uint64
+}
+
+// pvsSettings are the exported fields of PVS that the search reads, copied
+// into each worker when a search starts.
+type pvsSettings struct {
+	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
+	aspiration                                                          int
+	exp                                                                 pvsexp.Settings
+}
+
+func init() {
+	pvsexp.Set = func(s any, e pvsexp.Settings) { s.(*PVS).exp = e }
+}
+
+// settings returns the search's settings from s's exported fields.
+func (s *PVS) settings() pvsSettings {
+	return pvsSettings{
+		cutoffs: s.TableCutoffs, useHistory: s.History, useKillers: s.Killers,
+		useQuiescence: s.Quiescence, useNullMove: s.NullMove, useLMR: s.LateMoveReductions,
+		aspiration: s.AspirationWindow, exp: s.exp,
+	}
+}
+
 // Clear forgets everything learnt in earlier searches: the table, the
 // history and the killers. Call it between games.
 func (s *PVS) Clear() {
 	if s.table != nil {
 		s.table.Clear()
 	}
-	s.history = history{}
-	s.killers = killers{}
+	s.main.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget empties the worker's history and killers.
+func (w *pvsWorker) forget() {
+	w.history = history{}
+	w.killers = killers{}
 }
 
 // Search implements Searcher.
@@ -92,68 +166,133 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 			s.table = tt.New(s.TableMegabytes)
 		}
 	}
-	rootMoves, err := s.core.begin(ctx, g, lim, s.Evaluator)
+	threads := max(s.Threads, 1)
+	if threads > 1 && lim.Nodes > 0 {
+		// Every thread gets its share of the node limit.
+		lim.Nodes = max(lim.Nodes/int64(threads), 1)
+	}
+	w := &s.main
+	rootMoves, err := w.core.begin(ctx, g, lim, s.Evaluator)
 	if err != nil {
 		return Result{}, err
 	}
 	s.table.NewSearch()
-	s.history.age(Black)
-	s.history.age(White)
-	s.killers = killers{}
-	s.rootMoves = rootMoves
+	w.start(s, rootMoves)
+	w.keySalt = w.core.setContempt(s.Contempt)
+	if threads == 1 || w.core.stopped {
+		return w.iterate(lim), nil
+	}
+	return s.searchParallel(ctx, threads, lim), nil
+}
+
+// start prepares the worker for a search of the position in its core with
+// s's settings and table.
+func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
+	w.pvsSettings = s.settings()
+	w.table = s.table
+	w.history.age(Black)
+	w.history.age(White)
+	w.killers = killers{}
+	w.rootMoves = rootMoves
+	w.rootBest = NoMove
+}
+
+// iterate runs the main thread's iterative deepening.
+func (w *pvsWorker) iterate(lim Limits) Result {
 	score := 0
-	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
-		score = s.aspirate(depth, score)
-		return score, !s.core.stopped
-	}), nil
+	return w.core.iterate(lim, w.rootMoves, func(depth int) (int, bool) {
+		score = w.aspirate(depth, score)
+		if !w.core.stopped {
+			w.completePV(depth)
+		}
+		return score, !w.core.stopped
+	})
+}
+
+// completePV lengthens the principal variation of a completed iteration
+// of depth plies where a table cutoff ended it early (a cutoff returns a
+// score but no line): from the position at its end it follows the moves
+// that the table holds, while they are legal, the game goes on, and the
+// line is shorter than depth. It changes nothing else: the search and
+// its move are the same with or without it.
+func (w *pvsWorker) completePV(depth int) {
+	c := &w.core
+	line := &c.pv.moves[0]
+	n := c.pv.length[0]
+	if n == 0 || n >= depth {
+		return
+	}
+	// Replay the line on the search stack, recording its positions for
+	// the repetition rule.
+	for ply := range n {
+		c.hashes[c.base+ply] = c.stack[ply].hash
+		c.stack[ply+1] = c.stack[ply]
+		c.stack[ply+1].PlayUnchecked(line[ply])
+	}
+	for ; n < depth && n < MaxPly-1; n++ {
+		p := &c.stack[n]
+		c.hashes[c.base+n] = p.hash
+		if _, over := c.terminal(p, n); over {
+			break
+		}
+		e, ok := w.table.Probe(w.tableKey(p))
+		if !ok || e.Move == 0 || !slices.Contains(p.appendMoves(&w.moves[n]), Move(e.Move)) {
+			break
+		}
+		line[n] = Move(e.Move)
+		c.stack[n+1] = *p
+		c.stack[n+1].PlayUnchecked(line[n])
+	}
+	c.pv.length[0] = n
 }
 
 // aspirate searches the root to depth with a window around the previous
 // score, widening it on failure until the score is exact.
-func (s *PVS) aspirate(depth, previous int) int {
-	w := s.AspirationWindow
-	if w <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
-		return s.search(0, depth, -infinity, infinity)
+func (w *pvsWorker) aspirate(depth, previous int) int {
+	w.rootDepth = depth
+	win := w.aspiration
+	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
+		return w.search(0, depth, -infinity, infinity)
 	}
-	alpha, beta := previous-w, previous+w
+	alpha, beta := previous-win, previous+win
 	for {
-		score := s.search(0, depth, alpha, beta)
+		score := w.search(0, depth, alpha, beta)
 		switch {
-		case s.core.stopped:
+		case w.core.stopped:
 			return 0
 		case alpha <= -infinity && beta >= infinity:
 			return score // the full window: nothing to widen
 		case score <= alpha:
-			alpha = max(alpha-w, -infinity)
+			alpha = max(alpha-win, -infinity)
 		case score >= beta:
-			beta = min(beta+w, infinity)
+			beta = min(beta+win, infinity)
 		default:
 			return score
 		}
-		w *= 2
+		win *= 2
 	}
 }
 
 // tableKey is the table's key of p: its hash, and when a quiet-ply limit is
 // in force its quiet-ply count too, since the same placement nearer the
-// limit can have another value.
-func (s *PVS) tableKey(p *Position) uint64 {
-	if s.core.rules.QuietPlyLimit > 0 {
-		return p.hash ^ zobristQuiet[min(p.quietPlies, maxQuietKey)]
+// limit can have another value; with a contempt, the key salt too.
+func (w *pvsWorker) tableKey(p *Position) uint64 {
+	if w.core.rules.QuietPlyLimit > 0 {
+		return p.hash ^ zobristQuiet[min(p.quietPlies, maxQuietKey)] ^ w.keySalt
 	}
-	return p.hash
+	return p.hash ^ w.keySalt
 }
 
 // probe looks key up in the table for a node at ply searched to depth
 // within (alpha, beta). It returns the stored move, and a cut with the
 // stored score when that score settles the node: stored at least as deep,
 // and exact or a bound outside the window.
-func (s *PVS) probe(key uint64, ply, depth, alpha, beta int) (Move, int, bool) {
-	e, ok := s.table.Probe(key)
+func (w *pvsWorker) probe(key uint64, ply, depth, alpha, beta int) (Move, int, bool) {
+	e, ok := w.table.Probe(key)
 	if !ok {
 		return NoMove, 0, false
 	}
-	if s.TableCutoffs && ply > 0 && int(e.Depth) >= depth {
+	if w.cutoffs && ply > 0 && int(e.Depth) >= depth {
 		score := fromTable(e.Score, ply)
 		switch {
 		case e.Bound == tt.Exact,
@@ -202,10 +341,10 @@ const (
 // lower bound, anything between is exact. The first move gets the full
 // window; the others a null window (alpha, alpha+1) that only proves them
 // worse, and a full re-search when that proof fails.
-func (s *PVS) search(ply, depth, alpha, beta int) int {
-	c := &s.core
-	if (depth <= 0 || ply >= MaxPly-1) && s.Quiescence {
-		return s.quiesce(ply, alpha, beta)
+func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
+	c := &w.core
+	if (depth <= 0 || ply >= MaxPly-1) && w.useQuiescence {
+		return w.quiesce(ply, alpha, beta)
 	}
 	p, score, done := c.open(ply)
 	if done {
@@ -214,53 +353,67 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 	if depth <= 0 || ply >= MaxPly-1 {
 		return c.horizon(p, ply)
 	}
-	key := s.tableKey(p)
-	tableMove, score, cut := s.probe(key, ply, depth, alpha, beta)
+	key := w.tableKey(p)
+	tableMove, score, cut := w.probe(key, ply, depth, alpha, beta)
 	if cut {
 		return score
 	}
 	pvNode := beta-alpha > 1
-	if s.NullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
+	if w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && c.evaluate(p) >= beta {
-		if score, cut := s.nullMove(p, ply, depth, beta); cut {
+		if score, cut := w.nullMove(p, ply, depth, beta); cut {
 			return score
 		}
 	}
+	if ply == 0 && w.exp.RootTableMove && w.rootBest != NoMove {
+		tableMove = w.rootBest
+	}
 	var moves []Move
 	if ply == 0 {
-		moves = s.moves[0][:copy(s.moves[0][:], s.rootMoves)]
+		moves = w.moves[0][:copy(w.moves[0][:], w.rootMoves)]
 	} else {
-		moves = p.appendMoves(&s.moves[ply])
+		moves = p.appendMoves(&w.moves[ply])
 	}
 	if len(moves) == 0 {
 		return c.adjudicate(p, ply)
 	}
-	s.orderMoves(ply, p.side, moves, tableMove)
+	w.orderMoves(ply, p.side, moves, tableMove)
+	if w.exp.MultiCut && !pvNode && ply > 0 && depth >= multiCutDepth && c.evaluate(p) >= beta {
+		if score, cut := w.multiCut(p, ply, depth, beta, moves); cut {
+			return score
+		}
+	}
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
-	canReduce := s.LateMoveReductions && depth >= 3 && !s.nearQuietLimit(p, depth)
+	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
 	for i := range moves {
-		m := s.pick(ply, moves, i)
+		m := w.pick(ply, moves, i)
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
+		newDepth := depth - 1
+		if w.exp.ThreatExtension && m.IsCapture() && ply < 2*w.rootDepth && child.threatens(p.side) {
+			newDepth++
+		}
 		var score int
 		if i == 0 {
-			score = -s.search(ply+1, depth-1, -beta, -alpha)
+			score = -w.search(ply+1, newDepth, -beta, -alpha)
 		} else {
 			reduction := 0
-			if canReduce && i >= 3 && s.order[ply][i] < orderKiller {
+			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = 1
-				if i >= 8 && depth >= 6 {
+				if w.exp.LogReductions {
+					reduction = lateMoveReduction(depth, i)
+				} else if i >= 8 && depth >= 6 {
 					reduction = 2
 				}
 			}
-			score = -s.search(ply+1, depth-1-reduction, -alpha-1, -alpha)
+			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
-				score = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha)
 			}
 			if score > alpha && score < beta && !c.stopped {
-				score = -s.search(ply+1, depth-1, -beta, -alpha)
+				score = -w.search(ply+1, newDepth, -beta, -alpha)
 			}
 		}
 		if c.stopped {
@@ -273,11 +426,11 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 				c.pv.update(ply, m)
 				if alpha >= beta {
 					if !m.IsCapture() {
-						if s.Killers {
-							s.killers.add(ply, m)
+						if w.useKillers {
+							w.killers.add(ply, m)
 						}
-						if s.History {
-							s.history.reward(p.side, m, depth)
+						if w.useHistory {
+							w.history.reward(p.side, m, depth)
 						}
 					}
 					break
@@ -292,25 +445,29 @@ func (s *PVS) search(ply, depth, alpha, beta int) int {
 	case best >= beta:
 		bound = tt.Lower
 	}
-	s.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
+	w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
 	if ply == 0 && bestMove != NoMove {
-		s.promoteRootMove(bestMove)
+		if w.exp.RootTableMove {
+			w.rootBest = bestMove
+		} else {
+			w.promoteRootMove(bestMove)
+		}
 	}
 	return best
 }
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
-func (s *PVS) nearQuietLimit(p *Position, depth int) bool {
-	limit := s.core.rules.QuietPlyLimit
+func (w *pvsWorker) nearQuietLimit(p *Position, depth int) bool {
+	limit := w.core.rules.QuietPlyLimit
 	return limit > 0 && p.QuietPlies()+depth >= limit
 }
 
 // nullMove lets the side to move at ply pass and searches the result to a
 // reduced depth with a null window at beta. It reports a cut when even
 // passing scores at least beta (a win is not trusted from a pass).
-func (s *PVS) nullMove(p *Position, ply, depth, beta int) (int, bool) {
-	c := &s.core
+func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
+	c := &w.core
 	child := &c.stack[ply+1]
 	*child = *p
 	child.side ^= 1
@@ -319,7 +476,11 @@ func (s *PVS) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
-	score := -s.search(ply+1, depth-1-reduction, -beta, -beta+1)
+	if w.exp.NullReduction != 0 || w.exp.NullDivisor != 0 {
+		base, div := cmp.Or(w.exp.NullReduction, 3), cmp.Or(w.exp.NullDivisor, 6)
+		reduction = base + depth/div
+	}
+	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
 		return 0, false
@@ -328,21 +489,21 @@ func (s *PVS) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 }
 
 // orderMoves gives each move of the list at ply its ordering score.
-func (s *PVS) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
-	order := &s.order[ply]
-	k := &s.killers[ply]
+func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
+	order := &w.order[ply]
+	k := &w.killers[ply]
 	for i, m := range moves {
 		switch {
 		case m == tableMove:
 			order[i] = orderTableMove
 		case m.IsCapture():
 			order[i] = orderCapture
-		case s.Killers && m == k[0]:
+		case w.useKillers && m == k[0]:
 			order[i] = orderKiller + 1
-		case s.Killers && m == k[1]:
+		case w.useKillers && m == k[1]:
 			order[i] = orderKiller
-		case s.History:
-			order[i] = s.history.score(side, m)
+		case w.useHistory:
+			order[i] = w.history.score(side, m)
 		default:
 			order[i] = 0
 		}
@@ -351,8 +512,8 @@ func (s *PVS) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
 
 // pick moves the best-ordered move among moves[i:] to place i and returns
 // it: a selection sort done lazily, since a cutoff often comes early.
-func (s *PVS) pick(ply int, moves []Move, i int) Move {
-	order := &s.order[ply]
+func (w *pvsWorker) pick(ply int, moves []Move, i int) Move {
+	order := &w.order[ply]
 	best := i
 	for j := i + 1; j < len(moves); j++ {
 		if order[j] > order[best] {
@@ -366,11 +527,11 @@ func (s *PVS) pick(ply int, moves []Move, i int) Move {
 
 // promoteRootMove puts m first in the root move list for the next
 // iteration (it is also the table's move, but the table may lose it).
-func (s *PVS) promoteRootMove(m Move) {
-	for i, r := range s.rootMoves {
+func (w *pvsWorker) promoteRootMove(m Move) {
+	for i, r := range w.rootMoves {
 		if r == m {
-			copy(s.rootMoves[1:i+1], s.rootMoves[:i])
-			s.rootMoves[0] = m
+			copy(w.rootMoves[1:i+1], w.rootMoves[:i])
+			w.rootMoves[0] = m
 			return
 		}
 	}
@@ -379,18 +540,18 @@ func (s *PVS) promoteRootMove(m Move) {
 // quiesce searches only captures beyond the horizon until the position is
 // quiet, letting the side to move stand pat on its evaluation. Its results
 // go to the table at depth 0.
-func (s *PVS) quiesce(ply, alpha, beta int) int {
-	c := &s.core
+func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
+	c := &w.core
 	p, score, done := c.open(ply)
 	if done {
 		return score
 	}
-	key := s.tableKey(p)
-	tableMove, score, cut := s.probe(key, ply, 0, alpha, beta)
+	key := w.tableKey(p)
+	tableMove, score, cut := w.probe(key, ply, 0, alpha, beta)
 	if cut {
 		return score
 	}
-	caps := s.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(s.moves[ply][:maxCaptures]))]
+	caps := w.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(w.moves[ply][:maxCaptures]))]
 	steps := countSteps(p.pieces[p.side], p.empty())
 	if len(caps) == 0 && steps == 0 {
 		return c.adjudicate(p, ply) // no legal move: the game ends here
@@ -417,7 +578,7 @@ func (s *PVS) quiesce(ply, alpha, beta int) int {
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
-		score := -s.quiesce(ply+1, -beta, -alpha)
+		score := -w.quiesce(ply+1, -beta, -alpha)
 		if c.stopped {
 			return 0
 		}
@@ -439,6 +600,71 @@ func (s *PVS) quiesce(ply, alpha, beta int) int {
 	case best >= beta:
 		bound = tt.Lower
 	}
-	s.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
+	w.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
 	return best
+}
+
+// Multi-cut (experimental: pvsexp.Settings.MultiCut): at a non-PV node of
+// at least multiCutDepth plies, if multiCutCuts of the first multiCutMoves
+// moves score at least beta searched multiCutReduction plies shallower,
+// the node is cut.
+const (
+	multiCutDepth     = 4
+	multiCutMoves     = 10
+	multiCutCuts      = 3
+	multiCutReduction = 2
+)
+
+// multiCut tries the first moves of the ordered list at ply with reduced
+// depth and a null window at beta, and reports a cut when enough of them
+// reach beta.
+func (w *pvsWorker) multiCut(p *Position, ply, depth, beta int, moves []Move) (int, bool) {
+	c := &w.core
+	cuts := 0
+	for i := range min(len(moves), multiCutMoves) {
+		m := w.pick(ply, moves, i)
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		score := -w.search(ply+1, depth-1-multiCutReduction, -beta, -beta+1)
+		if c.stopped {
+			return 0, false
+		}
+		if score >= beta {
+			if cuts++; cuts >= multiCutCuts {
+				return beta, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// threatens reports whether side c, not to move in p, attacks two or more
+// pieces (it has captures onto at least two points) while the side to move
+// has no capture of its own: it can save at most one of them.
+func (p *Position) threatens(c Color) bool {
+	var caps [maxCaptures]Move
+	var targets uint64
+	for _, m := range caps[:p.captures(c, &caps)] {
+		targets |= 1 << (m.To() % NumSquares)
+	}
+	return bits.OnesCount64(targets) >= 2 && p.captures(c^1, &caps) == 0
+}
+
+// lateMoveReductions[d][i] is the reduction of the i-th move at depth d
+// with pvsexp.Settings.LogReductions: ln(d)·ln(i)/2.25, rounded, at least 1
+// and leaving at least one ply.
+var lateMoveReductions = func() (t [MaxDepth + 1][MaxMoves]int8) {
+	for d := 1; d <= MaxDepth; d++ {
+		for i := 1; i < MaxMoves; i++ {
+			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / 2.25))
+			t[d][i] = int8(max(min(r, d-2), 1))
+		}
+	}
+	return t
+}()
+
+// lateMoveReduction returns the reduction of move i at depth.
+func lateMoveReduction(depth, i int) int {
+	return int(lateMoveReductions[min(depth, MaxDepth)][min(i, MaxMoves-1)])
 }

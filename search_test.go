@@ -26,10 +26,15 @@ type srchSearcher struct {
 	make func() surakarta.Searcher
 }
 
+// Each test over srchSearchers runs PVS at 1 thread and at srchThreads
+// threads (Lazy SMP, whose helpers share the table with the main thread).
 func srchSearchers() []srchSearcher {
 	return []srchSearcher{
 		{"AlphaBeta", func() surakarta.Searcher { return surakarta.NewAlphaBeta(surakarta.NewSixFactor()) }},
 		{"PVS", func() surakarta.Searcher { return surakarta.NewPVS(surakarta.NewSixFactor()) }},
+		{"PVS4", func() surakarta.Searcher {
+			return srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), srchThreads)
+		}},
 	}
 }
 
@@ -485,6 +490,9 @@ func TestPVSMatchesAlphaBeta(t *testing.T) {
 	}
 	ab := surakarta.NewAlphaBeta(surakarta.NewSixFactor())
 	pvs := srchExactPVS() // reused: what it learns must not change scores
+	// With helpers too: what they store in the table orders moves but,
+	// without table cutoffs, cannot change a score. A tenth of the games.
+	parallel := srchThreaded(srchExactPVS(), srchThreads)
 	eval := surakarta.NewSixFactor()
 	for i, g := range srchRandomGames(2026, n) {
 		depth := 4
@@ -509,6 +517,16 @@ func TestPVSMatchesAlphaBeta(t *testing.T) {
 		}
 		if !srchLegalIn(g, gotRes.Move) || !srchLegalIn(g, wantRes.Move) {
 			t.Errorf("game %d: %s\nillegal move: AlphaBeta %v, PVS %v", i, srchDescribe(g), wantRes.Move, gotRes.Move)
+		}
+		if i%10 == 0 {
+			got, gotRes := srchIterations(t, parallel, g, depth)
+			if diff := cmp.Diff(want, got); diff != "" || gotRes.Score != wantRes.Score {
+				t.Errorf("game %d, depth %d: %s\nPVS at %d threads: iterations differ from AlphaBeta's (-AlphaBeta +PVS):\n%s"+
+					"result scores: AlphaBeta %d, PVS %d", i, depth, srchDescribe(g), srchThreads, diff, wantRes.Score, gotRes.Score)
+			}
+			if !srchLegalIn(g, gotRes.Move) {
+				t.Errorf("game %d: %s\nillegal move at %d threads: %v", i, srchDescribe(g), srchThreads, gotRes.Move)
+			}
 		}
 	}
 }
@@ -733,7 +751,7 @@ func TestTimeLimits(t *testing.T) {
 	// An evaluator that turns slow 20ms into the search: the iteration
 	// under way then takes far longer than the searcher could foresee, and
 	// only looking at the clock during the iteration keeps MoveTime.
-	for _, name := range []string{"AlphaBeta", "PVS"} {
+	for _, name := range []string{"AlphaBeta", "PVS", "PVS4"} {
 		six := surakarta.NewSixFactor()
 		var slowFrom time.Time
 		slow := surakarta.EvaluatorFunc(func(p *surakarta.Position) int {
@@ -744,8 +762,11 @@ func TestTimeLimits(t *testing.T) {
 			return six.Evaluate(p)
 		})
 		var searcher surakarta.Searcher = surakarta.NewAlphaBeta(slow)
-		if name == "PVS" {
+		switch name {
+		case "PVS":
 			searcher = surakarta.NewPVS(slow)
+		case "PVS4":
+			searcher = srchThreaded(surakarta.NewPVS(slow), srchThreads)
 		}
 		g := surakarta.NewGame(surakarta.NewPosition())
 		start := time.Now()
@@ -927,12 +948,16 @@ func TestAdjudication(t *testing.T) {
 		// knows that a step at limit−1 ends the game.
 		for depth := 3; depth <= 5; depth++ {
 			check(t, "PVS", surakarta.NewPVS(surakarta.NewSixFactor()), depth)
+			check(t, "PVS4", srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), srchThreads), depth)
 		}
 		// The same placement far from the limit first: what the table
 		// learns there must not hide the win near the limit.
 		reused := surakarta.NewPVS(surakarta.NewSixFactor())
 		search(t, reused, srchGame(t, "5w/4w1/5b/3bw1/2w3/b5 w 7 20", olympiad), 6)
 		check(t, "PVS after a search far from the limit", reused, 5)
+		reused = srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), srchThreads)
+		search(t, reused, srchGame(t, "5w/4w1/5b/3bw1/2w3/b5 w 7 20", olympiad), 6)
+		check(t, "PVS4 after a search far from the limit", reused, 5)
 	})
 
 	t.Run("behind captures before the quiet-ply limit", func(t *testing.T) {
@@ -1099,7 +1124,8 @@ func FuzzSearch(f *testing.F) {
 		}
 		pvs := surakarta.NewPVS(surakarta.NewSixFactor())
 		pvs.TableMegabytes = 1
-		for _, s := range []surakarta.Searcher{surakarta.NewAlphaBeta(surakarta.NewSixFactor()), pvs} {
+		parallel := srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), 2)
+		for _, s := range []surakarta.Searcher{surakarta.NewAlphaBeta(surakarta.NewSixFactor()), pvs, parallel} {
 			res, err := s.Search(context.Background(), g, lim)
 			if g.Outcome().Over {
 				if !errors.Is(err, surakarta.ErrGameOver) {
@@ -1205,6 +1231,148 @@ func TestClockLimits(t *testing.T) {
 	} {
 		if err := lim.Validate(); !errors.Is(err, surakarta.ErrInvalidLimits) {
 			t.Errorf("%+v: Validate() = %v, want ErrInvalidLimits", lim, err)
+		}
+	}
+}
+
+// srchThreads is the thread count of the parallel PVS in the tests.
+const srchThreads = 4
+
+// srchThreaded sets s's thread count and returns s.
+func srchThreaded(s *surakarta.PVS, threads int) *surakarta.PVS {
+	s.Threads = threads
+	return s
+}
+
+// TestContempt: a draw scores −Contempt for the side to move at the root
+// and +Contempt for its opponent, so that with a positive contempt the
+// searcher avoids a repetition it would otherwise make in a level
+// position, and with contempt 0 it takes the draw and scores draws 0 as
+// before (README's node counts at a fixed depth, unchanged, show that
+// contempt 0 searches exactly as before).
+func TestContempt(t *testing.T) {
+	newPVS := func(e surakarta.Evaluator, contempt, threads int) *surakarta.PVS {
+		s := srchThreaded(surakarta.NewPVS(e), threads)
+		s.Contempt = contempt
+		return s
+	}
+	search := func(t *testing.T, s surakarta.Searcher, g *surakarta.Game, depth int) surakarta.Result {
+		t.Helper()
+		res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !srchLegalIn(g, res.Move) {
+			t.Fatalf("depth %d: illegal move %v", depth, res.Move)
+		}
+		return res
+	}
+
+	t.Run("level position avoids repetition", func(t *testing.T) {
+		// 6  . . w w . .
+		// 5  w . . . . b
+		// 4  w w b w b w
+		// 3  w . . . . .
+		// 2  . . b . b .
+		// 1  b . . . b b
+		//    a b c d e f   Black to move, 8 pieces each, after a5b5 c3c4
+		// b5a5 from the start below: c4c3 repeats it and ends the game, a
+		// draw. With contempt 0 the searcher takes the draw (every other
+		// move scores below 0 at depths 1–5); with contempt 30 it plays
+		// on (its best other move scores −2 to −8). Without the history
+		// c4c3 is not its choice: the repetition is what draws it.
+		const start = "2ww2/w4b/ww1wbw/w1b3/2b1b1/b3bb w 10 23"
+		history := []string{"a5b5", "c3c4", "b5a5"}
+		const repeat = "c4c3"
+		olympiad := surakarta.OlympiadRules()
+		for _, threads := range []int{1, srchThreads} {
+			for depth := 1; depth <= 5; depth++ {
+				fresh := srchGame(t, "2ww2/w4b/wwbwbw/w5/2b1b1/b3bb b 13 25", olympiad)
+				if res := search(t, newPVS(surakarta.NewEndgameAdjusted(), 0, threads), fresh, depth); res.Move.String() == repeat {
+					t.Errorf("control, %d threads, depth %d, no history: %v, want another move (else the test proves nothing)", threads, depth, res.Move)
+				}
+				g := srchGame(t, start, olympiad, history...)
+				if res := search(t, newPVS(surakarta.NewEndgameAdjusted(), 0, threads), g, depth); res.Move.String() != repeat || res.Score != 0 {
+					t.Errorf("contempt 0, %d threads, depth %d: %v %s, want %s scoring 0", threads, depth, res.Move, surakarta.FormatScore(res.Score), repeat)
+				}
+				res := search(t, newPVS(surakarta.NewEndgameAdjusted(), 30, threads), g, depth)
+				if res.Move.String() == repeat || res.Score <= -30 || surakarta.IsLoss(res.Score) {
+					t.Errorf("contempt 30, %d threads, depth %d: %v %s, want another move scoring above −30", threads, depth, res.Move, surakarta.FormatScore(res.Score))
+				}
+			}
+			// Worse off than the contempt: at depth 6 every other move
+			// scores −22, below a draw at −10, so contempt 10 repeats.
+			g := srchGame(t, start, olympiad, history...)
+			if res := search(t, newPVS(surakarta.NewEndgameAdjusted(), 10, threads), g, 6); res.Move.String() != repeat || res.Score != -10 {
+				t.Errorf("contempt 10, %d threads, depth 6: %v %s, want %s scoring −10", threads, res.Move, surakarta.FormatScore(res.Score), repeat)
+			}
+		}
+	})
+
+	t.Run("draw score", func(t *testing.T) {
+		// 6  w . . . . w
+		// 5  . . . . . .
+		// 4  . . . . . .
+		// 3  . . . . . .
+		// 2  . . . . . .
+		// 1  b . . . . b
+		//    a b c d e f   Black to move, 49 quiet plies, 2 to 2, no
+		// capture: every move ends the game in a draw, which scores
+		// −Contempt for Black, the side to move at the root.
+		const text = "w4w/6/6/6/6/b4b b 49 30"
+		for _, threads := range []int{1, srchThreads} {
+			for _, contempt := range []int{0, 25, -25, 2 * surakarta.MaxEvaluation} {
+				want := -min(contempt, surakarta.MaxEvaluation)
+				for depth := 1; depth <= 3; depth++ {
+					res := search(t, newPVS(surakarta.NewSixFactor(), contempt, threads), srchGame(t, text, surakarta.OlympiadRules()), depth)
+					if res.Score != want {
+						t.Errorf("contempt %d, %d threads, depth %d: score %s, want %d", contempt, threads, depth, surakarta.FormatScore(res.Score), want)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestPVFullLength: the principal variation of every iteration is as long
+// as its depth (or ends the game), although table cutoffs end the line
+// that the search itself collects early; and SelDepth is reported: at
+// least the depth for PVS (quiescence goes further), exactly the depth
+// for AlphaBeta, the same in the last Progress call and in the Result.
+func TestPVFullLength(t *testing.T) {
+	depth := 9
+	if testing.Short() {
+		depth = 7
+	}
+	for _, text := range srchMiddleGames {
+		g := srchGame(t, text, surakarta.OlympiadRules())
+		var infos []surakarta.Info
+		res, err := surakarta.NewPVS(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{
+			Depth: depth, Progress: func(i surakarta.Info) { infos = append(infos, i) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range infos {
+			if err := srchCheckLine(g, info.PV); err != nil {
+				t.Fatalf("%s depth %d: %v", text, info.Depth, err)
+			}
+			end := g.Clone()
+			for _, m := range info.PV {
+				end.Play(m)
+			}
+			if len(info.PV) < info.Depth && !end.Outcome().Over {
+				t.Errorf("%s depth %d: PV %v has %d moves", text, info.Depth, info.PV, len(info.PV))
+			}
+			if info.SelDepth < info.Depth {
+				t.Errorf("%s depth %d: SelDepth %d", text, info.Depth, info.SelDepth)
+			}
+		}
+		if last := infos[len(infos)-1]; res.SelDepth != last.SelDepth || res.SelDepth < depth+2 {
+			t.Errorf("%s: Result.SelDepth %d, last Progress %d: want them equal, with quiescence beyond depth %d", text, res.SelDepth, last.SelDepth, depth)
+		}
+		ab, err := surakarta.NewAlphaBeta(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{Depth: 4})
+		if err != nil || ab.SelDepth != 4 {
+			t.Errorf("%s: AlphaBeta to depth 4: SelDepth %d, %v", text, ab.SelDepth, err)
 		}
 	}
 }

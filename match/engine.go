@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
 // Engine is a named way to make a searcher. Run calls New twice per game,
@@ -34,6 +35,9 @@ type Engine struct {
 //	                  default surakarta.AdjustedPieceWeight)
 //	table=MB          transposition table size, 0 for none (pvs only)
 //	aspiration=N      aspiration window half-width, 0 for none (pvs only)
+//	threads=N         search threads, 1 to 256 (pvs only; default 1)
+//	contempt=N        draw score below an even position, in evaluation
+//	                  units, -1000 to 1000 (pvs only; default 0)
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
 //	tm=old            the time management of v0.1.0, to measure today's
@@ -50,6 +54,18 @@ type Engine struct {
 // same (and a position with a single legal move is searched one
 // iteration deep, as today). v0.1.0 had no clock: with Limits.Clock set,
 // tm=old only throws unfinished iterations away.
+//
+// and experimental search changes, tried but not adopted (pvs only; README
+// lists them with their matches), kept so that a match can measure them:
+//
+//	multicut=on        multi-cut pruning at non-PV nodes
+//	threat-extension=on  a ply more for a capture after which it attacks
+//	                   two pieces and the opponent has no capture
+//	root-table-move=on the previous iteration's best move as the root's
+//	                   table move instead of first in the root move list
+//	null-reduction=N, null-divisor=N  the null move's depth reduction
+//	                   N + depth/6 or 3 + depth/N (1 to 10; defaults 3, 6)
+//	lmr-log=on         late-move reductions of ln(depth)·ln(move)/2.25
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 func ParseEngine(spec string) (Engine, error) {
@@ -71,6 +87,7 @@ func ParseEngine(spec string) (Engine, error) {
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
 	oldTime := false
+	var exp pvsexp.Settings
 	seen := make(map[string]bool)
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -86,7 +103,7 @@ func ParseEngine(spec string) (Engine, error) {
 		}
 		if key == "tm" {
 			if value != "old" && value != "new" {
-				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", spec, value)
+				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", quoted, clip(value))
 			}
 			oldTime = value == "old"
 			continue
@@ -106,6 +123,12 @@ func ParseEngine(spec string) (Engine, error) {
 		}
 		if searcher != "pvs" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
+		}
+		if ok, err := expOption(&exp, key, value); ok || err != nil {
+			if err != nil {
+				return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
+			}
+			continue
 		}
 		set, err := pvsOption(key, value)
 		if err != nil {
@@ -134,6 +157,9 @@ func ParseEngine(spec string) (Engine, error) {
 			for _, set := range setPVS {
 				set(s)
 			}
+			if exp != (pvsexp.Settings{}) {
+				pvsexp.Set(s, exp)
+			}
 			return s
 		}
 	}
@@ -145,7 +171,8 @@ func ParseEngine(spec string) (Engine, error) {
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr", "tm"}
+var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr",
+	"multicut", "threat-extension", "root-table-move", "null-reduction", "null-divisor", "lmr-log", "tm"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {
@@ -167,6 +194,18 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 			return nil, fmt.Errorf("aspiration: %w", err)
 		}
 		return func(s *surakarta.PVS) { s.AspirationWindow = w }, nil
+	case "threads":
+		n, err := optionInt(value, 1, 256)
+		if err != nil {
+			return nil, fmt.Errorf("threads: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.Threads = n }, nil
+	case "contempt":
+		n, err := optionInt(value, -1000, 1000)
+		if err != nil {
+			return nil, fmt.Errorf("contempt: %w", err)
+		}
+		return func(s *surakarta.PVS) { s.Contempt = n }, nil
 	}
 	var on bool
 	switch value {
@@ -191,6 +230,46 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		return func(s *surakarta.PVS) { s.LateMoveReductions = on }, nil
 	}
 	return nil, fmt.Errorf("unknown option %q", key)
+}
+
+// expOption applies key=value to the experimental settings e if key is
+// one of them, and reports whether it was.
+func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
+	switch key {
+	case "null-reduction", "null-divisor":
+		n, err := optionInt(value, 1, 10)
+		if err != nil {
+			return true, fmt.Errorf("%s: %w", key, err)
+		}
+		if key == "null-reduction" {
+			e.NullReduction = n
+		} else {
+			e.NullDivisor = n
+		}
+		return true, nil
+	}
+	var flag *bool
+	switch key {
+	case "multicut":
+		flag = &e.MultiCut
+	case "threat-extension":
+		flag = &e.ThreatExtension
+	case "root-table-move":
+		flag = &e.RootTableMove
+	case "lmr-log":
+		flag = &e.LogReductions
+	default:
+		return false, nil
+	}
+	switch value {
+	case "on":
+		*flag = true
+	case "off":
+		*flag = false
+	default:
+		return true, fmt.Errorf("option %q: want on or off, not %q", key, value)
+	}
+	return true, nil
 }
 
 // optionInt parses a whole number in [lo, hi].

@@ -31,6 +31,8 @@ func TestParseEngine(t *testing.T) {
 		"pvs,endgame,aspiration=x", "pvs,endgame,nullmove=no", "pvs,endgame,depth=3",
 		"pvs,endgame,lmr=off,lmr=on", "pvs,sixfactor,endgame-weight=60",
 		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,nullmove=off",
+		"pvs,endgame,threads=0", "pvs,endgame,threads=257", "alphabeta,endgame,threads=2",
+		"pvs,endgame,contempt=1001", "pvs,endgame,contempt=x", "alphabeta,sixfactor,contempt=10",
 	} {
 		if _, err := ParseEngine(spec); err == nil {
 			t.Errorf("ParseEngine(%q): no error", spec)
@@ -91,6 +93,21 @@ func TestParseEngineOptions(t *testing.T) {
 	if s.TableMegabytes != 2 || s.AspirationWindow != 0 || s.NullMove || s.LateMoveReductions ||
 		s.TableCutoffs || s.History || s.Killers || s.Quiescence {
 		t.Errorf("options not applied: %+v", *s)
+	}
+	for spec, want := range map[string][2]int{
+		"pvs,endgame":                        {1, 0},
+		"pvs,endgame,threads=4":              {4, 0},
+		"pvs,sixfactor,contempt=-20":         {1, -20},
+		"pvs,endgame,threads=2,contempt=100": {2, 100},
+	} {
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatalf("ParseEngine(%q): %v", spec, err)
+		}
+		s := e.New().(*surakarta.PVS)
+		if got := [2]int{max(s.Threads, 1), s.Contempt}; got != want {
+			t.Errorf("%s: threads and contempt %v, want %v", spec, got, want)
+		}
 	}
 	ev, ok := s.Evaluator.(*surakarta.EndgameAdjusted)
 	if !ok || ev.Adjusted.Weights.Pieces != 60 {
@@ -527,4 +544,50 @@ func FuzzParseEngine(f *testing.F) {
 			t.Fatalf("ParseEngine(%q).New() = nil", spec)
 		}
 	})
+}
+
+// TestExperimentalOptions: each experimental search change of an engine
+// spec changes the search (its node count to depth 6 differs from the
+// defaults' on some position), keeps its moves legal and still finds a
+// forced win in 3.
+func TestExperimentalOptions(t *testing.T) {
+	positions := []string{
+		"1ww1ww/ww1w1w/1ww3/2bb2/b1b1b1/bbb1bb b 6 16",
+		"2w1ww/3bww/1w1w2/bb2b1/bbbwb1/bw1b2 w 0 17",
+		"1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19",
+		"wb1www/www3/3ww1/1bb3/bbb1b1/2wbbb b 10 21",
+	}
+	nodes := func(t *testing.T, spec string) []int64 {
+		t.Helper()
+		e, err := ParseEngine(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, text := range positions {
+			p, err := surakarta.ParsePosition(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := surakarta.NewGame(p)
+			r, err := e.New().Search(context.Background(), g, surakarta.Limits{Depth: 6})
+			if err != nil || !slices.Contains(g.LegalMoves(), r.Move) {
+				t.Fatalf("%s on %s: move %v, %v", spec, text, r.Move, err)
+			}
+			out = append(out, r.Nodes)
+		}
+		// White to move wins in 3 with e4b3 (a position of the searchers' tests).
+		won, _ := surakarta.ParsePosition("5b/6/4w1/wb4/6/2w3 w")
+		r, err := e.New().Search(context.Background(), surakarta.NewGame(won), surakarta.Limits{Depth: 5})
+		if n, ok := surakarta.PliesToEnd(r.Score); err != nil || !ok || n != 3 || r.Score < 0 || r.Move.String() != "e4b3" {
+			t.Errorf("%s: %v %s, %v; want e4b3, win in 3", spec, r.Move, surakarta.FormatScore(r.Score), err)
+		}
+		return out
+	}
+	defaults := nodes(t, "pvs,endgame")
+	for _, opt := range []string{"multicut=on", "threat-extension=on", "root-table-move=on", "null-reduction=2", "null-divisor=4", "lmr-log=on"} {
+		if got := nodes(t, "pvs,endgame,"+opt); slices.Equal(got, defaults) {
+			t.Errorf("%s searches the same nodes as the defaults: %v", opt, got)
+		}
+	}
 }

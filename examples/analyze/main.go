@@ -1,11 +1,12 @@
 // Command analyze searches a Surakarta position and prints one line per
-// completed depth (depth, score, nodes, nodes/s, principal variation), then
-// the best move.
+// completed depth (depth, selective depth, score, nodes, nodes/s, principal
+// variation), then the best move.
 //
 //	go run ./examples/analyze                                  # the start, 3 s, PVS + Tuned
 //	go run ./examples/analyze -movetime 10s "6/1w4/6/6/bw4/6 b"
 //	go run ./examples/analyze -searcher alphabeta -depth 6
 //	go run ./examples/analyze -eval sixfactor
+//	go run ./examples/analyze -threads 2 -contempt 20
 //
 // A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
@@ -51,6 +52,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	depth := flags.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
 	searcherName := flags.String("searcher", "pvs", "searcher: pvs or alphabeta")
 	evalName := flags.String("eval", "tuned", "evaluator: tuned, endgame or sixfactor")
+	threads := flags.Int("threads", 1, "search threads (pvs only)")
+	contempt := flags.Int("contempt", 0, "what a draw is worth below an even position, in evaluation units (pvs only)")
 	flags.SetOutput(io.Discard)
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, usage)
@@ -91,10 +94,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("-eval %q: want sixfactor, endgame or tuned", *evalName))
 	}
 	var searcher surakarta.Searcher
+	if *threads < 1 {
+		return bad(fmt.Errorf("-threads %d: want 1 or more", *threads))
+	}
 	switch *searcherName {
 	case "pvs":
-		searcher = surakarta.NewPVS(eval)
+		pvs := surakarta.NewPVS(eval)
+		pvs.Threads, pvs.Contempt = *threads, *contempt
+		searcher = pvs
 	case "alphabeta":
+		if *threads != 1 || *contempt != 0 {
+			return bad(errors.New("-threads and -contempt are for -searcher pvs"))
+		}
 		searcher = surakarta.NewAlphaBeta(eval)
 	default:
 		return bad(fmt.Errorf("-searcher %q: want pvs or alphabeta", *searcherName))
@@ -109,11 +120,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	fmt.Fprint(stdout, p.Diagram())
 	fmt.Fprintf(stdout, "%v to move; %s + %s, movetime %v, depth %d\n\n", p.SideToMove(), *searcherName, *evalName, *moveTime, *depth)
-	fmt.Fprintf(stdout, "%5s %12s %12s %12s  %s\n", "depth", "score", "nodes", "nodes/s", "pv")
+	fmt.Fprintf(stdout, "%5s %4s %12s %12s %12s  %s\n", "depth", "sel", "score", "nodes", "nodes/s", "pv")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	lim.Progress = func(i surakarta.Info) {
-		fmt.Fprintf(stdout, "%5d %12s %12d %12d  %v\n", i.Depth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
+		fmt.Fprintf(stdout, "%5d %4d %12s %12d %12d  %v\n", i.Depth, i.SelDepth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
 	}
 	r, err := searcher.Search(ctx, surakarta.NewGame(p), lim)
 	if err != nil {

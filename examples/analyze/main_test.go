@@ -18,7 +18,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: analyze [flags] [position]\n") || errOut != "" {
 			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-movetime", "-depth", "-searcher", "-eval", "ranks from 6 down to 1"} {
+		for _, want := range []string{"-movetime", "-depth", "-searcher", "-eval", "-threads", "-contempt", "ranks from 6 down to 1"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("analyze %s: the usage lacks %q", arg, want)
 			}
@@ -37,6 +37,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
 		{[]string{"-searcher", "mcts"}, `-searcher "mcts"`},
+		{[]string{"-threads", "0"}, "-threads 0: want 1 or more"},
+		{[]string{"-searcher", "alphabeta", "-threads", "2"}, "for -searcher pvs"},
 		{[]string{"-eval", "material"}, `-eval "material"`},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-depth", "x"}, `invalid value "x" for flag -depth`},
@@ -55,6 +57,18 @@ func TestAnalyze(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + tuned", "best move a2a3, score loss in 4, depth 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestAnalyzeThreads(t *testing.T) {
+	code, out, errOut := runCmd("-depth", "4", "-movetime", "0", "-threads", "2", "-contempt", "10")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"depth  sel", "best move ", "depth 4"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

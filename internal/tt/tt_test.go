@@ -145,3 +145,43 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestConcurrentSameKeys: goroutines storing different results for the
+// same few keys at once (as the threads of a parallel search do) never
+// make a probe return a mix of two results: every hit is a result that
+// one goroutine stored for that key, whole.
+func TestConcurrentSameKeys(t *testing.T) {
+	tab := New(0) // one bucket: both slots contended
+	// Goroutine g stores for key k the result made from (k, g), each field
+	// different per goroutine, so that a torn entry would show.
+	result := func(key uint64, g int) (uint16, int32, int8) {
+		return uint16(key*16 + uint64(g)), int32(key)*1000 + int32(g), int8(g)
+	}
+	const goroutines = 4
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			for i := range 20000 {
+				key := uint64(i%3 + 1)
+				m, s, d := result(key, g)
+				tab.Store(key, m, s, d, Lower)
+				probe := uint64((i+g)%3 + 1)
+				e, ok := tab.Probe(probe)
+				if !ok {
+					continue
+				}
+				whole := false
+				for h := range goroutines {
+					if m, s, d := result(probe, h); e.Move == m && e.Score == s && e.Depth == d && e.Bound == Lower {
+						whole = true
+					}
+				}
+				if !whole {
+					t.Errorf("Probe(%d) = %+v, which no goroutine stored for it", probe, e)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,148 @@
+package surakarta
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Lazy SMP. With Threads > 1, PVS searches the root on several goroutines
+// at once: the calling goroutine (the main thread) runs the usual iterative
+// deepening with its time control and decides when to stop; each helper
+// runs its own iterative deepening on the same root with its own search
+// path, history and killers, and the only thing they share is the
+// transposition table. What one thread stores, the others find, so the
+// threads together search the tree faster than one: mostly by filling the
+// table ahead of the main thread, since a helper that skips iterations
+// (helperSkips) is often one ply deeper. When the main thread's search
+// ends (its limits, the context), it closes the helpers' stop channel,
+// which they watch like a context's Done channel, and waits for them.
+//
+// Helpers have no time limit of their own: the main thread's is the only
+// clock. A node limit is split evenly between the threads.
+
+// searchParallel runs a search of threads threads whose main thread is
+// s.main, already prepared by Search, and returns the main thread's result
+// with the nodes of every thread.
+func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Result {
+	main := &s.main
+	for len(s.helpers) < threads-1 {
+		s.helpers = append(s.helpers, &pvsWorker{})
+	}
+	helpers := s.helpers[:threads-1]
+	counts := make([]atomic.Int64, len(helpers))
+	var halt atomic.Bool
+	// A cancelled context stops every thread at its next node.
+	defer context.AfterFunc(ctx, func() { halt.Store(true) })()
+	main.core.halt, main.core.helperNodes = &halt, counts
+	maxDepth := MaxDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, MaxDepth)
+	}
+	var wg sync.WaitGroup
+	for i, h := range helpers {
+		h.core.follow(&main.core, &counts[i])
+		h.start(s, append(h.rootMoves[:0], main.rootMoves...))
+		h.keySalt = main.keySalt
+		h.skip = i + 1
+		wg.Go(func() { h.helperIterate(maxDepth) })
+	}
+	res := main.iterate(lim)
+	halt.Store(true)
+	wg.Wait()
+	main.core.halt, main.core.helperNodes = nil, nil
+	for _, h := range helpers {
+		res.Nodes += h.core.nodes
+		h.core.halt, h.core.published = nil, nil
+	}
+	res.Time = time.Since(main.core.start)
+	return res
+}
+
+// follow prepares c, a helper's core, to search the root of m, the main
+// thread's core: the same position, history, rules and node limit (each
+// thread's share), stopping when m's halt is set, and publishing its node
+// count to published as it goes. It has no clock and no context of its own.
+func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
+	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
+	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
+	c.start, c.deadline, c.plan = m.start, time.Time{}, timePlan{}
+	c.unorderedRoot = m.unorderedRoot
+	c.done = nil
+	c.nullFloor = 0
+	c.stack[0] = m.stack[0]
+	c.base = m.base
+	c.hashes = append(c.hashes[:0], m.hashes...)
+	c.halt, c.published, c.helperNodes = m.halt, published, nil
+}
+
+// poll is the check of a thread of a parallel search at each node: it
+// stops when halt is set, and a helper publishes its node count every 1024
+// nodes.
+func (c *searchCore) poll() {
+	if c.halt.Load() {
+		c.stopped = true
+	}
+	if c.published != nil && c.nodes&1023 == 0 {
+		c.published.Store(c.nodes)
+	}
+}
+
+// helperIterate is a helper's iterative deepening: every depth up to
+// maxDepth that helperSkips does not skip, until the search stops.
+func (w *pvsWorker) helperIterate(maxDepth int) {
+	score := 0
+	for depth := 1; depth <= maxDepth && !w.core.stopped; depth++ {
+		if helperSkips(w.skip, depth) {
+			continue
+		}
+		if s := w.aspirate(depth, score); !w.core.stopped {
+			score = s
+		}
+	}
+}
+
+// The iterations that helpers skip, as in Stockfish's Lazy SMP: helper i
+// (from 1) uses row (i−1) mod 20 and skips depth d when
+// ((d + skipPhase) / skipSize) is odd. The first helper searches only the
+// even depths, the second the odd ones, later helpers runs of 2, 3 or 4
+// depths at staggered phases, so that the threads spread over the next
+// few depths instead of all searching the main thread's.
+var (
+	skipSize  = [20]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
+	skipPhase = [20]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
+)
+
+// helperSkips reports whether helper i (from 1) skips depth.
+func helperSkips(i, depth int) bool {
+	row := (i - 1) % len(skipSize)
+	return (depth+skipPhase[row])/skipSize[row]%2 == 1
+}
+
+// totalNodes returns the nodes searched so far by c and, in a parallel
+// search, by the helpers as they last published them.
+func (c *searchCore) totalNodes() int64 {
+	n := c.nodes
+	for i := range c.helperNodes {
+		n += c.helperNodes[i].Load()
+	}
+	return n
+}
+
+// setContempt sets the draw scores of a search whose root side to move is
+// c.stack[0]'s for the given contempt (clamped to ±MaxEvaluation) and
+// returns the salt of its table keys: 0 without contempt, so that such
+// searches share the table as before; else a key of the contempt and the
+// root side, so that scores made with one contempt and root side are never
+// taken for those of another.
+func (c *searchCore) setContempt(contempt int) uint64 {
+	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
+	root := c.stack[0].side & 1
+	c.draw[root], c.draw[root^1] = -contempt, contempt
+	if contempt == 0 {
+		return 0
+	}
+	state := uint64(contempt)<<1 | uint64(root)
+	return splitMix64(&state)
+}
