@@ -86,22 +86,34 @@ func TestScoreText(t *testing.T) {
 func TestOptions(t *testing.T) {
 	o := defaultOptions()
 	for _, tc := range []struct{ name, value string }{
-		{"hash", "64"}, {"THREADS", "2"}, {"MoveOverhead", "0"}, {"searcher", "AlphaBeta"},
+		{"hash", "64"}, {"THREADS", "2"}, {"contempt", "-15"}, {"MoveOverhead", "0"}, {"searcher", "AlphaBeta"},
 		{"evaluator", "SixFactor"}, {"QuietPlyLimit", "101"}, {"RepetitionLimit", "3"},
 	} {
 		if err := setOption(&o, tc.name, tc.value); err != nil {
 			t.Errorf("%s %s: %v", tc.name, tc.value, err)
 		}
 	}
-	want := options{hash: 64, threads: 2, searcher: "alphabeta", evaluator: "sixfactor", rules: surakarta.Rules{QuietPlyLimit: 101, RepetitionLimit: 3}}
+	want := options{hash: 64, threads: 2, contempt: -15, searcher: "alphabeta", evaluator: "sixfactor", rules: surakarta.Rules{QuietPlyLimit: 101, RepetitionLimit: 3}}
 	if o != want {
 		t.Errorf("options %+v, want %+v", o, want)
 	}
 	if _, ok := o.newSearcher().(*surakarta.AlphaBeta); !ok {
 		t.Errorf("Searcher alphabeta makes a %T", o.newSearcher())
 	}
+	// PVS takes the hash, threads and contempt; Tuned is the default
+	// evaluator.
+	pvsOpts := o
+	pvsOpts.searcher = "pvs"
+	if s, ok := pvsOpts.newSearcher().(*surakarta.PVS); !ok || s.TableMegabytes != 64 || s.Threads != 2 || s.Contempt != -15 {
+		t.Errorf("Searcher pvs with Hash 64, Threads 2, Contempt -15 makes %#v", pvsOpts.newSearcher())
+	}
+	if s, ok := defaultOptions().newSearcher().(*surakarta.PVS); !ok || s.Threads != 1 || s.Contempt != 0 {
+		t.Errorf("the default searcher is %#v, want a PVS on 1 thread without contempt", defaultOptions().newSearcher())
+	} else if _, ok := s.Evaluator.(*surakarta.Tuned); !ok {
+		t.Errorf("the default evaluator is a %T, want Tuned", s.Evaluator)
+	}
 	for _, tc := range []struct{ name, value string }{
-		{"Hash", "-1"}, {"Hash", "4097"}, {"Threads", "0"}, {"MoveOverhead", "x"}, {"Searcher", "mcts"},
+		{"Hash", "-1"}, {"Hash", "4097"}, {"Threads", "0"}, {"Contempt", "1001"}, {"Contempt", "-1001"}, {"MoveOverhead", "x"}, {"Searcher", "mcts"},
 		{"Evaluator", ""}, {"RepetitionLimit", "1"}, {"QuietPlyLimit", "-1"}, {"Ponder", "true"},
 	} {
 		before := o

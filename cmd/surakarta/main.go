@@ -10,11 +10,12 @@
 //
 // Positions are written in the position text of package surakarta
 // ("wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1") and moves in its notation
-// ("a2a3"). Player 1 is Black, who moves first. Options set the hash size,
-// the threads, the move overhead, the searcher and evaluator (PVS and
-// EndgameAdjusted by default) and the rules (the quiet-ply and repetition
-// limits; the Computer Olympiad's by default). The module's README has
-// the commands of both protocols and a session of each.
+// ("a2a3"). Player 1 is Black, who moves first. Options set the hash
+// size, the search threads, the contempt, the move overhead, the searcher
+// and evaluator (PVS and Tuned by default) and the rules (the quiet-ply
+// and repetition limits; the Computer Olympiad's by default). The
+// module's README has the commands of both protocols and a session of
+// each.
 package main
 
 import (

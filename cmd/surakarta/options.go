@@ -14,7 +14,8 @@ import (
 // surakarta-setoption change.
 type options struct {
 	hash      int           // transposition table, MiB (PVS)
-	threads   int           // search threads
+	threads   int           // search threads (PVS)
+	contempt  int           // draw score below a level position (PVS)
 	overhead  time.Duration // kept back from every time limit
 	searcher  string        // a key of searchers
 	evaluator string        // a key of evaluators
@@ -25,7 +26,7 @@ type options struct {
 // is the default.
 var (
 	searcherNames  = []string{"pvs", "alphabeta"}
-	evaluatorNames = []string{"endgame", "tuned", "sixfactor"}
+	evaluatorNames = []string{"tuned", "endgame", "sixfactor"}
 	evaluators     = map[string]func() surakarta.Evaluator{
 		"endgame":   func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() },
 		"tuned":     func() surakarta.Evaluator { return surakarta.NewTuned() },
@@ -59,6 +60,8 @@ func (o options) newSearcher() surakarta.Searcher {
 	}
 	s := surakarta.NewPVS(eval)
 	s.TableMegabytes = o.hash
+	s.Threads = o.threads
+	s.Contempt = o.contempt
 	return s
 }
 
@@ -84,6 +87,11 @@ var optionTable = []option{
 		name: "Threads", spin: true, min: 1, max: 256,
 		get: func(o *options) string { return strconv.Itoa(o.threads) },
 		set: func(o *options, v string) (err error) { o.threads, err = spinValue(v, 1, 256); return err },
+	},
+	{
+		name: "Contempt", spin: true, min: -1000, max: 1000,
+		get: func(o *options) string { return strconv.Itoa(o.contempt) },
+		set: func(o *options, v string) (err error) { o.contempt, err = spinValue(v, -1000, 1000); return err },
 	},
 	{
 		name: "MoveOverhead", spin: true, min: 0, max: 10000,

@@ -127,9 +127,6 @@ func (u *ugiSession) setoption(args []string) error {
 	if err := setOption(&u.opts, name, value); err != nil {
 		return fmt.Errorf("setoption: %w", err)
 	}
-	if opt, _ := findOption(name); opt.name == "Threads" && u.opts.threads > 1 && !parallelSearch {
-		u.out.lines("info string Threads " + strconv.Itoa(u.opts.threads) + " accepted: this version searches with one thread")
-	}
 	return nil
 }
 
@@ -226,8 +223,8 @@ func (u *ugiSession) goCommand(args []string) error {
 	u.start(p.limits, p.infinite, report{
 		info: func(info surakarta.Info) {
 			last = info.PV
-			u.out.lines(fmt.Sprintf("info depth %d%s score %s nodes %d nps %d time %d pv %s",
-				info.Depth, selDepthText(info), scoreText(info.Score), info.Nodes, info.NodesPerSecond, millis(info.Time), movesText(info.PV)))
+			u.out.lines(fmt.Sprintf("info depth %d seldepth %d score %s nodes %d nps %d time %d pv %s",
+				info.Depth, info.SelDepth, scoreText(info.Score), info.Nodes, info.NodesPerSecond, millis(info.Time), movesText(info.PV)))
 		},
 		done: func(res surakarta.Result, err error) []string {
 			if err != nil {

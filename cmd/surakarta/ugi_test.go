@@ -12,7 +12,7 @@ import (
 )
 
 // infoLine is the form of an iteration's info line.
-var infoLine = regexp.MustCompile(`^info depth (\d+) score (cp -?\d+|mate -?\d+) nodes (\d+) nps \d+ time \d+ pv( [a-f][1-6][a-f][1-6])+$`)
+var infoLine = regexp.MustCompile(`^info depth (\d+) seldepth \d+ score (cp -?\d+|mate -?\d+) nodes (\d+) nps \d+ time \d+ pv( [a-f][1-6][a-f][1-6])+$`)
 
 // finalInfo is the form of the info line before bestmove.
 var finalInfo = regexp.MustCompile(`^info nodes (\d+) nps \d+ time \d+( pv( [a-f][1-6][a-f][1-6])+)?$`)
@@ -61,9 +61,10 @@ func TestUGIHandshake(t *testing.T) {
 	want := []string{
 		"option name Hash type spin default 1 min 0 max 4096",
 		"option name Threads type spin default 1 min 1 max 256",
+		"option name Contempt type spin default 0 min -1000 max 1000",
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
 		"option name Searcher type combo default pvs var pvs var alphabeta",
-		"option name Evaluator type combo default endgame var endgame var tuned var sixfactor",
+		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
 	}
