@@ -141,6 +141,7 @@ func TestTuningTable(t *testing.T) {
 		{"table4-24byte.txt.gz", "pvs,endgame,table=4", ": 6 MiB against 24 MiB"},
 		{"table4.txt.gz", "pvs,endgame,table=4", ": 4 MiB against 1 MiB"},
 		{"table16.txt.gz", "pvs,endgame,table=16", ": 16 MiB against 1 MiB"},
+		{"table16-200ms.txt.gz", "pvs,endgame,table=16", ", 200 ms/move, seed 3: 16 MiB against 1 MiB"},
 		{"threads2.txt.gz", "pvs,endgame,threads=2", ""},
 		{"lmrlog.txt.gz", "pvs,endgame,lmr-log=on", ""},
 	} {
