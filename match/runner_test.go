@@ -68,11 +68,12 @@ func TestParseEngineErrorsAreShort(t *testing.T) {
 		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
 		"pvs,endgame,table=" + long, "pvs,endgame,lmr=" + long, "pvs,endgame,lmr=off,lmr=" + long,
 		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,aspiration=" + long,
+		"ugi:" + long, "gtp:'" + long, "ugi,timeout=" + long + ":x", "ugi,name=x," + long + ":x", long + ":x",
 	} {
 		_, err := ParseEngine(spec)
 		if err == nil {
 			t.Errorf("ParseEngine(%.60q…): no error", spec)
-		} else if len(err.Error()) > 300 || !utf8.ValidString(err.Error()) {
+		} else if len(err.Error()) > 400 || !utf8.ValidString(err.Error()) { // 400: two clipped quotes and the list of the option names
 			t.Errorf("ParseEngine(%.60q…): an error of %d bytes: %.200q", spec, len(err.Error()), err)
 		}
 	}
