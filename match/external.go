@@ -227,6 +227,9 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 		res, err = s.ugiSearch(ctx, g, lim)
 	}
 	if err != nil {
+		if errors.Is(err, errNoAnswer) {
+			err = fmt.Errorf("%w (%v allowed)", err, s.timeout(lim))
+		}
 		return surakarta.Result{}, s.fail(err, "")
 	}
 	res.Time = time.Since(start)

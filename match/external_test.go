@@ -102,6 +102,11 @@ func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*sur
 	if len(recs) != games || out.Counts.Games() != games {
 		t.Fatalf("%d records, counts %+v: want %d games", len(recs), out.Counts, games)
 	}
+	// Run again: the match resumes from its records, forfeits included.
+	again, err := Run(ctx, cfg)
+	if err != nil || again.Resumed != games || again.Counts != out.Counts {
+		t.Fatalf("run again: %+v, %v; want the same counts, all %d games resumed", again, err, games)
+	}
 	return out, recs, progress.String()
 }
 
@@ -159,7 +164,7 @@ func TestExternalForfeits(t *testing.T) {
 	}{
 		{"illegal", "", "forfeit: illegal move", "illegal move"},
 		{"crash", "", "forfeit: crash", "exit status 3"},
-		{"hang", ",timeout=300ms", "time forfeit", "no answer in time"},
+		{"hang", ",timeout=300ms", "time forfeit", "no answer in time (300ms allowed)"},
 		{"garbage", "", "forfeit: bad answer", "does not read"},
 		{"gtp-illegal", "", "forfeit: illegal move", "illegal move"},
 		{"gtp-refuse", "", "forfeit: bad answer", "refused"},
@@ -202,6 +207,16 @@ func TestExternalForfeits(t *testing.T) {
 			t.Logf("%s: %v", tc.mode, time.Since(start).Round(time.Millisecond))
 		})
 	}
+}
+
+// TestExternalClosesPrograms: Run ends the programs of games that end by
+// the rules.
+func TestExternalClosesPrograms(t *testing.T) {
+	pids := t.TempDir()
+	fake := "ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine ok " + quoteWord(t, pids)
+	_, recs, _ := externalMatch(t, fake, "pvs,sixfactor", 2, 1)
+	checkNoForfeits(t, recs)
+	checkGone(t, pids)
 }
 
 // TestExternalStartFailure: a program that cannot be started is a failure
