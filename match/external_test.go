@@ -260,6 +260,28 @@ func TestExternalCancel(t *testing.T) {
 	checkGone(t, pids)
 }
 
+// TestExternalStop: a match stopped in the middle of a search of the
+// engine program stops it with stop, at once.
+func TestExternalStop(t *testing.T) {
+	e, err := ParseEngine("ugi:" + quoteWord(t, engineProgram(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ParseEngine("pvs,sixfactor")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out, err := Run(ctx, Config{A: e, B: b, Games: 2, Limits: surakarta.Limits{MoveTime: time.Minute}, Concurrency: 2})
+	if !errors.Is(err, context.DeadlineExceeded) || out.Counts.Games() != 0 {
+		t.Fatalf("Run: %+v, %v; want no game and the context's error", out, err)
+	}
+	// A minute a move, stopped: well within the second each program has
+	// to answer stop and the second to quit.
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Run took %v to stop", d)
+	}
+}
+
 func TestSplitCommand(t *testing.T) {
 	for in, want := range map[string][]string{
 		"":                        nil,
