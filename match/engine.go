@@ -107,8 +107,8 @@ type Engine struct {
 // Each searcher of an external engine starts the program on its first
 // search, so Run plays every game with a new pair of processes, and ends
 // it when it is closed (Run closes it after the game): it sends quit,
-// and kills the program, with any process it started, when it does not
-// exit within a second. Before its first move the program gets 10s more
+// and kills the program (on Unix with any process it started, its
+// process group) when it does not exit within a second. Before its first move the program gets 10s more
 // than the timeout to start and answer the handshake (UGI: ugi, the
 // options, isready, uginewgame, isready; GTP: protocol_version). For
 // each move a UGI program gets the game as "position fen START moves

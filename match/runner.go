@@ -136,8 +136,9 @@ type round struct {
 // far. A Search whose error wraps *Forfeit does not fail the match but
 // loses its game (see Forfeit): that is how an external engine's illegal
 // move, crash or timeout is judged. When a game ends, Run closes its
-// searchers that implement io.Closer. When ctx is done first, Run returns ctx's error with the games
-// finished so far; a game cut short is neither counted nor recorded.
+// searchers that implement io.Closer. When ctx is done first, Run returns
+// ctx's error with the games finished so far; a game cut short is neither
+// counted nor recorded.
 //
 // Several matches may run at the same time, as long as they do not share
 // a RecordFile. Run holds an exclusive lock (flock) on its RecordFile while
