@@ -7,7 +7,10 @@
 //
 // An Engine is made from a spec such as "pvs,endgame" or
 // "pvs,endgame,nullmove=off" (ParseEngine), or from any function that
-// returns a surakarta.Searcher. Run plays a match described by a Config and
+// returns a surakarta.Searcher; a spec such as "ugi:/usr/local/bin/engine"
+// or "gtp:engine -gtp" is an engine program played through UGI or GTP,
+// whose every move the rules judge: an illegal move, a crash or a timeout
+// loses that game (Forfeit). Run plays a match described by a Config and
 // returns its Outcome.
 //
 // The statistics are W/D/L with the score, the Elo difference with its 95%

@@ -20,6 +20,10 @@ import (
 // it returns must not share state that their searches change. The New of
 // an Engine from ParseEngine is: every call makes a new searcher with a new
 // evaluator. New must not return nil. The Engine value itself is only read.
+//
+// A searcher that holds something to release, such as the process of an
+// external engine, implements io.Closer: Run closes each searcher that
+// does when its game ends.
 type Engine struct {
 	Name string
 	New  func() surakarta.Searcher
@@ -68,8 +72,72 @@ type Engine struct {
 //	lmr-log=on         late-move reductions of ln(depth)·ln(move)/2.25
 //
 // The engine's Name is the spec, lower-cased, without spaces.
+//
+// # External engines
+//
+// A spec "ugi:COMMAND" or "gtp:COMMAND" is an engine program that plays
+// through UGI (the Universal Game Interface, UCI made game-neutral) or
+// GTP (the Go Text Protocol version 2), such as this module's
+// cmd/surakarta ("ugi:/tmp/surakarta", "gtp:/tmp/surakarta -gtp"):
+//
+//	ugi:COMMAND
+//	gtp:COMMAND
+//	ugi,SETTING[,SETTING...]:COMMAND
+//
+// COMMAND, everything after the first colon, is the program and its
+// arguments, separated by spaces; a word in '…' or "…" may hold spaces
+// (there are no escapes), and commas and colons need no quotes. The
+// program is looked up as exec.LookPath does, and ParseEngine fails when
+// it is not found. The SETTINGs, between the protocol and the first colon
+// (so they hold no colon), are:
+//
+//	name=NAME         the engine's Name (default: the whole spec)
+//	timeout=D         how long a move may take beyond Limits.MoveTime, a
+//	                  duration such as 500ms (default 2s, or 1m when the
+//	                  limits have no MoveTime, a search to a depth or a
+//	                  number of nodes; with no limit at all the search
+//	                  gets surakarta.DefaultMoveTime)
+//	option.NAME=VALUE a UGI option, sent as setoption name NAME value
+//	                  VALUE when the program starts (UGI only)
+//
+// such as "ugi,name=sk16,option.Hash=16,timeout=1s:/usr/local/bin/surakarta".
+// The Name of an external engine is the spec without the spaces at its
+// ends, in its letter case, unless name= sets it.
+//
+// Each searcher of an external engine starts the program on its first
+// search, so Run plays every game with a new pair of processes, and ends
+// it when it is closed (Run closes it after the game): it sends quit,
+// and kills the program (on Unix with any process it started, its
+// process group) when it does not exit within a second. Before its first move the program gets 10s more
+// than the timeout to start and answer the handshake (UGI: ugi, the
+// options, isready, uginewgame, isready; GTP: protocol_version). For
+// each move a UGI program gets the game as "position fen START moves
+// ...", START being the game's start position in the library's position
+// text, and "go" with movetime, depth and nodes from the Limits (and
+// p1time, p2time, p1inc, p2inc, movestogo from a Clock); it answers info
+// lines, which go to Limits.Progress, and bestmove. A GTP program gets
+// clear_board, the moves played since its last move with play, and
+// genmove. GTP has no command to set a position, so a game that does not
+// start from the standard start (as the games of Run do, from their
+// openings) is set with the extension "surakarta-position TEXT" of
+// cmd/surakarta; and GTP can say no depth or node limit, and only whole
+// seconds: a MoveTime of whole seconds is sent as time_settings 0 S 1,
+// and otherwise the program's own settings, such as its arguments,
+// decide how long it thinks.
+//
+// The library's rules judge every move. A program that answers a move
+// that does not read or is illegal, refuses a command, exits or closes
+// its output, or does not answer within the timeout loses the game: its
+// Search returns an error wrapping *Forfeit, with the program ended.
 func ParseEngine(spec string) (Engine, error) {
 	quoted := clip(spec) // errors quote at most a short excerpt
+	if head, command, ok := strings.Cut(spec, ":"); ok {
+		switch p, _, _ := strings.Cut(head, ","); strings.ToLower(strings.TrimSpace(p)) {
+		case "ugi", "gtp":
+			return parseExternal(spec, head, command)
+		}
+		return Engine{}, fmt.Errorf("match: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher,evaluator", quoted)
+	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
 	if len(fields) < 2 {

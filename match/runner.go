@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -132,8 +133,12 @@ type round struct {
 // An engine fails when its New returns nil, its Search returns an error,
 // or it chooses an illegal move; Run then stops the match and returns an
 // error that names the round and the engine, with the games finished so
-// far. When ctx is done first, Run returns ctx's error with the games
-// finished so far; a game cut short is neither counted nor recorded.
+// far. A Search whose error wraps *Forfeit does not fail the match but
+// loses its game (see Forfeit): that is how an external engine's illegal
+// move, crash or timeout is judged. When a game ends, Run closes its
+// searchers that implement io.Closer. When ctx is done first, Run returns
+// ctx's error with the games finished so far; a game cut short is neither
+// counted nor recorded.
 //
 // Several matches may run at the same time, as long as they do not share
 // a RecordFile. Run holds an exclusive lock (flock) on its RecordFile while
@@ -234,6 +239,8 @@ type matchState struct {
 	outcome Outcome
 	scores  map[int]float64 // A's score in each finished game, by round number
 	err     error
+	// forfeits are the forfeits of games not yet recorded, by round.
+	forfeits map[int]forfeitNote
 }
 
 func (m *matchState) done(i int) bool {
@@ -275,6 +282,7 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, error)
 	}
 	engines := [2]Engine{surakarta.Black: black, surakarta.White: white}
 	var searchers [2]surakarta.Searcher
+	defer closeSearchers(&searchers)
 	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
 		if searchers[c] = engines[c].New(); searchers[c] == nil {
 			return nil, engineError(engines[c], c, "New returned nil")
@@ -288,6 +296,10 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, error)
 			return nil, nil // the match is stopping: whatever the search says
 		}
 		if err != nil {
+			if f := (*Forfeit)(nil); errors.As(err, &f) {
+				m.forfeit(r, g, c, engines[c].Name, f)
+				return g, nil
+			}
 			return nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
 		}
 		if err := g.Play(res.Move); err != nil {
@@ -313,6 +325,9 @@ func (m *matchState) finish(r round, g *surakarta.Game) error {
 		return err
 	}
 	if m.cfg.Progress != nil {
+		if text, ok := rec.Header(forfeitHeader); ok {
+			fmt.Fprintf(m.cfg.Progress, "round %d: %s\n", r.number, text)
+		}
 		fmt.Fprintln(m.cfg.Progress, m.progressLine())
 	}
 	return nil
@@ -364,7 +379,9 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 		surakarta.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 	)
-	if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
+	if f, ok := m.takeForfeit(r.number); ok {
+		f.mark(rec)
+	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
 		rec.Result = surakarta.ResultString(surakarta.Adjudicate(p, surakarta.NotOver))
 		rec.Reason = "adjudicated: move limit"

@@ -70,6 +70,7 @@ func TestParseEngineErrorsAreShort(t *testing.T) {
 		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
 		"pvs,endgame,table=" + long, "pvs,endgame,lmr=" + long, "pvs,endgame,lmr=off,lmr=" + long,
 		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,aspiration=" + long,
+		"ugi:" + long, "gtp:'" + long, "ugi,timeout=" + long + ":x", "ugi,name=x," + long + ":x", long + ":x",
 	} {
 		_, err := ParseEngine(spec)
 		if err == nil {

@@ -2,7 +2,9 @@
 // statistics: W/D/L, score, Elo with its 95% interval, LOS, and optionally an
 // SPRT. Engines are "searcher,evaluator[,option=value...]" (pvs or
 // alphabeta; sixfactor, endgame or tuned; options such as endgame-weight=60 or
-// nullmove=off, see match.ParseEngine). Every finished game goes to the
+// nullmove=off, see match.ParseEngine), or an engine program played through
+// UGI or GTP, "ugi:PROGRAM [ARG...]" or "gtp:PROGRAM [ARG...]". Every
+// finished game goes to the
 // record file; run the same command again to resume an interrupted match.
 // The record file is locked while a match runs, so a second match on it
 // stops at once; a game cut short at its end by a crash is moved to
@@ -10,6 +12,7 @@
 //
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
+//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,endgame -depth 4 -games 20
 package main
 
 import (
@@ -41,6 +44,15 @@ searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
 sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
 nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
 
+An engine may also be a program that plays through UGI or GTP:
+ugi:PROGRAM [ARG...] or gtp:PROGRAM [ARG...], with settings before the
+colon: ugi,name=NAME,timeout=2s,option.Hash=16:PROGRAM (a word in '...'
+may hold spaces), such as ugi:/tmp/surakarta or gtp:/tmp/surakarta -gtp.
+Each game starts the program anew. The rules judge its moves: an illegal
+move, a crash or no move within -movetime plus the timeout (default 2s;
+1m with -movetime 0) loses that game, and the record and the progress
+lines say why, at which position.
+
 flags:
 `
 
@@ -49,8 +61,8 @@ flags:
 // fails or is interrupted.
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("match", flag.ContinueOnError)
-	a := flags.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...]")
-	b := flags.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...]")
+	a := flags.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...], or ugi:PROGRAM or gtp:PROGRAM")
+	b := flags.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...], or ugi:PROGRAM or gtp:PROGRAM")
 	games := flags.Int("games", 20, "number of games, even (each opening twice, colours swapped)")
 	moveTime := flags.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
 	nodes := flags.Int64("nodes", 0, "nodes per move (0 = none)")

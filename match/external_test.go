@@ -1,0 +1,543 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// The tests of external engines play matches against programs: the
+// module's engine, cmd/surakarta, built once, and fake engines that
+// misbehave, which are this test binary started again with the arguments
+// "fake-engine MODE PIDDIR" (TestMain runs them instead of the tests).
+
+func TestMain(m *testing.M) {
+	if len(os.Args) >= 4 && os.Args[1] == "fake-engine" {
+		os.Exit(fakeEngine(os.Args[2], os.Args[3]))
+	}
+	code := m.Run()
+	if engineDir != "" {
+		os.RemoveAll(engineDir)
+	}
+	os.Exit(code)
+}
+
+var (
+	engineOnce sync.Once
+	engineDir  string
+	engineBin  string
+	engineErr  error
+)
+
+// engineProgram returns the path of cmd/surakarta, built once for all
+// tests.
+func engineProgram(t *testing.T) string {
+	t.Helper()
+	engineOnce.Do(func() {
+		if engineDir, engineErr = os.MkdirTemp("", "match-engine"); engineErr != nil {
+			return
+		}
+		engineBin = filepath.Join(engineDir, "surakarta")
+		if runtime.GOOS == "windows" {
+			engineBin += ".exe"
+		}
+		out, err := exec.Command("go", "build", "-o", engineBin, "../cmd/surakarta").CombinedOutput()
+		if err != nil {
+			engineErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	return engineBin
+}
+
+// quoteWord quotes a path for the command of an engine spec.
+func quoteWord(t *testing.T, s string) string {
+	t.Helper()
+	if strings.Contains(s, "'") {
+		t.Skipf("path %q holds a quote", s)
+	}
+	return "'" + s + "'"
+}
+
+// externalMatch plays a match at depth 1 and returns its outcome, its
+// records read back from the record file (which replays every game under
+// the rules) and its progress lines.
+func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*surakarta.Record, string) {
+	t.Helper()
+	ea, err := ParseEngine(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := ParseEngine(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "games.txt")
+	var progress bytes.Buffer
+	cfg := Config{A: ea, B: eb, Games: games, Limits: surakarta.Limits{Depth: depth}, Seed: 7, Concurrency: 2,
+		RecordFile: file, Progress: &progress}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatalf("Run: %v\nprogress:\n%s", err, progress.String())
+	}
+	recs := recordsIn(t, file)
+	if len(recs) != games || out.Counts.Games() != games {
+		t.Fatalf("%d records, counts %+v: want %d games", len(recs), out.Counts, games)
+	}
+	// Run again: the match resumes from its records, forfeits included.
+	again, err := Run(ctx, cfg)
+	if err != nil || again.Resumed != games || again.Counts != out.Counts {
+		t.Fatalf("run again: %+v, %v; want the same counts, all %d games resumed", again, err, games)
+	}
+	return out, recs, progress.String()
+}
+
+// checkNoForfeits fails if a record has a Forfeit header, and checks that
+// every game ended by the rules or the move limit.
+func checkNoForfeits(t *testing.T, recs []*surakarta.Record) {
+	t.Helper()
+	for _, r := range recs {
+		if f, ok := r.Header(forfeitHeader); ok {
+			t.Errorf("a forfeit: %s", f)
+		}
+		if r.Reason != r.Game.Outcome().Reason.String() && r.Reason != "adjudicated: move limit" {
+			t.Errorf("reason %q, outcome %v", r.Reason, r.Game.Outcome())
+		}
+	}
+}
+
+func TestExternalUGIAgainstBuiltIn(t *testing.T) {
+	bin := engineProgram(t)
+	a := "ugi,option.Hash=1,option.Evaluator=sixfactor:" + quoteWord(t, bin)
+	out, recs, _ := externalMatch(t, a, "pvs,endgame", 4, 2)
+	checkNoForfeits(t, recs)
+	for _, r := range recs {
+		n, _ := r.Header("Round")
+		black, _ := r.Header("Black")
+		white, _ := r.Header("White")
+		odd := n == "1" || n == "3"
+		if (black == a) != odd || (white == "pvs,endgame") != odd {
+			t.Errorf("round %s: Black %q, White %q", n, black, white)
+		}
+	}
+	t.Logf("%s vs pvs,endgame at depth 2: %s", a, Summary(out.Counts))
+}
+
+func TestExternalUGIAgainstGTP(t *testing.T) {
+	bin := quoteWord(t, engineProgram(t))
+	out, recs, _ := externalMatch(t, "ugi,name=ugi:"+bin, "gtp,name=gtp:"+bin+" -gtp -movetime 5ms", 2, 1)
+	checkNoForfeits(t, recs)
+	for _, r := range recs {
+		if r.Game.Ply() < 10 {
+			t.Errorf("a game of %d plies", r.Game.Ply())
+		}
+	}
+	t.Logf("ugi vs gtp: %s", Summary(out.Counts))
+}
+
+// TestExternalForfeits: a program that answers an illegal move, crashes,
+// never answers or answers garbage loses every game, recorded with its
+// position; the match goes on to its end, and no process is left.
+func TestExternalForfeits(t *testing.T) {
+	for _, tc := range []struct {
+		mode, setting string
+		reason        string // the records' Reason
+		detail        string // in the Forfeit header
+	}{
+		{"illegal", "", "forfeit: illegal move", "illegal move"},
+		{"crash", "", "forfeit: crash", "exit status 3"},
+		{"hang", ",timeout=300ms", "time forfeit", "no answer in time (300ms allowed)"},
+		{"garbage", "", "forfeit: bad answer", "does not read"},
+		{"gtp-illegal", "", "forfeit: illegal move", "illegal move"},
+		{"gtp-refuse", "", "forfeit: bad answer", "refused"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			t.Parallel()
+			pids := t.TempDir()
+			protocol := "ugi"
+			if strings.HasPrefix(tc.mode, "gtp-") {
+				protocol = "gtp"
+			}
+			fake := protocol + ",name=fake" + tc.setting + ":" + quoteWord(t, os.Args[0]) + " fake-engine " + tc.mode + " " + quoteWord(t, pids)
+			start := time.Now()
+			out, recs, progress := externalMatch(t, "pvs,sixfactor", fake, 2, 1)
+			if out.Counts.Wins != 2 {
+				t.Errorf("counts %+v: want 2 wins of the built-in engine", out.Counts)
+			}
+			for _, r := range recs {
+				black, _ := r.Header("Black")
+				loser := surakarta.White
+				if black == "fake" {
+					loser = surakarta.Black
+				}
+				f, _ := r.Header(forfeitHeader)
+				want := fmt.Sprintf("%v (fake) forfeits at ply %d, position %s: ", loser, r.Game.Ply(), r.Game.Position())
+				if r.Reason != tc.reason || !strings.HasPrefix(f, want) || !strings.Contains(f, tc.detail) {
+					t.Errorf("Reason %q, Forfeit %q; want Reason %q, a Forfeit starting %q and saying %q", r.Reason, f, tc.reason, want, tc.detail)
+				}
+				if r.Game.Ply() < 2*fakeFailsAt-2 {
+					t.Errorf("the game ended at ply %d, before the fake engine failed", r.Game.Ply())
+				}
+				if tc.reason != "time forfeit" && r.Game.Outcome().Over {
+					t.Errorf("outcome %v: a forfeit other than on time leaves the game as it was", r.Game.Outcome())
+				}
+			}
+			if n := strings.Count(progress, "(fake) forfeits at ply"); n != 2 {
+				t.Errorf("%d forfeits in the progress lines, want 2:\n%s", n, progress)
+			}
+			checkGone(t, pids)
+			t.Logf("%s: %v", tc.mode, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// TestExternalClosesPrograms: Run ends the programs of games that end by
+// the rules.
+func TestExternalClosesPrograms(t *testing.T) {
+	pids := t.TempDir()
+	fake := "ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine ok " + quoteWord(t, pids)
+	_, recs, _ := externalMatch(t, fake, "pvs,sixfactor", 2, 1)
+	checkNoForfeits(t, recs)
+	checkGone(t, pids)
+}
+
+// TestExternalStartFailure: a program that cannot be started is a failure
+// of the match, not a forfeit.
+func TestExternalStartFailure(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "engine")
+	if err := os.WriteFile(prog, []byte("not a program"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e, err := ParseEngine("ugi:" + quoteWord(t, prog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ParseEngine("pvs,sixfactor")
+	_, err = Run(context.Background(), Config{A: e, B: b, Games: 2, Limits: surakarta.Limits{Depth: 1}})
+	var f *Forfeit
+	if err == nil || errors.As(err, &f) || !strings.Contains(err.Error(), "starting") {
+		t.Fatalf("Run: %v; want an error starting the program", err)
+	}
+}
+
+// TestExternalCancel: a match stopped in the middle ends its programs.
+func TestExternalCancel(t *testing.T) {
+	pids := t.TempDir()
+	e, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine hang " + quoteWord(t, pids))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ParseEngine("pvs,sixfactor")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out, err := Run(ctx, Config{A: e, B: b, Games: 2, Limits: surakarta.Limits{Depth: 1}, Concurrency: 2})
+	if !errors.Is(err, context.DeadlineExceeded) || out.Counts.Games() != 0 {
+		t.Fatalf("Run: %+v, %v; want no game and the context's error", out, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Run took %v to stop", d)
+	}
+	checkGone(t, pids)
+}
+
+// TestExternalStop: a match stopped in the middle of a search of the
+// engine program stops it with stop, at once.
+func TestExternalStop(t *testing.T) {
+	e, err := ParseEngine("ugi:" + quoteWord(t, engineProgram(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ParseEngine("pvs,sixfactor")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out, err := Run(ctx, Config{A: e, B: b, Games: 2, Limits: surakarta.Limits{MoveTime: time.Minute}, Concurrency: 2})
+	if !errors.Is(err, context.DeadlineExceeded) || out.Counts.Games() != 0 {
+		t.Fatalf("Run: %+v, %v; want no game and the context's error", out, err)
+	}
+	// A minute a move, stopped: well within the second each program has
+	// to answer stop and the second to quit.
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Run took %v to stop", d)
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":                        nil,
+		"  ./x  ":                 {"./x"},
+		"/a/b,c:d -gtp":           {"/a/b,c:d", "-gtp"},
+		`'/my engine/x' -a "b c"`: {"/my engine/x", "-a", "b c"},
+		`a'b c'd "it's" ''`:       {"ab cd", "it's", ""},
+		"x\t-y":                   {"x", "-y"},
+	} {
+		got, err := splitCommand(in)
+		if err != nil || fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Errorf("splitCommand(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := splitCommand(`'x`); err == nil {
+		t.Error("an open quote: no error")
+	}
+}
+
+func TestParseExternalEngine(t *testing.T) {
+	bin := quoteWord(t, os.Args[0])
+	e, err := ParseEngine(" ugi:" + bin + " -x ")
+	if err != nil || e.Name != "ugi:"+bin+" -x" {
+		t.Fatalf("ParseEngine: %q, %v; want the spec as the name", e.Name, err)
+	}
+	s := e.New().(*externalSearcher)
+	if s.spec.argv[0] != os.Args[0] || s.spec.argv[1] != "-x" || s.spec.protocol != "ugi" {
+		t.Errorf("spec %+v", s.spec)
+	}
+	e, err = ParseEngine("UGI, name = me, timeout=1500ms, option.Move Overhead=30:" + bin)
+	if err != nil || e.Name != "me" {
+		t.Fatalf("ParseEngine: %q, %v", e.Name, err)
+	}
+	s = e.New().(*externalSearcher)
+	if s.spec.timeout != 1500*time.Millisecond || len(s.spec.options) != 1 || s.spec.options[0] != [2]string{"Move Overhead", "30"} {
+		t.Errorf("spec %+v", s.spec)
+	}
+	if got := s.timeout(surakarta.Limits{MoveTime: time.Second}); got != 2500*time.Millisecond {
+		t.Errorf("timeout %v, want 2.5s", got)
+	}
+	e, _ = ParseEngine("gtp:" + bin)
+	s = e.New().(*externalSearcher)
+	for _, tc := range []struct {
+		lim  surakarta.Limits
+		want time.Duration
+	}{
+		{surakarta.Limits{MoveTime: 100 * time.Millisecond}, 2100 * time.Millisecond},
+		{surakarta.Limits{Depth: 3}, time.Minute},
+		{surakarta.Limits{}, time.Minute + surakarta.DefaultMoveTime},
+	} {
+		if got := s.timeout(tc.lim); got != tc.want {
+			t.Errorf("timeout(%+v) = %v, want %v", tc.lim, got, tc.want)
+		}
+	}
+	for spec, want := range map[string]string{
+		"uci:" + bin:                  "want ugi:COMMAND or gtp:COMMAND",
+		"ugi:":                        "no program",
+		"ugi:  ":                      "no program",
+		"ugi:'x":                      "not closed",
+		"ugi,hash=1:" + bin:           `unknown setting "hash"`,
+		"ugi,name:" + bin:             "want name=value",
+		"ugi,name=a,name=b:" + bin:    "given twice",
+		"ugi,timeout=-1s:" + bin:      "want a positive duration",
+		"ugi,timeout=5:" + bin:        "want a positive duration",
+		"gtp,option.Hash=1:" + bin:    "for UGI engines only",
+		"ugi,option.=1:" + bin:        "names no option",
+		"ugi:/no/such/engine/program": "no such file",
+	} {
+		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+}
+
+func TestUGIGoAndInfo(t *testing.T) {
+	for _, tc := range []struct {
+		lim  surakarta.Limits
+		want string
+	}{
+		{surakarta.Limits{}, "go movetime 1000"},
+		{surakarta.Limits{Depth: 3}, "go depth 3"},
+		{surakarta.Limits{MoveTime: 50 * time.Millisecond, Nodes: 9}, "go movetime 50 nodes 9"},
+		{surakarta.Limits{Clock: surakarta.Clock{Black: time.Second, WhiteIncrement: 10 * time.Millisecond, MovesToGo: 5}},
+			"go p1time 1000 p2time 0 p1inc 0 p2inc 10 movestogo 5"},
+	} {
+		if got := ugiGo(tc.lim); got != tc.want {
+			t.Errorf("ugiGo(%+v) = %q, want %q", tc.lim, got, tc.want)
+		}
+	}
+	in, ok := parseUGIInfo(strings.Fields("depth 4 seldepth 7 score mate 2 nodes 1234 nps 99 time 15 pv a2a3 b5b4 zz"))
+	pv := movesText(in.PV)
+	if !ok || in.Depth != 4 || in.SelDepth != 7 || in.Score != surakarta.Win-3 || in.Nodes != 1234 || in.NodesPerSecond != 99 ||
+		in.Time != 15*time.Millisecond || pv != "a2a3 b5b4" {
+		t.Errorf("parseUGIInfo: %+v (pv %s), %v", in, pv, ok)
+	}
+	if in, ok := parseUGIInfo(strings.Fields("depth x score cp -35 score cp")); ok || in.Score != -35 {
+		t.Errorf("parseUGIInfo without a depth: %+v, %v", in, ok)
+	}
+	if _, ok := parseUGIInfo(strings.Fields("string depth 3")); ok {
+		t.Error("parseUGIInfo read an info string")
+	}
+}
+
+func TestHeaderText(t *testing.T) {
+	got := headerText("a\x00b\nc\x7fd\xff" + strings.Repeat("é", 400))
+	if !strings.HasPrefix(got, "a b c d?é") || len(got) > maxHeaderText+len("…") {
+		t.Errorf("headerText: %q", got)
+	}
+	if _, err := (&surakarta.Record{Headers: []surakarta.Header{{Name: "X", Value: got}}, Game: surakarta.NewGame(surakarta.NewPosition()), Result: "*"}).MarshalText(); err != nil {
+		t.Errorf("not a valid header value: %v", err)
+	}
+}
+
+// fakeFailsAt is the search at which a fake engine misbehaves.
+const fakeFailsAt = 3
+
+// fakeEngine is a program that plays the first legal move, and fails at
+// its fakeFailsAt-th search the way mode says: answering an illegal move
+// (illegal, gtp-illegal), exiting (crash), never answering and ignoring
+// quit (hang), answering garbage (garbage), or refusing a move of its
+// opponent (gtp-refuse). It writes its process id in a file in pidDir.
+func fakeEngine(mode, pidDir string) int {
+	pid := strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(filepath.Join(pidDir, pid), nil, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	gtp := strings.HasPrefix(mode, "gtp-")
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(lines ...string) {
+		for _, l := range lines {
+			fmt.Fprintln(out, l)
+		}
+		out.Flush()
+	}
+	game := surakarta.NewGame(surakarta.NewPosition())
+	searches, plays := 0, 0
+	illegal := func() string {
+		for from := range surakarta.Square(36) {
+			for to := range surakarta.Square(36) {
+				m, err := surakarta.ParseMove(from.String() + to.String())
+				if err == nil && game.Clone().Play(m) != nil {
+					return m.String()
+				}
+			}
+		}
+		return "a1a1"
+	}
+	for in.Scan() {
+		fields := strings.Fields(in.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		cmd, args := fields[0], fields[1:]
+		if gtp {
+			switch cmd {
+			case "clear_board":
+				game = surakarta.NewGame(surakarta.NewPosition())
+			case "surakarta-position":
+				p, err := surakarta.ParsePosition(strings.Join(args, " "))
+				if err != nil {
+					say("? "+err.Error(), "")
+					continue
+				}
+				game = surakarta.NewGame(p)
+			case "play":
+				if plays++; mode == "gtp-refuse" && plays >= fakeFailsAt {
+					say("? illegal move", "")
+					continue
+				}
+				game.PlayText(args[1])
+			case "genmove":
+				searches++
+				m := game.LegalMoves()[0].String()
+				if mode == "gtp-illegal" && searches >= fakeFailsAt {
+					m = illegal()
+				} else {
+					game.PlayText(m)
+				}
+				say("= "+m, "")
+				continue
+			case "quit":
+				say("=", "")
+				return 0
+			}
+			say("=", "")
+			continue
+		}
+		switch cmd {
+		case "ugi":
+			say("id name fake", "ugiok")
+		case "isready":
+			say("readyok")
+		case "uginewgame":
+			game = surakarta.NewGame(surakarta.NewPosition())
+		case "position":
+			text, moves, _ := strings.Cut(strings.Join(args[1:], " "), " moves ")
+			p, err := surakarta.ParsePosition(text)
+			if err != nil {
+				say("info string error: " + err.Error())
+				continue
+			}
+			game = surakarta.NewGame(p)
+			for _, m := range strings.Fields(moves) {
+				game.PlayText(m)
+			}
+		case "go":
+			searches++
+			m := game.LegalMoves()[0].String()
+			if searches >= fakeFailsAt {
+				switch mode {
+				case "illegal":
+					m = illegal()
+				case "crash":
+					fmt.Fprintln(os.Stderr, "fake engine: crashing")
+					return 3
+				case "hang":
+					time.Sleep(time.Hour)
+				case "garbage":
+					say("info depth garbage \x01\xff", "bestmove ?!\x07")
+					continue
+				}
+			}
+			say("info depth 1 score cp 0 nodes 1 pv "+m, "bestmove "+m)
+		case "quit":
+			return 0
+		}
+	}
+	if mode == "hang" {
+		time.Sleep(time.Hour)
+	}
+	return 0
+}
+
+// checkGone fails unless every fake engine process whose id is in pidDir
+// has ended.
+func checkGone(t *testing.T, pidDir string) {
+	t.Helper()
+	entries, err := os.ReadDir(pidDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) == 0 {
+		t.Fatal("no fake engine started")
+	}
+	if runtime.GOOS == "windows" {
+		return
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err := os.FindProcess(pid); err == nil && p.Signal(syscall.Signal(0)) == nil {
+			t.Errorf("fake engine process %d is still running", pid)
+		}
+	}
+}
