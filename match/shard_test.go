@@ -153,8 +153,8 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 		sprt  *SPRT
 	}{
 		{"no SPRT", 30, nil},
-		{"SPRT accepts H0", 80, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}},
-		{"SPRT accepts H1", 80, &SPRT{Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
+		{"SPRT accepts H0", 40, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}},
+		{"SPRT accepts H1", 40, &SPRT{Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := shardMatch(t, tc.games, tc.sprt)
@@ -213,7 +213,8 @@ func reversed(s []string) []string {
 // merge decides, their later pairs unplayed, merge to the whole match; a
 // pair missing before the decision is reported.
 func TestMergeNeedsOnlyThePairsBeforeTheDecision(t *testing.T) {
-	cfg := shardMatch(t, 80, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05})
+	const games = 40
+	cfg := shardMatch(t, games, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05})
 	want, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -247,8 +248,8 @@ func TestMergeNeedsOnlyThePairsBeforeTheDecision(t *testing.T) {
 	cut(files[last.Index], func(r int) bool { return (r-1)/2 < decided-1 })
 	got, err := Merge(cfg, files...)
 	for _, want := range []string{
-		fmt.Sprintf("%d of 80 games are missing from round %d on, and the SPRT has not decided before them: ", 80-2*decided+2, 2*decided-1),
-		fmt.Sprintf("shard %v lacks %d (rounds %d-%d, ", last, last.games(80)-2*((decided-1)/3), 2*decided-1, 2*decided),
+		fmt.Sprintf("%d of %d games are missing from round %d on, and the SPRT has not decided before them: ", games-2*decided+2, games, 2*decided-1),
+		fmt.Sprintf("shard %v lacks %d (rounds %d-%d, ", last, last.games(games)-2*((decided-1)/3), 2*decided-1, 2*decided),
 	} {
 		if !errors.Is(err, ErrIncomplete) || !strings.Contains(err.Error(), want) {
 			t.Fatalf("without the deciding pair: %v; want ErrIncomplete saying %q", err, want)
