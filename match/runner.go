@@ -49,15 +49,21 @@ type Config struct {
 	// RecordFile, if set, receives every finished game as it ends. A match
 	// run again with the same file and config resumes: games already in the
 	// file are counted, not replayed. Run checks that every game in the
-	// file belongs to this match (engines, colours, time control, seed and
-	// the round's opening), with no round twice, and that no other process
-	// is writing the file: it locks the file for the whole run, where the
-	// system allows (see Run). A game cut short at the end of the file by a
+	// file belongs to this match (engines, colours, time control, seed, the
+	// round's opening and the shard), with no round twice, and that no
+	// other process is writing the file: it locks the file for the whole
+	// run, where the system allows (see Run). A game cut short at the end of the file by a
 	// crash is moved to RecordFile+".partial" and played again.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
 	// validate (SPRT.Validate).
 	SPRT *SPRT
+	// Shard, if set, makes Run play only that shard's part of the match:
+	// its game pairs, under their round numbers in the whole match (see
+	// Shard). Its records say which shard played them, and resuming checks
+	// that each is of this shard. A shard plays all its pairs: an SPRT does
+	// not stop it (Merge applies the SPRT to all shards' games).
+	Shard Shard
 	// Progress, if set, receives a progress line after every game, and a
 	// line when a game cut short at the end of RecordFile is set aside.
 	// The lines are written one at a time, so Progress need not be safe
@@ -73,9 +79,9 @@ const (
 
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
-// number of games, valid Limits without a Clock, a valid SPRT, and no
-// negative OpeningPlies, Concurrency or MaxPlies. The error wraps
-// ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
+// number of games, valid Limits without a Clock, a valid SPRT, a valid
+// Shard, and no negative OpeningPlies, Concurrency or MaxPlies. The error
+// wraps ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
 func (c Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
@@ -107,7 +113,7 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	return nil
+	return c.Shard.Validate()
 }
 
 // Outcome is the result of a match: a plain value.
@@ -210,7 +216,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	}
 feed:
 	for i := range cfg.Games {
-		if m.done(i) {
+		if m.done(i) || !cfg.Shard.Plays(i+1) {
 			continue
 		}
 		r := round{number: i + 1, opening: openings[i/2], aBlack: i%2 == 0}
@@ -225,7 +231,7 @@ feed:
 	if m.err != nil {
 		return m.outcome, m.err
 	}
-	if err := context.Cause(ctx); err != nil && !m.decided() && m.outcome.Counts.Games() < cfg.Games {
+	if err := context.Cause(ctx); err != nil && !m.decided() && m.outcome.Counts.Games() < cfg.Shard.games(cfg.Games) {
 		return m.outcome, err
 	}
 	return m.outcome, nil
@@ -250,10 +256,11 @@ func (m *matchState) done(i int) bool {
 	return ok
 }
 
+// decided reports whether the SPRT stops the match: never a shard's.
 func (m *matchState) decided() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.cfg.SPRT != nil && m.outcome.Decision != Continue
+	return m.cfg.SPRT != nil && m.outcome.Decision != Continue && m.cfg.Shard.Count == 0
 }
 
 func (m *matchState) fail(err error) {
@@ -379,6 +386,7 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 		surakarta.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 	)
+	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
 	if f, ok := m.takeForfeit(r.number); ok {
 		f.mark(rec)
 	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
@@ -395,6 +403,9 @@ func (m *matchState) resume(openings []surakarta.Position) error {
 	rounds := make(map[int]int) // round → the number of its record in the file
 	add := func(rec *surakarta.Record, n int) error {
 		number, err := m.checkRecord(rec, openings)
+		if err == nil {
+			err = m.cfg.Shard.checkShard(rec, number)
+		}
 		if err != nil {
 			return fmt.Errorf("match: resuming from %s: record %d: %w", m.cfg.RecordFile, n, err)
 		}
@@ -503,8 +514,12 @@ func LimitsText(l surakarta.Limits) string {
 func (m *matchState) progressLine() string {
 	c := m.outcome.Counts
 	e := c.Elo()
-	line := fmt.Sprintf("games %d/%d  W-D-L %d-%d-%d  Elo %+.1f (%+.1f, %+.1f)",
-		c.Games(), m.cfg.Games, c.Wins, c.Draws, c.Losses, e.Diff, e.Low, e.High)
+	line := ""
+	if m.cfg.Shard.Count > 0 {
+		line = "shard " + m.cfg.Shard.String() + "  "
+	}
+	line += fmt.Sprintf("games %d/%d  W-D-L %d-%d-%d  Elo %+.1f (%+.1f, %+.1f)",
+		c.Games(), m.cfg.Shard.games(m.cfg.Games), c.Wins, c.Draws, c.Losses, e.Diff, e.Low, e.High)
 	if s := m.cfg.SPRT; s != nil {
 		lo, hi := s.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", m.outcome.LLR, lo, hi)

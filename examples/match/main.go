@@ -13,6 +13,14 @@
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
 //	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,endgame -depth 4 -games 20
+//
+// A match splits over machines: each shard (-shard i/N, or -shards N with
+// the index from a Kubernetes Indexed Job or a Slurm job array) plays its
+// share of the game pairs into its own record file, and -merge combines
+// the files into the result of the whole match:
+//
+//	go run ./examples/match -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
+//	go run ./examples/match -depth 6 -movetime 0 -games 2000 -merge shard-*.txt
 package main
 
 import (
@@ -72,6 +80,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	concurrency := flags.Int("concurrency", 0, "games at once (0 = all cores)")
 	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
 	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
+	// Matches across machines (shard.go): a shard plays the pairs p with p mod N == i.
+	shard := flags.String("shard", "", "play shard i/N of the match (i from 0): its game pairs p with p mod N == i; {shard} in -out is i")
+	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
+	merge := flags.Bool("merge", false, "merge the shards' record files, the arguments, into the match's result (give the match's flags too)")
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))
@@ -87,7 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return bad(err)
 	}
-	if flags.NArg() > 0 {
+	if flags.NArg() > 0 && !*merge {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
 
@@ -127,18 +139,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return bad(err)
 	}
+	if err := shardFlags(&cfg, *out, *shard, *shards, *merge, flags.NArg()); err != nil {
+		return bad(err)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
-	res, err := match.Run(ctx, cfg)
+	res, err := runOrMerge(ctx, cfg, *merge, flags.Args())
 	if res.Resumed > 0 {
-		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, *out)
+		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, cfg.RecordFile)
 	}
 	// The summary of the games finished, also when the match stopped early;
 	// none when no game was played.
 	if err == nil || res.Counts.Games() > 0 {
-		line := cfg.A.Name + " vs " + cfg.B.Name + ": " + match.Summary(res.Counts)
+		line := cfg.A.Name + " vs " + cfg.B.Name + shardName(cfg.Shard) + ": " + match.Summary(res.Counts)
 		if cfg.SPRT != nil {
 			lo, hi := cfg.SPRT.Bounds()
 			p := res.Pentanomial

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// clearShardEnv unsets the environment variables that give a shard's
+// index, for the test, in case it runs inside a job.
+func clearShardEnv(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{envJobIndex, envSlurmID, envSlurmMin, envSlurmStep, envSlurmCount} {
+		t.Setenv(name, "")
+	}
+}
+
+// TestShardArguments: every bad shard, shard count, index variable and
+// merge is an error before anything is played or printed on stdout.
+func TestShardArguments(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games-{shard}.txt")
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{nil, []string{"-shard", "5/3"}, "index 5 is not between 0 and 2"},
+		{nil, []string{"-shard", "3/3"}, "index 3 is not between 0 and 2"},
+		{nil, []string{"-shard", "-1/3"}, "index -1"},
+		{nil, []string{"-shard", "0/0"}, "at least 1 shard"},
+		{nil, []string{"-shard", "x"}, `shard "x": want i/N`},
+		{nil, []string{"-shard", "1/2", "-shards", "2"}, "give one of them"},
+		{nil, []string{"-shards", "-2"}, "-shards -2: want a positive number"},
+		{nil, []string{"-shards", "3"}, "-shards 3: no shard index: neither JOB_COMPLETION_INDEX"},
+		{map[string]string{envJobIndex: "abc"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="abc": want a number from 0`},
+		{map[string]string{envJobIndex: "-1"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="-1": want a number from 0`},
+		{map[string]string{envJobIndex: "3"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from JOB_COMPLETION_INDEX=3): index not below 3"},
+		{map[string]string{envSlurmID: "x1"}, []string{"-shards", "3"}, `SLURM_ARRAY_TASK_ID="x1"`},
+		{map[string]string{envSlurmID: "4", envSlurmMin: "5"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_ID=4 is not in the array from SLURM_ARRAY_TASK_MIN=5"},
+		{map[string]string{envSlurmID: "8", envSlurmMin: "5"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from SLURM_ARRAY_TASK_ID=8 from 5)"},
+		{map[string]string{envSlurmID: "6", envSlurmMin: "2", envSlurmStep: "3"}, []string{"-shards", "3"}, "not in the array from SLURM_ARRAY_TASK_MIN=2 in steps of 3"},
+		{map[string]string{envSlurmID: "6", envSlurmStep: "0"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_STEP=0"},
+		{map[string]string{envSlurmID: "1", envSlurmCount: "4"}, []string{"-shards", "3"}, "-shards 3, but the job array has SLURM_ARRAY_TASK_COUNT=4 tasks"},
+		{map[string]string{envSlurmID: "1", envJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
+		{nil, []string{"-out", "", "-shard", "1/2"}, "shard 1/2: give -out"},
+		{nil, []string{"-merge"}, "-merge: give the shards' record files"},
+		{nil, []string{"-shard", "0/2", "-merge", "a.txt"}, "no -shard, -shards or -out"},
+		{nil, []string{"-merge", "a.txt"}, "no -shard, -shards or -out"}, // -out is given below
+		{nil, []string{"-games", "3", "-merge", "a.txt"}, "Games 3 is odd"},
+	} {
+		clearShardEnv(t)
+		for name, value := range tc.env {
+			t.Setenv(name, value)
+		}
+		args := append([]string{"-out", file, "-depth", "1", "-concurrency", "1"}, tc.args...)
+		code, out, errOut := runCmd(args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "match: ") || !strings.Contains(errOut, tc.want) {
+			t.Errorf("match %q with %v: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, tc.env, code, out, errOut, tc.want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Fatalf("match %q: a file was written: %v", tc.args, entries)
+		}
+	}
+	clearShardEnv(t)
+	if code, _, errOut := runCmd("-depth", "1", "-out", file); code != 2 || !strings.Contains(errOut, "{shard} without -shard or -shards") {
+		t.Errorf("{shard} without a shard: exit %d, %q", code, errOut)
+	}
+}
+
+// shardArgs is a deterministic match for the shard tests: depth 2, games
+// one at a time.
+func shardArgs(games string, more ...string) []string {
+	return append([]string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", games, "-depth", "2", "-movetime", "0", "-concurrency", "1", "-seed", "5"}, more...)
+}
+
+// TestShardsAsProcesses runs a match whole, then in shards, each a process
+// of its own given its shard by -shard or by the variables of a Kubernetes
+// Indexed Job or a Slurm job array, and merges the shards' files: the
+// merge prints what the whole match printed, with an SPRT that decides
+// after a few pairs and without one.
+func TestShardsAsProcesses(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		games  string
+		more   []string
+		shards []map[string]string // the environment of each shard
+		flags  [][]string          // and its shard flags
+	}{
+		{
+			name: "SPRT", games: "80", more: []string{"-sprt", "0,200"},
+			shards: []map[string]string{nil, {envJobIndex: "1"}, {envSlurmID: "7", envSlurmMin: "5", envSlurmCount: "3"}},
+			flags:  [][]string{{"-shard", "0/3"}, {"-shards", "3"}, {"-shards", "3"}},
+		},
+		{
+			name: "no SPRT", games: "24",
+			shards: []map[string]string{{envSlurmID: "0"}, {envJobIndex: "1"}},
+			flags:  [][]string{{"-shards", "2"}, {"-shards", "2"}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			whole := start(t, shardArgs(tc.games, append(tc.more, "-out", filepath.Join(dir, "whole.txt"))...)...)
+			if code := whole.wait(t); code != 0 {
+				t.Fatalf("the whole match: exit %d: %s", code, whole.stderr.String())
+			}
+			want := whole.stdout.String()
+			if tc.more != nil && (strings.Contains(want, "Continue") || !strings.Contains(want, "AcceptH")) {
+				t.Fatalf("the whole match did not decide: %s", want)
+			}
+			out := filepath.Join(dir, "shard-{shard}.txt")
+			var procs []*started
+			var files []string
+			for i, env := range tc.shards {
+				args := shardArgs(tc.games, append(append(tc.more, "-out", out), tc.flags[i]...)...)
+				procs = append(procs, startWith(t, env, args...))
+				files = append(files, strings.ReplaceAll(out, "{shard}", string(rune('0'+i))))
+			}
+			n := len(tc.shards)
+			for i, p := range procs {
+				code := p.wait(t)
+				shard := "shard " + string(rune('0'+i)) + "/" + string(rune('0'+n))
+				if code != 0 || !strings.Contains(p.stdout.String(), ", "+shard+": W-D-L") || !strings.Contains(p.stderr.String(), shard+": "+files[i]) {
+					t.Fatalf("%s: exit %d, stdout %q, stderr:\n%s", shard, code, p.stdout.String(), p.stderr.String())
+				}
+			}
+			m := start(t, shardArgs(tc.games, append(tc.more, append([]string{"-merge"}, files...)...)...)...)
+			if code := m.wait(t); code != 0 || m.stdout.String() != want {
+				t.Fatalf("-merge: exit %d, stdout %q; the whole match printed %q; stderr:\n%s", code, m.stdout.String(), want, m.stderr.String())
+			}
+			// Without the last shard's file, the merge says what is missing.
+			m = start(t, shardArgs(tc.games, append(tc.more, append([]string{"-merge"}, files[:n-1]...)...)...)...)
+			if code := m.wait(t); code != 1 || !strings.Contains(m.stderr.String(), "games are missing from round") ||
+				!strings.Contains(m.stderr.String(), "all its games") {
+				t.Errorf("-merge without a shard: exit %d, stdout %q, stderr:\n%s", code, m.stdout.String(), m.stderr.String())
+			}
+		})
+	}
+}
+
+// startWith starts the program with args and, in its environment, the
+// variables env, without any other that gives a shard's index.
+func startWith(t *testing.T, env map[string]string, args ...string) *started {
+	t.Helper()
+	p := &started{cmd: exec.Command(program(t), args...), done: make(chan struct{})}
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); name != envJobIndex && !strings.HasPrefix(name, "SLURM_") {
+			p.cmd.Env = append(p.cmd.Env, kv)
+		}
+	}
+	for name, value := range env {
+		p.cmd.Env = append(p.cmd.Env, name+"="+value)
+	}
+	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
+	return p
+}
