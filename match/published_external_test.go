@@ -9,9 +9,9 @@ import (
 // TestExternalMatchRecords checks README's match of the engine binary,
 // played through UGI, against the built-in engine.
 func TestExternalMatchRecords(t *testing.T) {
-	file := records(t, "ugi-vs-pvs-endgame.txt.gz")
+	file := records(t, "ugi-vs-pvs-tuned.txt.gz")
 	c, _ := recount(t, file, "ugi:/tmp/surakarta")
-	want := fmt.Sprintf("ugi:/tmp/surakarta vs pvs,endgame: %s", Summary(c))
+	want := fmt.Sprintf("ugi:/tmp/surakarta vs pvs,tuned: %s", Summary(c))
 	if c.Games() != 20 || !strings.Contains(readme(t), want) {
 		t.Errorf("README has no %q, the result of the %d games recounted from %s", want, c.Games(), file)
 	}

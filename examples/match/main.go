@@ -12,7 +12,7 @@
 //
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
-//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,endgame -depth 4 -games 20
+//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,tuned -depth 4 -games 20
 //
 // A match splits over machines: each shard (-shard i/N, or -shards N with
 // the index from a Kubernetes Indexed Job or a Slurm job array) plays its
