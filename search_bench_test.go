@@ -152,7 +152,7 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"null-reduction=2", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 2}) }},
 		{"null-reduction=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 4}) }},
 		{"null-divisor=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullDivisor: 4}) }},
-		{"lmr-log=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{LogReductions: true}) }},
+		{"lmr-log=off", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{LinearReductions: true}) }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			newSearcher := func() surakarta.Searcher {

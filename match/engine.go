@@ -69,7 +69,10 @@ type Engine struct {
 //	                   table move instead of first in the root move list
 //	null-reduction=N, null-divisor=N  the null move's depth reduction
 //	                   N + depth/6 or 3 + depth/N (1 to 10; defaults 3, 6)
-//	lmr-log=on         late-move reductions of ln(depth)·ln(move)/2.25
+//
+// and lmr-log=off, the late-move reductions before today's logarithmic
+// ones (1 ply, 2 for the ninth move on at depth 6 or more), which a match
+// adopted; lmr-log=on is the default.
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 //
@@ -325,7 +328,12 @@ func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
 	case "root-table-move":
 		flag = &e.RootTableMove
 	case "lmr-log":
-		flag = &e.LogReductions
+		// on is today's default; off restores the reductions before it.
+		if value != "on" && value != "off" {
+			return true, fmt.Errorf("option %q: want on or off, not %q", key, clip(value))
+		}
+		e.LinearReductions = value == "off"
+		return true, nil
 	default:
 		return false, nil
 	}

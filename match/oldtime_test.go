@@ -44,8 +44,9 @@ func middleGames(tb testing.TB) []*surakarta.Game {
 // TestOldTimeManagement: with tm=old the move is the last completed
 // iteration's, where today's searcher may take a deeper one from an
 // iteration cut short. A node limit makes both deterministic: on the
-// sixteen positions, tm=old always returns the last Progress line, and
-// today's searcher returns another move in at least one.
+// sixteen positions, at two node limits, tm=old always returns the last
+// Progress line, and today's searcher returns another move in at least
+// one search.
 func TestOldTimeManagement(t *testing.T) {
 	old, err := ParseEngine("pvs,endgame,tm=old")
 	if err != nil {
@@ -56,17 +57,22 @@ func TestOldTimeManagement(t *testing.T) {
 		t.Fatal(err)
 	}
 	differ := 0
-	for i, g := range middleGames(t) {
+	for k, g := range append(middleGames(t), middleGames(t)...) {
+		i := k % 16
 		var infos []surakarta.Info
-		lim := surakarta.Limits{Nodes: 100_000, Progress: func(info surakarta.Info) { infos = append(infos, info) }}
+		nodes := int64(100_000)
+		if k >= 16 {
+			nodes = 60_000
+		}
+		lim := surakarta.Limits{Nodes: nodes, Progress: func(info surakarta.Info) { infos = append(infos, info) }}
 		res, err := old.New().Search(context.Background(), g, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
 		last := infos[len(infos)-1]
 		if res.Move != last.PV[0] || !slices.Equal(res.PV, last.PV) || res.Depth != last.Depth || res.Score != last.Score {
-			t.Errorf("position %d: tm=old returned %v (PV %v, depth %d), the last iteration %v (depth %d)",
-				i, res.Move, res.PV, res.Depth, last.PV, last.Depth)
+			t.Errorf("position %d, %d nodes: tm=old returned %v (PV %v, depth %d), the last iteration %v (depth %d)",
+				i, nodes, res.Move, res.PV, res.Depth, last.PV, last.Depth)
 		}
 		infos = nil
 		resNew, err := now.New().Search(context.Background(), g, lim)
@@ -74,8 +80,8 @@ func TestOldTimeManagement(t *testing.T) {
 			t.Fatal(err)
 		}
 		if resNew.Depth != res.Depth || resNew.Score != res.Score {
-			t.Errorf("position %d: depth %d score %d with tm=new, %d %d with tm=old: the searches should be the same",
-				i, resNew.Depth, resNew.Score, res.Depth, res.Score)
+			t.Errorf("position %d, %d nodes: depth %d score %d with tm=new, %d %d with tm=old: the searches should be the same",
+				i, nodes, resNew.Depth, resNew.Score, res.Depth, res.Score)
 		}
 		if resNew.Move != res.Move {
 			differ++

@@ -588,7 +588,7 @@ func TestExperimentalOptions(t *testing.T) {
 		return out
 	}
 	defaults := nodes(t, "pvs,endgame")
-	for _, opt := range []string{"multicut=on", "threat-extension=on", "root-table-move=on", "null-reduction=2", "null-divisor=4", "lmr-log=on"} {
+	for _, opt := range []string{"multicut=on", "threat-extension=on", "root-table-move=on", "null-reduction=2", "null-divisor=4", "lmr-log=off"} {
 		if got := nodes(t, "pvs,endgame,"+opt); slices.Equal(got, defaults) {
 			t.Errorf("%s searches the same nodes as the defaults: %v", opt, got)
 		}

@@ -24,10 +24,10 @@ type Settings struct {
 	// NullReduction and NullDivisor, when not 0, replace the 3 and 6 of
 	// the null move's depth reduction, 3 + depth/6.
 	NullReduction, NullDivisor int
-	// LogReductions reduces late moves by about ln(depth)·ln(move
-	// number)/2.25 plies instead of by 1, or 2 for the ninth move on at
-	// depth 6 or more.
-	LogReductions bool
+	// LinearReductions reduces late moves as PVS did before the
+	// logarithmic reductions were adopted: by 1 ply, or 2 for the ninth
+	// move on at depth 6 or more.
+	LinearReductions bool
 }
 
 // Set gives a *surakarta.PVS the settings; package surakarta installs it.
