@@ -144,6 +144,12 @@ func TestTuningTable(t *testing.T) {
 		{"table16-200ms.txt.gz", "pvs,endgame,table=16", ", 200 ms/move, seed 3: 16 MiB against 1 MiB"},
 		{"threads2.txt.gz", "pvs,endgame,threads=2", ""},
 		{"lmrlog.txt.gz", "pvs,endgame,lmr-log=on", ""},
+		{"multicut.txt.gz", "pvs,endgame,multicut=on", ""},
+		{"threatext.txt.gz", "pvs,endgame,threat-extension=on", ""},
+		{"roottablemove.txt.gz", "pvs,endgame,root-table-move=on", ""},
+		{"nullr2.txt.gz", "pvs,endgame,null-reduction=2", ""},
+		{"nullr4.txt.gz", "pvs,endgame,null-reduction=4", ""},
+		{"nulldiv4.txt.gz", "pvs,endgame,null-divisor=4", ""},
 	} {
 		c, p := recount(t, records(t, "tune", tc.file), tc.a)
 		e := c.Elo()
