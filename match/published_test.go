@@ -144,6 +144,7 @@ func TestTuningTable(t *testing.T) {
 		{"table16-200ms.txt.gz", "pvs,endgame,table=16", ", 200 ms/move, seed 3: 16 MiB against 1 MiB"},
 		{"threads2.txt.gz", "pvs,endgame,threads=2", ""},
 		{"lmrlog.txt.gz", "pvs,endgame,lmr-log=on", ""},
+		{"lmrlog-tuned.txt.gz", "pvs,tuned", " against `pvs,tuned,lmr-log=off`, today's engine and time management, seed 5"},
 		{"multicut.txt.gz", "pvs,endgame,multicut=on", ""},
 		{"threatext.txt.gz", "pvs,endgame,threat-extension=on", ""},
 		{"roottablemove.txt.gz", "pvs,endgame,root-table-move=on", ""},
