@@ -150,25 +150,28 @@ func splitCommand(s string) ([]string, error) {
 	var words []string
 	var word strings.Builder
 	inWord := false
-	var quote rune
-	for _, r := range s {
+	var quote byte
+	// Byte by byte: the quotes, spaces and tabs are ASCII, and the other
+	// bytes, which need not be UTF-8 in a file name, are kept as they are.
+	for i := 0; i < len(s); i++ {
+		b := s[i]
 		switch {
 		case quote != 0:
-			if r == quote {
+			if b == quote {
 				quote = 0
 			} else {
-				word.WriteRune(r)
+				word.WriteByte(b)
 			}
-		case r == '\'' || r == '"':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t':
+		case b == '\'' || b == '"':
+			quote, inWord = b, true
+		case b == ' ' || b == '\t':
 			if inWord {
 				words = append(words, word.String())
 				word.Reset()
 				inWord = false
 			}
 		default:
-			word.WriteRune(r)
+			word.WriteByte(b)
 			inWord = true
 		}
 	}
