@@ -333,7 +333,7 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameC
 			left, _ := lim.Clock.Left(c)
 			if inTime = clock.spend(c, spent); !inTime && err == nil {
 				err = &Forfeit{Reason: forfeitClock, OnTime: true,
-					Err: fmt.Errorf("took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
+					Err: fmt.Errorf("out of time: took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
 			}
 		}
 		if err != nil {
