@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -345,4 +346,44 @@ func TestClockExternal(t *testing.T) {
 		t.Logf("%d plies, %s %s; time left %s, least %s", len(r.Game.Moves()), r.Result, r.Reason, left, least)
 	}
 	t.Logf("UGI vs GTP at 2s+50ms: %s", Summary(out.Counts))
+}
+
+// TestClockExternalHang: a program that stops answering on a clock loses
+// on time once its time left and its timeout (by default 2s on a clock)
+// have passed, not later.
+func TestClockExternalHang(t *testing.T) {
+	pids := t.TempDir()
+	fake, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine hang " + quoteWord(t, pids))
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtIn, err := ParseEngine("pvs,sixfactor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "games.txt")
+	clock := surakarta.Clock{Black: 700 * time.Millisecond, White: 700 * time.Millisecond}
+	start := time.Now()
+	out, err := Run(context.Background(), Config{A: builtIn, B: fake, Games: 2, Concurrency: 2, Seed: 1, RecordFile: file,
+		Limits: surakarta.Limits{Clock: clock, Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each fake program hangs on its third move, with about 700ms left:
+	// it is given up on after about 2.7s (a minute is the default timeout
+	// of a search without a MoveTime or a clock).
+	if took := time.Since(start); took < 2500*time.Millisecond || took > 10*time.Second {
+		t.Errorf("the match took %v", took)
+	}
+	if out.Counts.Wins != 2 {
+		t.Errorf("counts %+v: want 2 wins of the built-in engine", out.Counts)
+	}
+	for _, r := range recordsIn(t, file) {
+		f, _ := r.Header(forfeitHeader)
+		left, _ := r.Header("TimeLeft")
+		if r.Reason != "time forfeit" || !strings.Contains(f, "(fake) forfeits") || !strings.Contains(f, "no answer in time (2.") || !strings.Contains(left, "-") {
+			t.Errorf("Reason %q, Forfeit %q, TimeLeft %q", r.Reason, f, left)
+		}
+	}
+	checkGone(t, pids)
 }
