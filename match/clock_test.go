@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -386,4 +387,50 @@ func TestClockExternalHang(t *testing.T) {
 		}
 	}
 	checkGone(t, pids)
+}
+
+// TestClockGTP: a GTP program on a clock gets time_settings once and,
+// before each genmove, its time left in whole seconds and its moves to
+// the next control.
+func TestClockGTP(t *testing.T) {
+	logs := t.TempDir()
+	fake, err := ParseEngine("gtp,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine gtp-log " + quoteWord(t, logs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ss sleepers
+	clock := surakarta.Clock{Black: 3 * time.Second, White: 3 * time.Second, MovesToGo: 5}
+	if _, err := Run(context.Background(), Config{A: ss.engine("a", 0), B: fake, Games: 2, Concurrency: 2, Seed: 1, MaxPlies: 12,
+		Limits: surakarta.Limits{Clock: clock}}); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(logs, "*.log"))
+	if len(files) != 2 {
+		t.Fatalf("%d logs, want 2", len(files))
+	}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var settings, left []string
+		lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+		for i, line := range lines {
+			switch {
+			case strings.HasPrefix(line, "time_settings"):
+				settings = append(settings, line)
+			case strings.HasPrefix(line, "time_left"):
+				left = append(left, strings.Join(strings.Fields(line)[2:], " "))
+			case strings.HasPrefix(line, "genmove"):
+				if i == 0 || !strings.HasPrefix(lines[i-1], "time_left "+strings.Fields(line)[1]+" ") {
+					t.Errorf("%s: %q not after time_left", file, line)
+				}
+			}
+		}
+		// Six moves: 3s and 5 moves to go, then a little under 3s (2 in
+		// whole seconds) for 4, 3, 2 and 1, then 3s more for 5 moves.
+		if want := []string{"3 5", "2 4", "2 3", "2 2", "2 1", "5 5"}; !slices.Equal(settings, []string{"time_settings 3 0 0"}) || !slices.Equal(left, want) {
+			t.Errorf("%s: %q and time_left %q, want time_settings 3 0 0 and time_left %q", file, settings, left, want)
+		}
+	}
 }

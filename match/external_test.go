@@ -440,6 +440,13 @@ func fakeEngine(mode, pidDir string) int {
 			continue
 		}
 		cmd, args := fields[0], fields[1:]
+		if mode == "gtp-log" { // keep the commands, one a line, in pidDir/PID.log
+			f, err := os.OpenFile(filepath.Join(pidDir, pid+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err == nil {
+				fmt.Fprintln(f, strings.Join(fields, " "))
+				f.Close()
+			}
+		}
 		if gtp {
 			switch cmd {
 			case "clear_board":
