@@ -328,13 +328,10 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameC
 		if ctx.Err() != nil {
 			return nil, nil, nil // the match is stopping: whatever the search says
 		}
-		inTime := true
-		if clock != nil {
+		if clock != nil && !clock.spend(c, spent) && err == nil {
 			left, _ := lim.Clock.Left(c)
-			if inTime = clock.spend(c, spent); !inTime && err == nil {
-				err = &Forfeit{Reason: forfeitClock, OnTime: true,
-					Err: fmt.Errorf("out of time: took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
-			}
+			err = &Forfeit{Reason: forfeitClock, OnTime: true,
+				Err: fmt.Errorf("out of time: took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
 		}
 		if err != nil {
 			if f := (*Forfeit)(nil); errors.As(err, &f) {
