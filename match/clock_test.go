@@ -227,6 +227,7 @@ func TestClockValidate(t *testing.T) {
 	}{
 		{surakarta.Clock{Black: time.Second}, "each side needs a positive starting time", ErrInvalidConfig},
 		{surakarta.Clock{BlackIncrement: time.Second, WhiteIncrement: time.Second}, "each side needs a positive starting time", ErrInvalidConfig},
+		{surakarta.Clock{MovesToGo: 40}, "MovesToGo 40 but no time", ErrInvalidConfig},
 		{surakarta.Clock{Black: time.Second, White: -time.Second}, "negative time left", surakarta.ErrInvalidLimits},
 		{surakarta.Clock{Black: time.Second, White: time.Second, MovesToGo: -1}, "MovesToGo -1", surakarta.ErrInvalidLimits},
 	} {

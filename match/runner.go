@@ -95,7 +95,7 @@ const (
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
 // number of games, valid Limits (with a Clock, if any, that gives both
-// sides a positive starting time), a valid SPRT, a valid Shard, and no
+// sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
 // negative OpeningPlies, Concurrency or MaxPlies. The error wraps
 // ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
 func (c Config) Validate() error {
@@ -121,7 +121,9 @@ func (c Config) Validate() error {
 	if err := c.Limits.Validate(); err != nil {
 		return bad("Limits: %w", err)
 	}
-	if k := c.Limits.Clock; k.Set() && (k.Black <= 0 || k.White <= 0) {
+	if k := c.Limits.Clock; !k.Set() && k.MovesToGo > 0 {
+		return bad("Limits.Clock has MovesToGo %d but no time: give each side a starting time", k.MovesToGo)
+	} else if k.Set() && (k.Black <= 0 || k.White <= 0) {
 		return bad("Limits.Clock %s: each side needs a positive starting time (a side with none would lose on time at its first move)", clockText(k))
 	}
 	if c.SPRT != nil {
