@@ -95,9 +95,10 @@ type Engine struct {
 // (so they hold no colon), are:
 //
 //	name=NAME         the engine's Name (default: the whole spec)
-//	timeout=D         how long a move may take beyond Limits.MoveTime, a
+//	timeout=D         how long a move may take beyond Limits.MoveTime
+//	                  or, with a Clock, beyond the mover's time left, a
 //	                  duration such as 500ms (default 2s, or 1m when the
-//	                  limits have no MoveTime, a search to a depth or a
+//	                  limits have neither, a search to a depth or a
 //	                  number of nodes; with no limit at all the search
 //	                  gets surakarta.DefaultMoveTime)
 //	option.NAME=VALUE a UGI option, sent as setoption name NAME value
@@ -123,10 +124,12 @@ type Engine struct {
 // genmove. GTP has no command to set a position, so a game that does not
 // start from the standard start (as the games of Run do, from their
 // openings) is set with the extension "surakarta-position TEXT" of
-// cmd/surakarta; and GTP can say no depth or node limit, and only whole
-// seconds: a MoveTime of whole seconds is sent as time_settings 0 S 1,
-// and otherwise the program's own settings, such as its arguments,
-// decide how long it thinks.
+// cmd/surakarta; and GTP can say no depth or node limit, no increment,
+// and only whole seconds: a Clock is sent as time_settings MAIN 0 0 and,
+// before each genmove, time_left COLOR SECONDS MOVESTOGO (the mover's
+// time left, rounded down); without a Clock, a MoveTime of whole seconds
+// is sent as time_settings 0 S 1, and otherwise the program's own
+// settings, such as its arguments, decide how long it thinks.
 //
 // The library's rules judge every move. A program that answers a move
 // that does not read or is illegal, refuses a command, exits or closes

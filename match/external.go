@@ -54,11 +54,13 @@ const (
 	forfeitCrash   = "crash"           // the program exited or closed its pipes
 	forfeitAnswer  = "bad answer"      // an answer that does not read, or an error
 	forfeitTime    = "no move in time" // (OnTime)
+	forfeitClock   = "out of time"     // Run's clock ran out (OnTime)
 )
 
 // Defaults of an external engine's timeout: the time it may take beyond
-// Limits.MoveTime, when the limits have a MoveTime and when they have
-// none (a search to a depth or a number of nodes).
+// Limits.MoveTime or its time left on the clock, when the limits have a
+// MoveTime or a Clock and when they have neither (a search to a depth or
+// a number of nodes).
 const (
 	defaultMoveTimeout  = 2 * time.Second
 	defaultOtherTimeout = time.Minute
@@ -197,6 +199,7 @@ type externalSearcher struct {
 	gtpStart surakarta.Position
 	gtpMoves []surakarta.Move
 	gtpTime  time.Duration // the time per move set with time_settings
+	gtpClock bool          // time_settings set the clock's time
 }
 
 // Search asks the program for a move in g's position and checks it with
@@ -217,8 +220,8 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 			return surakarta.Result{}, fmt.Errorf("starting %q: %w", clip(s.spec.argv[0]), execCause(err))
 		}
 		s.prog, s.newGame = prog, true
-		s.gtpMoves, s.gtpTime = nil, 0
-		if err := s.handshake(ctx, start.Add(startTimeout+s.timeout(lim))); err != nil {
+		s.gtpMoves, s.gtpTime, s.gtpClock = nil, 0, false
+		if err := s.handshake(ctx, start.Add(startTimeout+s.timeout(lim, g.Position().SideToMove()))); err != nil {
 			return surakarta.Result{}, s.fail(err, "starting")
 		}
 	}
@@ -231,7 +234,7 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 	}
 	if err != nil {
 		if errors.Is(err, errNoAnswer) {
-			err = fmt.Errorf("%w (%v allowed)", err, s.timeout(lim))
+			err = fmt.Errorf("%w (%v allowed)", err, s.timeout(lim, g.Position().SideToMove()))
 		}
 		return surakarta.Result{}, s.fail(err, "")
 	}
@@ -239,19 +242,20 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 	return res, nil
 }
 
-// timeout returns how long a move may take under lim.
-func (s *externalSearcher) timeout(lim surakarta.Limits) time.Duration {
+// timeout returns how long a move by side may take under lim: its time
+// to think (MoveTime, or with a clock its time left) and the margin.
+func (s *externalSearcher) timeout(lim surakarta.Limits, side surakarta.Color) time.Duration {
 	margin := s.spec.timeout
 	switch {
 	case margin > 0:
-	case lim.MoveTime > 0:
+	case lim.MoveTime > 0 || lim.Clock.Set():
 		margin = defaultMoveTimeout
 	default:
 		margin = defaultOtherTimeout
 	}
 	think := lim.MoveTime
 	if lim.Clock.Set() {
-		think = max(think, lim.Clock.Black, lim.Clock.White)
+		think, _ = lim.Clock.Left(side)
 	} else if think == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		think = surakarta.DefaultMoveTime
 	}

@@ -319,7 +319,7 @@ func TestParseExternalEngine(t *testing.T) {
 	if s.spec.timeout != 1500*time.Millisecond || len(s.spec.options) != 1 || s.spec.options[0] != [2]string{"Move Overhead", "30"} {
 		t.Errorf("spec %+v", s.spec)
 	}
-	if got := s.timeout(surakarta.Limits{MoveTime: time.Second}); got != 2500*time.Millisecond {
+	if got := s.timeout(surakarta.Limits{MoveTime: time.Second}, surakarta.Black); got != 2500*time.Millisecond {
 		t.Errorf("timeout %v, want 2.5s", got)
 	}
 	e, _ = ParseEngine("gtp:" + bin)
@@ -331,8 +331,11 @@ func TestParseExternalEngine(t *testing.T) {
 		{surakarta.Limits{MoveTime: 100 * time.Millisecond}, 2100 * time.Millisecond},
 		{surakarta.Limits{Depth: 3}, time.Minute},
 		{surakarta.Limits{}, time.Minute + surakarta.DefaultMoveTime},
+		// With a clock: White's time left (the side to move) and the margin.
+		{surakarta.Limits{Clock: surakarta.Clock{Black: 9 * time.Second, White: 3 * time.Second, WhiteIncrement: time.Second}}, 5 * time.Second},
+		{surakarta.Limits{MoveTime: time.Second, Clock: surakarta.Clock{Black: 9 * time.Second, White: 3 * time.Second}}, 5 * time.Second},
 	} {
-		if got := s.timeout(tc.lim); got != tc.want {
+		if got := s.timeout(tc.lim, surakarta.White); got != tc.want {
 			t.Errorf("timeout(%+v) = %v, want %v", tc.lim, got, tc.want)
 		}
 	}
@@ -437,6 +440,13 @@ func fakeEngine(mode, pidDir string) int {
 			continue
 		}
 		cmd, args := fields[0], fields[1:]
+		if mode == "gtp-log" { // keep the commands, one a line, in pidDir/PID.log
+			f, err := os.OpenFile(filepath.Join(pidDir, pid+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err == nil {
+				fmt.Fprintln(f, strings.Join(fields, " "))
+				f.Close()
+			}
+		}
 		if gtp {
 			switch cmd {
 			case "clear_board":

@@ -60,7 +60,7 @@ func gtpColor(c surakarta.Color) string {
 
 // gtpSearch brings the program's game up to g's and asks it for a move.
 func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
-	deadline := time.Now().Add(s.timeout(lim))
+	deadline := time.Now().Add(s.timeout(lim, g.Position().SideToMove()))
 	command := func(c string) (string, error) { return s.gtpCommand(ctx, deadline, c) }
 	moves := g.Moves()
 	follows := !s.newGame && s.gtpMoves != nil && s.gtpStart == g.StartPosition() &&
@@ -76,10 +76,22 @@ func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim
 		}
 		s.gtpStart, s.gtpMoves, s.newGame = g.StartPosition(), []surakarta.Move{}, false
 	}
-	// A time per move of whole seconds is GTP's byo-yomi of one move;
-	// other limits cannot be said in GTP, and the program's own settings
-	// decide.
-	if t := lim.MoveTime; t > 0 && t%time.Second == 0 && t != s.gtpTime {
+	// A clock is said as GTP's absolute time (time_settings MAIN 0 0, once)
+	// and the mover's time left before each move (time_left COLOR SECONDS
+	// MOVES, with the moves to the next control), in whole seconds rounded
+	// down: GTP has no increment. Without a clock, a time per move of
+	// whole seconds is GTP's byo-yomi of one move; other limits cannot be
+	// said in GTP, and the program's own settings decide.
+	side := g.Position().SideToMove()
+	if c := lim.Clock; c.Set() {
+		if !s.gtpClock {
+			if _, err := command(fmt.Sprintf("time_settings %d 0 0", max(c.Black, c.White)/time.Second)); err != nil {
+				return surakarta.Result{}, err
+			}
+			s.gtpClock, s.gtpTime = true, 0
+		}
+	} else if t := lim.MoveTime; t > 0 && t%time.Second == 0 && (t != s.gtpTime || s.gtpClock) {
+		s.gtpClock = false
 		if _, err := command(fmt.Sprintf("time_settings 0 %d 1", t/time.Second)); err != nil {
 			return surakarta.Result{}, err
 		}
@@ -92,7 +104,13 @@ func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim
 		}
 		s.gtpMoves = append(s.gtpMoves, moves[i])
 	}
-	answer, err := command("genmove " + gtpColor(g.Position().SideToMove()))
+	if c := lim.Clock; c.Set() {
+		left, _ := c.Left(side)
+		if _, err := command(fmt.Sprintf("time_left %s %d %d", gtpColor(side), left/time.Second, c.MovesToGo)); err != nil {
+			return surakarta.Result{}, err
+		}
+	}
+	answer, err := command("genmove " + gtpColor(side))
 	if err != nil {
 		return surakarta.Result{}, err
 	}

@@ -29,8 +29,23 @@ type Config struct {
 	// played twice, A with Black and then with White.
 	Games int
 	// Limits bound every move's search (MoveTime for equal time per move,
-	// or Nodes, or Depth); they must validate (surakarta.Limits.Validate).
-	// Run keeps no game clock, so Limits.Clock must not be set.
+	// or Nodes, or Depth, or a Clock); they must validate
+	// (surakarta.Limits.Validate).
+	//
+	// Limits.Clock, if set, is the time control: each game is played on a
+	// clock that Run keeps, which starts with Clock.Black and Clock.White,
+	// adds BlackIncrement or WhiteIncrement after each of that side's
+	// moves and, when MovesToGo is positive, adds the side's starting time
+	// again after every MovesToGo moves of that side (a repeating
+	// control). Both starting times must be positive. Before each move the
+	// searcher gets Limits whose Clock holds both sides' time left, the
+	// increments and the mover's moves to the next control; Run measures
+	// the wall time of the Search call (for an external engine, its first
+	// move's includes starting the program) and takes it off the mover's
+	// clock. A side whose time left goes below zero loses on time, as
+	// Game.ForfeitOnTime ends the game, with a Forfeit header in its
+	// record; the match goes on. MoveTime, Nodes and Depth may be set
+	// with a Clock: the search then stops at whichever comes first.
 	// Their Progress function, if set, is called by the games played at
 	// once from their own goroutines, so it must be safe for concurrent
 	// use.
@@ -79,9 +94,10 @@ const (
 
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
-// number of games, valid Limits without a Clock, a valid SPRT, a valid
-// Shard, and no negative OpeningPlies, Concurrency or MaxPlies. The error
-// wraps ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
+// number of games, valid Limits (with a Clock, if any, that gives both
+// sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
+// negative OpeningPlies, Concurrency or MaxPlies. The error wraps
+// ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
 func (c Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
@@ -105,8 +121,10 @@ func (c Config) Validate() error {
 	if err := c.Limits.Validate(); err != nil {
 		return bad("Limits: %w", err)
 	}
-	if c.Limits.Clock.Set() {
-		return bad("Limits.Clock is set, but Run keeps no game clock (every move would see the same time left): give MoveTime, Nodes or Depth")
+	if k := c.Limits.Clock; !k.Set() && k.MovesToGo > 0 {
+		return bad("Limits.Clock has MovesToGo %d but no time: give each side a starting time", k.MovesToGo)
+	} else if k.Set() && (k.Black <= 0 || k.White <= 0) {
+		return bad("Limits.Clock %s: each side needs a positive starting time (a side with none would lose on time at its first move)", clockText(k))
 	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {
@@ -195,7 +213,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	for range cfg.Concurrency {
 		wg.Go(func() {
 			for r := range rounds {
-				g, err := m.play(ctx, r)
+				g, clock, err := m.play(ctx, r)
 				if err != nil {
 					m.fail(err)
 					cancel()
@@ -204,7 +222,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 				if g == nil {
 					continue // abandoned: the match is stopping
 				}
-				if err := m.finish(r, g); err != nil {
+				if err := m.finish(r, g, clock); err != nil {
 					m.fail(err)
 					cancel()
 				}
@@ -271,10 +289,10 @@ func (m *matchState) fail(err error) {
 	}
 }
 
-// play plays one round and returns the finished game; or nil and no error
-// when ctx ended it first; or an error that names the round and the engine
-// when an engine failed.
-func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, error) {
+// play plays one round and returns the finished game, with its clock
+// when the match has one; or nil and no error when ctx ended it first; or
+// an error that names the round and the engine when an engine failed.
+func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameClock, error) {
 	black, white := m.cfg.A, m.cfg.B
 	if !r.aBlack {
 		black, white = white, black
@@ -292,34 +310,49 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, error)
 	defer closeSearchers(&searchers)
 	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
 		if searchers[c] = engines[c].New(); searchers[c] == nil {
-			return nil, engineError(engines[c], c, "New returned nil")
+			return nil, nil, engineError(engines[c], c, "New returned nil")
 		}
 	}
 	g := surakarta.NewGame(r.opening)
+	var clock *gameClock
+	if m.cfg.Limits.Clock.Set() {
+		clock = newGameClock(m.cfg.Limits.Clock)
+	}
 	for !g.Outcome().Over && g.Ply() < m.cfg.MaxPlies {
 		c := g.Position().SideToMove()
-		res, err := searchers[c].Search(ctx, g, m.cfg.Limits)
+		lim := m.cfg.Limits
+		if clock != nil {
+			lim = clock.limits(lim, c)
+		}
+		start := time.Now()
+		res, err := searchers[c].Search(ctx, g, lim)
+		spent := time.Since(start)
 		if ctx.Err() != nil {
-			return nil, nil // the match is stopping: whatever the search says
+			return nil, nil, nil // the match is stopping: whatever the search says
+		}
+		if clock != nil && !clock.spend(c, spent) && err == nil {
+			left, _ := lim.Clock.Left(c)
+			err = &Forfeit{Reason: forfeitClock, OnTime: true,
+				Err: fmt.Errorf("out of time: took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
 		}
 		if err != nil {
 			if f := (*Forfeit)(nil); errors.As(err, &f) {
 				m.forfeit(r, g, c, engines[c].Name, f)
-				return g, nil
+				return g, clock, nil
 			}
-			return nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
+			return nil, nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
 		}
 		if err := g.Play(res.Move); err != nil {
-			return nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
+			return nil, nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
 		}
 	}
-	return g, nil
+	return g, clock, nil
 }
 
 // finish records a finished game: in the record file, in the counts and,
 // when its pair is complete, in the pentanomial and the SPRT.
-func (m *matchState) finish(r round, g *surakarta.Game) error {
-	rec := m.record(r, g)
+func (m *matchState) finish(r round, g *surakarta.Game, clock *gameClock) error {
+	rec := m.record(r, g, clock)
 	score := aScore(rec.Result, r.aBlack)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -371,8 +404,8 @@ func (m *matchState) add(number int, score float64) error {
 	return nil
 }
 
-// record makes the game record of a round.
-func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
+// record makes the game record of a round, played on clock if not nil.
+func (m *matchState) record(r round, g *surakarta.Game, clock *gameClock) *surakarta.Record {
 	black, white := m.cfg.A.Name, m.cfg.B.Name
 	if !r.aBlack {
 		black, white = white, black
@@ -387,6 +420,9 @@ func (m *matchState) record(r round, g *surakarta.Game) *surakarta.Record {
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 	)
 	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
+	if clock != nil {
+		rec.Headers = append(rec.Headers, clock.headers()...)
+	}
 	if f, ok := m.takeForfeit(r.number); ok {
 		f.mark(rec)
 	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
@@ -491,10 +527,16 @@ func aScore(result string, aBlack bool) float64 {
 	return 1 - black
 }
 
-// LimitsText describes per-move limits, such as "100ms/move" or "depth 6":
-// the TimeControl header of the match's records.
+// LimitsText describes the limits of a match's moves, such as
+// "100ms/move" or "depth 6", and a clock as its starting time and
+// increment, such as "10s+100ms" or, with moves to go, "40/60s+0s" (with
+// the sides' controls given apart, "black 10s+0s, white 5s+0s" when they
+// differ): the TimeControl header of the match's records.
 func LimitsText(l surakarta.Limits) string {
 	var parts []string
+	if l.Clock.Set() {
+		parts = append(parts, clockText(l.Clock))
+	}
 	if l.MoveTime > 0 {
 		parts = append(parts, l.MoveTime.String()+"/move")
 	}

@@ -354,7 +354,7 @@ func TestRunValidatesConfigFirst(t *testing.T) {
 		{"negative nodes", func(c *Config) { c.Limits = surakarta.Limits{Nodes: -5} }, "Nodes -5 is negative", surakarta.ErrInvalidLimits},
 		{"negative depth", func(c *Config) { c.Limits = surakarta.Limits{Depth: -1} }, "Depth -1", surakarta.ErrInvalidLimits},
 		{"negative movetime", func(c *Config) { c.Limits = surakarta.Limits{MoveTime: -time.Second} }, "MoveTime -1s", surakarta.ErrInvalidLimits},
-		{"clock", func(c *Config) { c.Limits = surakarta.Limits{Clock: surakarta.Clock{Black: time.Second}} }, "keeps no game clock", ErrInvalidConfig},
+		{"clock", func(c *Config) { c.Limits = surakarta.Limits{Clock: surakarta.Clock{Black: time.Second}} }, "each side needs a positive starting time", ErrInvalidConfig},
 		{"negative opening plies", func(c *Config) { c.OpeningPlies = -1 }, "OpeningPlies -1 is negative", nil},
 		{"negative concurrency", func(c *Config) { c.Concurrency = -2 }, "Concurrency -2 is negative", nil},
 		{"negative max plies", func(c *Config) { c.MaxPlies = -400 }, "MaxPlies -400 is negative", nil},

@@ -70,7 +70,7 @@ func (s *externalSearcher) ugiUntil(ctx context.Context, deadline time.Time, wan
 
 // ugiSearch sends the game and go, and reads the info lines and bestmove.
 func (s *externalSearcher) ugiSearch(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
-	deadline := time.Now().Add(s.timeout(lim))
+	deadline := time.Now().Add(s.timeout(lim, g.Position().SideToMove()))
 	if s.newGame {
 		if err := s.prog.send("uginewgame"); err != nil {
 			return surakarta.Result{}, err

@@ -12,7 +12,17 @@
 //
 //	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
 //	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
+//	go run ./examples/match -a pvs,tuned -b pvs,endgame -tc 2s+50ms -games 20
 //	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,tuned -depth 4 -games 20
+//
+// With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
+// MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
+// MOVES moves of a side) the games are played on a clock that the match
+// keeps: each side starts with BASE, gains INCREMENT after each of its
+// moves and loses the wall time of each of its searches; a side whose time
+// runs out loses on time. -movetime, -nodes and -depth are then off
+// unless given, and when given they also apply: a search stops at the
+// first limit it reaches.
 //
 // A match splits over machines: each shard (-shard i/N, or -shards N with
 // the index from a Kubernetes Indexed Job or a Slurm job array) plays its
@@ -58,8 +68,23 @@ colon: ugi,name=NAME,timeout=2s,option.Hash=16:PROGRAM (a word in '...'
 may hold spaces), such as ugi:/tmp/surakarta or gtp:/tmp/surakarta -gtp.
 Each game starts the program anew. The rules judge its moves: an illegal
 move, a crash or no move within -movetime plus the timeout (default 2s;
-1m with -movetime 0) loses that game, and the record and the progress
+1m with -movetime 0 and no -tc) loses that game, and the record and the progress
 lines say why, at which position.
+
+With -tc BASE+INCREMENT (Go durations: -tc 10s+100ms, -tc 2s+0s), or
+-tc MOVES/BASE+INCREMENT (-tc 40/60s+0s: BASE again after every MOVES
+moves of a side), the games are played on a clock that the match keeps:
+each side starts with BASE and gains INCREMENT after each of its moves;
+the wall time of each search is taken off the mover's clock, and a side
+whose time runs out loses on time. Each search is told both sides' time
+left (a UGI program in go p1time p2time p1inc p2inc [movestogo], a GTP
+program with time_settings and time_left, in whole seconds). A program
+that does not answer within its time left plus the timeout loses on time
+too. -movetime, -nodes and -depth are off with -tc unless given; when
+given they apply as well, and a search stops at the first limit it
+reaches. The records' TimeControl header names the clock; TimeLeft and
+LeastTimeLeft say each side's time left at the end and the least time a
+side had left after a move.
 
 flags:
 `
@@ -75,6 +100,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	moveTime := flags.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
 	nodes := flags.Int64("nodes", 0, "nodes per move (0 = none)")
 	depth := flags.Int("depth", 0, "depth per move (0 = none)")
+	tc := flags.String("tc", "", "clock: BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations, such as 10s+100ms or 40/60s+0s (-movetime then 0 unless given)")
 	openingPlies := flags.Int("openings", 4, "random plies from the start in each opening")
 	seed := flags.Uint64("seed", 1, "seed of the openings")
 	concurrency := flags.Int("concurrency", 0, "games at once (0 = all cores)")
@@ -103,9 +129,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
 
+	limits := surakarta.Limits{MoveTime: *moveTime, Nodes: *nodes, Depth: *depth}
+	if *tc != "" {
+		clock, err := parseClock(*tc)
+		if err != nil {
+			return bad(err)
+		}
+		limits.Clock = clock
+		movetimeGiven := false
+		flags.Visit(func(f *flag.Flag) { movetimeGiven = movetimeGiven || f.Name == "movetime" })
+		if !movetimeGiven {
+			limits.MoveTime = 0 // the default of -movetime is for matches without a clock
+		}
+	}
 	cfg := match.Config{
 		Games:        *games,
-		Limits:       surakarta.Limits{MoveTime: *moveTime, Nodes: *nodes, Depth: *depth},
+		Limits:       limits,
 		OpeningPlies: *openingPlies,
 		Seed:         *seed,
 		Concurrency:  *concurrency,
@@ -124,8 +163,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.B, err = match.ParseEngine(*b); err != nil {
 		return bad(err)
 	}
-	if *moveTime == 0 && *nodes == 0 && *depth == 0 {
-		return bad(errors.New("give -movetime, -nodes or -depth a limit"))
+	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.Set() {
+		return bad(errors.New("give -movetime, -nodes, -depth or -tc a limit"))
 	}
 	if *sprt != "" {
 		e0, e1, ok := strings.Cut(*sprt, ",")
@@ -167,4 +206,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseClock parses the value of -tc: BASE+INCREMENT, or
+// MOVES/BASE+INCREMENT for a control of MOVES moves that repeats, the
+// times Go durations (BASE positive, INCREMENT not negative).
+func parseClock(text string) (surakarta.Clock, error) {
+	bad := fmt.Errorf("-tc %q: want BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations with a positive BASE, such as 10s+100ms or 40/60s+0s", text)
+	var c surakarta.Clock
+	rest := strings.TrimSpace(text)
+	if moves, after, ok := strings.Cut(rest, "/"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(moves))
+		if err != nil || n <= 0 {
+			return c, bad
+		}
+		c.MovesToGo, rest = n, after
+	}
+	baseText, incText, ok := strings.Cut(rest, "+")
+	if !ok {
+		return c, bad
+	}
+	base, err1 := time.ParseDuration(strings.TrimSpace(baseText))
+	inc, err2 := time.ParseDuration(strings.TrimSpace(incText))
+	if err1 != nil || err2 != nil || base <= 0 || inc < 0 {
+		return c, bad
+	}
+	c.Black, c.White, c.BlackIncrement, c.WhiteIncrement = base, base, inc, inc
+	return c, nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta"
 )
 
 // runCmd runs the command and returns its exit status and output.
@@ -42,7 +44,19 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-nodes", "-5"}, "Nodes -5 is negative"},
 		{[]string{"-depth", "-1"}, "Depth -1 is negative"},
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
-		{[]string{"-movetime", "0", "-depth", "0"}, "give -movetime, -nodes or -depth a limit"},
+		{[]string{"-movetime", "0", "-depth", "0"}, "give -movetime, -nodes, -depth or -tc a limit"},
+		{[]string{"-tc", "10s"}, `-tc "10s": want BASE+INCREMENT`},
+		{[]string{"-tc", "x+1s"}, `-tc "x+1s"`},
+		{[]string{"-tc", "0s+1s"}, "positive BASE"},
+		{[]string{"-tc", "1s+-1s"}, `-tc "1s+-1s"`},
+		{[]string{"-tc", "1s+"}, `-tc "1s+"`},
+		{[]string{"-tc", "+1s"}, `-tc "+1s"`},
+		{[]string{"-tc", "0/1s+0s"}, `-tc "0/1s+0s"`},
+		{[]string{"-tc", "-3/1s+0s"}, `-tc "-3/1s+0s"`},
+		{[]string{"-tc", "a/1s+0s"}, `-tc "a/1s+0s"`},
+		{[]string{"-tc", "1/2/1s+0s"}, `-tc "1/2/1s+0s"`},
+		{[]string{"-tc", "1e400s+0s"}, `-tc "1e400s+0s"`},
+		{[]string{"-tc", "10s+100ms", "-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-openings", "-1"}, "-openings -1"},
 		{[]string{"-openings", "0"}, "-openings 0"},
 		{[]string{"-concurrency", "-1"}, "Concurrency -1 is negative"},
@@ -89,6 +103,46 @@ func TestMatch(t *testing.T) {
 	code, again, errOut := runCmd(args...)
 	if code != 0 || again != out || !strings.Contains(errOut, "resumed 4 games from "+file) {
 		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, out, errOut)
+	}
+}
+
+// TestClockMatch plays a short match on a clock: no forfeit, and the
+// records name the clock and the time left. -depth, given with -tc, also
+// applies; -movetime does not unless given.
+func TestClockMatch(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	code, out, errOut := runCmd("-a", "pvs,endgame", "-b", "pvs,tuned", "-tc", "1s+20ms", "-games", "2", "-concurrency", "2", "-out", file)
+	if code != 0 || !strings.HasPrefix(out, "pvs,endgame vs pvs,tuned: W-D-L ") {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	if !strings.HasPrefix(errOut, "pvs,endgame vs pvs,tuned: 2 games, 1s+20ms\n") || strings.Contains(errOut, "forfeits") {
+		t.Errorf("stderr:\n%s", errOut)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := surakarta.ReadRecords(f)
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("%d records, %v; want 2", len(recs), err)
+	}
+	for _, r := range recs {
+		tc, _ := r.Header("TimeControl")
+		left, _ := r.Header("TimeLeft")
+		_, forfeit := r.Header("Forfeit")
+		if tc != "1s+20ms" || !strings.HasPrefix(left, "black ") || forfeit || r.Reason == "time forfeit" {
+			t.Errorf("TimeControl %q, TimeLeft %q, reason %q", tc, left, r.Reason)
+		}
+	}
+	for args, want := range map[string]string{
+		"-tc 40/1s+0s -depth 1":              "40/1s+0s, depth 1",
+		"-tc 1s+0s -depth 1 -movetime 500ms": "1s+0s, 500ms/move, depth 1",
+	} {
+		code, _, errOut := runCmd(append(strings.Fields(args), "-games", "2")...)
+		if code != 0 || !strings.HasPrefix(errOut, "pvs,sixfactor vs alphabeta,sixfactor: 2 games, "+want+"\n") {
+			t.Errorf("match %s: exit %d, stderr:\n%s", args, code, errOut)
+		}
 	}
 }
 

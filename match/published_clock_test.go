@@ -1,0 +1,42 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestClockRunnerRecords checks README's clock match played by Run
+// itself (examples/match -tc): the result, the time forfeits (none) and
+// the least time left after a move, recounted from its records.
+func TestClockRunnerRecords(t *testing.T) {
+	file := records(t, "time", "tc-2s+50ms.txt.gz")
+	c, _ := recount(t, file, "pvs,tuned")
+	forfeits := 0
+	least := time.Duration(math.MaxInt64)
+	for _, rec := range recordsIn(t, file) {
+		if _, ok := rec.Header(forfeitHeader); ok {
+			forfeits++
+		}
+		if tc, _ := rec.Header("TimeControl"); tc != "2s+50ms" {
+			t.Errorf("TimeControl %q", tc)
+		}
+		v, _ := rec.Header("LeastTimeLeft")
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("LeastTimeLeft %q: %v", v, err)
+		}
+		least = min(least, d)
+	}
+	text := flat(readme(t))
+	for _, want := range []string{
+		fmt.Sprintf("pvs,tuned vs pvs,endgame: %s", Summary(c)),
+		fmt.Sprintf("%d games, %d time forfeits; the least time left after a move was %v", c.Games(), forfeits, least),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("README has no %q, recounted from time/tc-2s+50ms.txt.gz", want)
+		}
+	}
+}
