@@ -59,17 +59,19 @@ func (ss *sleepers) engine(name string, sleep time.Duration) Engine {
 	}}
 }
 
-// TestClockTimeForfeit: a side that needs 120ms a move on a clock of
-// 300ms and no increment has 180ms and then 60ms left after its first two
-// moves and runs out on its third: it loses on time, with either colour,
-// and the records say so.
+// TestClockTimeForfeit: a side that needs 100ms a move on a clock of
+// 295ms and no increment has at most 195ms and then 95ms left after its
+// first two moves and runs out on its third: it loses on time, with either
+// colour, and the records say so.
 func TestClockTimeForfeit(t *testing.T) {
 	var ss sleepers
 	file := filepath.Join(t.TempDir(), "games.txt")
 	cfg := Config{
-		A: ss.engine("slow", 120*time.Millisecond), B: ss.engine("fast", 0),
+		A: ss.engine("slow", 100*time.Millisecond), B: ss.engine("fast", 0),
 		Games: 2, Concurrency: 1, Seed: 5, RecordFile: file,
-		Limits: surakarta.Limits{Clock: surakarta.Clock{Black: 300 * time.Millisecond, White: 300 * time.Millisecond}},
+		// Three moves take at least 300 ms, more than the clock's 295; two
+		// fit with 95 ms to spare for a loaded machine.
+		Limits: surakarta.Limits{Clock: surakarta.Clock{Black: 295 * time.Millisecond, White: 295 * time.Millisecond}},
 	}
 	var progress strings.Builder
 	cfg.Progress = &progress
@@ -100,7 +102,7 @@ func TestClockTimeForfeit(t *testing.T) {
 		if o := r.Game.Outcome(); o.Reason != surakarta.TimeForfeit || o.Winner.String() != map[string]string{"1": "White", "2": "Black"}[round] {
 			t.Errorf("round %s: the game's outcome is %v", round, o)
 		}
-		if tc != "300ms+0s" || !strings.Contains(f, "(slow) forfeits") || !strings.Contains(f, "out of time") || !strings.Contains(left, loser) {
+		if tc != "295ms+0s" || !strings.Contains(f, "(slow) forfeits") || !strings.Contains(f, "out of time") || !strings.Contains(left, loser) {
 			t.Errorf("round %s: TimeControl %q, Forfeit %q, TimeLeft %q", round, tc, f, left)
 		}
 	}
@@ -303,7 +305,11 @@ func TestClockBuiltIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "games.txt")
-	out, err := Run(context.Background(), Config{A: a, B: b, Games: games, Concurrency: 2, Seed: 1, RecordFile: file, Limits: surakarta.Limits{Clock: clock}})
+	// The overhead keeps back time for what Run's clock sees beyond the
+	// search (a goroutine waiting for a core on a loaded machine, the
+	// race detector), as a tournament engine keeps back time for its pipes.
+	lim := surakarta.Limits{Clock: clock, MoveOverhead: 30 * time.Millisecond}
+	out, err := Run(context.Background(), Config{A: a, B: b, Games: games, Concurrency: 2, Seed: 1, RecordFile: file, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +320,7 @@ func TestClockBuiltIn(t *testing.T) {
 		least, _ := r.Header("LeastTimeLeft")
 		t.Logf("%d plies, %s %s; time left %s, least %s", len(r.Game.Moves()), r.Result, r.Reason, left, least)
 	}
-	t.Logf("pvs,endgame vs pvs,tuned at %s: %s", LimitsText(surakarta.Limits{Clock: clock}), Summary(out.Counts))
+	t.Logf("pvs,endgame vs pvs,tuned at %s: %s", LimitsText(lim), Summary(out.Counts))
 }
 
 // TestClockExternal: this module's engine program, through UGI and GTP,
