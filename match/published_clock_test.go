@@ -14,9 +14,11 @@ import (
 func TestClockRunnerRecords(t *testing.T) {
 	file := records(t, "time", "tc-2s+50ms.txt.gz")
 	c, _ := recount(t, file, "pvs,tuned")
-	forfeits := 0
+	forfeits, plies := 0, 0
 	least := time.Duration(math.MaxInt64)
-	for _, rec := range recordsIn(t, file) {
+	recs := recordsIn(t, file)
+	for _, rec := range recs {
+		plies += len(rec.Game.Moves())
 		if _, ok := rec.Header(forfeitHeader); ok {
 			forfeits++
 		}
@@ -33,7 +35,7 @@ func TestClockRunnerRecords(t *testing.T) {
 	text := flat(readme(t))
 	for _, want := range []string{
 		fmt.Sprintf("pvs,tuned vs pvs,endgame: %s", Summary(c)),
-		fmt.Sprintf("%d games, %d time forfeits; the least time left after a move was %v", c.Games(), forfeits, least),
+		fmt.Sprintf("%d games, %d time forfeits; the least time left after a move was %v (games of %.0f plies after the opening on average)", c.Games(), forfeits, least, float64(plies)/float64(len(recs))),
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("README has no %q, recounted from time/tc-2s+50ms.txt.gz", want)
