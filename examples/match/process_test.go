@@ -65,17 +65,11 @@ type started struct {
 	done           chan struct{}
 }
 
-// start starts the program with args.
+// start starts the program with args, in an environment without the
+// variables that give a shard's index (startWith).
 func start(t *testing.T, args ...string) *started {
 	t.Helper()
-	p := &started{cmd: exec.Command(program(t), args...), done: make(chan struct{})}
-	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.cmd.Wait(); close(p.done) }()
-	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
-	return p
+	return startWith(t, nil, args...)
 }
 
 // wait waits for the program to end and returns its exit status.
