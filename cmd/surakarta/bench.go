@@ -64,7 +64,7 @@ func bench(depth int, opts options) (nodes int64, elapsed time.Duration) {
 
 // benchLine is bench's report, in the form engine testing frameworks read.
 func benchLine(nodes int64, elapsed time.Duration) string {
-	return fmt.Sprintf("%d nodes %d nps", nodes, int64(float64(nodes)/max(elapsed.Seconds(), 1e-9)))
+	return fmt.Sprintf("%d nodes %d nps", nodes, nodesPerSecond(nodes, elapsed))
 }
 
 // maxPerftDepth is the deepest perft allowed: 8 (about a minute from the

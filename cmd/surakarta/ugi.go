@@ -232,8 +232,7 @@ func (u *ugiSession) goCommand(args []string) error {
 				// and the searcher has an evaluator. Still answer.
 				return []string{"info string error: " + oneLine(err.Error()), "bestmove 0000"}
 			}
-			nps := int64(float64(res.Nodes) / max(res.Time.Seconds(), 1e-9))
-			final := fmt.Sprintf("info nodes %d nps %d time %d", res.Nodes, nps, millis(res.Time))
+			final := fmt.Sprintf("info nodes %d nps %d time %d", res.Nodes, nodesPerSecond(res.Nodes, res.Time), millis(res.Time))
 			if !slices.Equal(res.PV, last) {
 				final += " pv " + movesText(res.PV)
 			}
