@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -63,7 +64,7 @@ func bench(depth int, opts options) (nodes int64, elapsed time.Duration) {
 
 // benchLine is bench's report, in the form engine testing frameworks read.
 func benchLine(nodes int64, elapsed time.Duration) string {
-	return fmt.Sprintf("%d nodes %d nps", nodes, int64(float64(nodes)/max(elapsed.Seconds(), 1e-9)))
+	return fmt.Sprintf("%d nodes %d nps", nodes, nodesPerSecond(nodes, elapsed))
 }
 
 // maxPerftDepth is the deepest perft allowed: 8 (about a minute from the
@@ -91,27 +92,28 @@ func perftLines(p surakarta.Position, depth int) []string {
 	return append(lines, "nodes "+strconv.FormatUint(total, 10))
 }
 
-// optionalDepth parses the optional depth argument of bench and perft:
-// def when there is none, at most the cap (when not 0).
-func optionalDepth(args []string, def, cap int) (int, error) {
-	if len(args) == 0 {
-		if cap > 0 {
-			def = min(def, cap)
-		}
-		return def, nil
-	}
+// benchDepthArg parses the arguments of bench, an optional depth:
+// benchDepth when there is none, else a depth from 1 to MaxDepth; neither
+// deeper than cap, when it is not 0.
+func benchDepthArg(args []string, cap int) (int, error) {
 	hi := surakarta.MaxDepth
-	if def == 0 {
-		hi = maxPerftDepth(cap)
-	} else if cap > 0 {
+	if cap > 0 {
 		hi = min(hi, cap)
 	}
-	if len(args) > 1 {
-		return 0, fmt.Errorf("want at most one argument, a depth")
+	switch len(args) {
+	case 0:
+		return min(benchDepth, hi), nil
+	case 1:
+		return parseDepth(args[0], hi)
 	}
-	d, err := strconv.Atoi(args[0])
+	return 0, errors.New("want at most one argument, a depth")
+}
+
+// parseDepth parses a depth from 1 to hi.
+func parseDepth(arg string, hi int) (int, error) {
+	d, err := strconv.Atoi(arg)
 	if err != nil || d < 1 || d > hi {
-		return 0, fmt.Errorf("want a depth from 1 to %d, not %q", hi, clip(args[0]))
+		return 0, fmt.Errorf("want a depth from 1 to %d, not %q", hi, clip(arg))
 	}
 	return d, nil
 }

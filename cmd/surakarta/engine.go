@@ -285,3 +285,9 @@ func movesText(moves []surakarta.Move) string {
 
 // millis returns d in whole milliseconds.
 func millis(d time.Duration) int64 { return d.Milliseconds() }
+
+// nodesPerSecond returns the speed of a search of nodes in elapsed, as
+// the library's Info.NodesPerSecond gives it.
+func nodesPerSecond(nodes int64, elapsed time.Duration) int64 {
+	return int64(float64(nodes) / max(elapsed.Seconds(), 1e-9))
+}

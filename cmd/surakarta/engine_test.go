@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -310,4 +313,23 @@ func FuzzGTP(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBenchPositions: bench searches the start and the positions of the
+// library's benchmarks, testdata/middlegame.txt, of which the engine holds
+// a copy (an installed binary has no testdata to read).
+func TestBenchPositions(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "middlegame.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{surakarta.StartText}
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			want = append(want, line)
+		}
+	}
+	if !slices.Equal(benchPositions, want) {
+		t.Errorf("benchPositions:\n%s\nwant the start and testdata/middlegame.txt:\n%s", strings.Join(benchPositions, "\n"), strings.Join(want, "\n"))
+	}
 }

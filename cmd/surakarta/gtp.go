@@ -189,7 +189,7 @@ func (s *gtpSession) newGame() {
 	s.clock.stones = [2]int{}
 }
 
-// color parses a GTP colour.
+// gtpColor parses a GTP colour.
 func gtpColor(arg string) (surakarta.Color, error) {
 	c, err := surakarta.ParseColor(arg)
 	if err != nil {

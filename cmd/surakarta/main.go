@@ -99,7 +99,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if flags.Arg(0) != "bench" {
 			return bad(fmt.Errorf("unexpected argument %q (want bench, or flags only)", flags.Arg(0)))
 		}
-		depth, err := optionalDepth(flags.Args()[1:], benchDepth, 0)
+		depth, err := benchDepthArg(flags.Args()[1:], 0)
 		if err != nil {
 			return bad(fmt.Errorf("bench: %w", err))
 		}

@@ -66,7 +66,8 @@ func (o options) newSearcher() surakarta.Searcher {
 }
 
 // option describes one option: its UGI name and type, and how to read and
-// set it.
+// set it. spinOption and comboOption make them, so that the bounds and
+// the choices the ugi command shows are the ones set checks.
 type option struct {
 	name     string
 	spin     bool     // a number from min to max; else a combo of vars
@@ -78,60 +79,65 @@ type option struct {
 
 // optionTable lists the options in the order the ugi command shows them.
 var optionTable = []option{
-	{
-		name: "Hash", spin: true, min: 0, max: 4096,
-		get: func(o *options) string { return strconv.Itoa(o.hash) },
-		set: func(o *options, v string) (err error) { o.hash, err = spinValue(v, 0, 4096); return err },
-	},
-	{
-		name: "Threads", spin: true, min: 1, max: 256,
-		get: func(o *options) string { return strconv.Itoa(o.threads) },
-		set: func(o *options, v string) (err error) { o.threads, err = spinValue(v, 1, 256); return err },
-	},
-	{
-		name: "Contempt", spin: true, min: -1000, max: 1000,
-		get: func(o *options) string { return strconv.Itoa(o.contempt) },
-		set: func(o *options, v string) (err error) { o.contempt, err = spinValue(v, -1000, 1000); return err },
-	},
-	{
-		name: "MoveOverhead", spin: true, min: 0, max: 10000,
-		get: func(o *options) string { return strconv.FormatInt(o.overhead.Milliseconds(), 10) },
-		set: func(o *options, v string) error {
-			ms, err := spinValue(v, 0, 10000)
-			o.overhead = time.Duration(ms) * time.Millisecond
-			return err
-		},
-	},
-	{
-		name: "Searcher", vars: searcherNames,
-		get: func(o *options) string { return o.searcher },
-		set: func(o *options, v string) (err error) { o.searcher, err = comboValue(v, searcherNames); return err },
-	},
-	{
-		name: "Evaluator", vars: evaluatorNames,
-		get: func(o *options) string { return o.evaluator },
-		set: func(o *options, v string) (err error) { o.evaluator, err = comboValue(v, evaluatorNames); return err },
-	},
-	{
-		name: "QuietPlyLimit", spin: true, min: 0, max: 1_000_000,
-		get: func(o *options) string { return strconv.Itoa(o.rules.QuietPlyLimit) },
-		set: func(o *options, v string) (err error) {
-			o.rules.QuietPlyLimit, err = spinValue(v, 0, 1_000_000)
-			return err
-		},
-	},
-	{
-		name: "RepetitionLimit", spin: true, min: 0, max: 1_000_000,
-		get: func(o *options) string { return strconv.Itoa(o.rules.RepetitionLimit) },
-		set: func(o *options, v string) error {
-			n, err := spinValue(v, 0, 1_000_000)
-			if err == nil && n == 1 {
-				err = fmt.Errorf("1 would end every game at once: want 0 (off) or 2 or more")
+	spinOption("Hash", 0, 4096,
+		func(o *options) int { return o.hash },
+		func(o *options, n int) error { o.hash = n; return nil }),
+	spinOption("Threads", 1, 256,
+		func(o *options) int { return o.threads },
+		func(o *options, n int) error { o.threads = n; return nil }),
+	spinOption("Contempt", -1000, 1000,
+		func(o *options) int { return o.contempt },
+		func(o *options, n int) error { o.contempt = n; return nil }),
+	spinOption("MoveOverhead", 0, 10000,
+		func(o *options) int { return int(o.overhead.Milliseconds()) },
+		func(o *options, ms int) error { o.overhead = time.Duration(ms) * time.Millisecond; return nil }),
+	comboOption("Searcher", searcherNames, func(o *options) *string { return &o.searcher }),
+	comboOption("Evaluator", evaluatorNames, func(o *options) *string { return &o.evaluator }),
+	spinOption("QuietPlyLimit", 0, 1_000_000,
+		func(o *options) int { return o.rules.QuietPlyLimit },
+		func(o *options, n int) error { o.rules.QuietPlyLimit = n; return nil }),
+	spinOption("RepetitionLimit", 0, 1_000_000,
+		func(o *options) int { return o.rules.RepetitionLimit },
+		func(o *options, n int) error {
+			if n == 1 {
+				return fmt.Errorf("1 would end every game at once: want 0 (off) or 2 or more")
 			}
 			o.rules.RepetitionLimit = n
-			return err
+			return nil
+		}),
+}
+
+// spinOption returns a spin option from lo to hi: get reads its value, and
+// set sets a value from lo to hi, or refuses it.
+func spinOption(name string, lo, hi int, get func(*options) int, set func(*options, int) error) option {
+	return option{
+		name: name, spin: true, min: lo, max: hi,
+		get: func(o *options) string { return strconv.Itoa(get(o)) },
+		set: func(o *options, v string) error {
+			n, err := spinValue(v, lo, hi)
+			if err != nil {
+				return err
+			}
+			return set(o, n)
 		},
-	},
+	}
+}
+
+// comboOption returns a combo option of vars, held in the field that field
+// returns.
+func comboOption(name string, vars []string, field func(*options) *string) option {
+	return option{
+		name: name, vars: vars,
+		get: func(o *options) string { return *field(o) },
+		set: func(o *options, v string) error {
+			v, err := comboValue(v, vars)
+			if err != nil {
+				return err
+			}
+			*field(o) = v
+			return nil
+		},
+	}
 }
 
 // findOption returns the option of that name, in any letter case.

@@ -72,7 +72,7 @@ func (u *ugiSession) handle(line string) error {
 		if err := u.idle(); err != nil {
 			return err
 		}
-		depth, err := optionalDepth(args, benchDepth, u.depthCap)
+		depth, err := benchDepthArg(args, u.depthCap)
 		if err != nil {
 			return fmt.Errorf("bench: %w", err)
 		}
@@ -85,9 +85,9 @@ func (u *ugiSession) handle(line string) error {
 		if len(args) != 1 {
 			return errors.New("perft: want a depth, such as perft 4")
 		}
-		depth, err := optionalDepth(args, 0, u.depthCap)
-		if err != nil || depth < 1 {
-			return fmt.Errorf("perft: want a depth from 1 to %d, not %q", maxPerftDepth(u.depthCap), clip(args[0]))
+		depth, err := parseDepth(args[0], maxPerftDepth(u.depthCap))
+		if err != nil {
+			return fmt.Errorf("perft: %w", err)
 		}
 		u.out.lines(perftLines(u.game.Position(), depth)...)
 	case "show":
@@ -232,8 +232,7 @@ func (u *ugiSession) goCommand(args []string) error {
 				// and the searcher has an evaluator. Still answer.
 				return []string{"info string error: " + oneLine(err.Error()), "bestmove 0000"}
 			}
-			nps := int64(float64(res.Nodes) / max(res.Time.Seconds(), 1e-9))
-			final := fmt.Sprintf("info nodes %d nps %d time %d", res.Nodes, nps, millis(res.Time))
+			final := fmt.Sprintf("info nodes %d nps %d time %d", res.Nodes, nodesPerSecond(res.Nodes, res.Time), millis(res.Time))
 			if !slices.Equal(res.PV, last) {
 				final += " pv " + movesText(res.PV)
 			}

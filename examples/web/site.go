@@ -48,12 +48,8 @@ func BuildSite(dir string) error {
 		return err
 	}
 	goroot = strings.TrimSpace(goroot)
-	var execJS []byte
-	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} { // Go 1.24 moved it to lib
-		if execJS, err = os.ReadFile(filepath.Join(goroot, p)); err == nil {
-			break
-		}
-	}
+	// In lib/wasm since Go 1.24 (misc/wasm before); this module needs Go 1.25.
+	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", ExecFile))
 	if err != nil {
 		return fmt.Errorf("wasm_exec.js is not in %s: %w", goroot, err)
 	}
