@@ -179,28 +179,20 @@ func (e *Tuned) Evaluate(p *Position) int {
 	var f [numTuned]int32
 	tunedFeatures(p, &f)
 	ph := TunedPhase(p)
-	opening, endgame := e.Opening, e.Endgame
-	var so, se int
-	if len(opening) >= numTuned {
-		for i, v := range opening[:numTuned] {
-			so += int(f[i]) * v
-		}
-	} else {
-		for i, v := range opening {
-			so += int(f[i]) * v
-		}
-	}
-	if len(endgame) >= numTuned {
-		for i, v := range endgame[:numTuned] {
-			se += int(f[i]) * v
-		}
-	} else {
-		for i, v := range endgame {
-			se += int(f[i]) * v
-		}
-	}
+	so, se := weigh(&f, e.Opening), weigh(&f, e.Endgame)
 	score := (so*ph + se*(TunedPhases-ph)) / (TunedPhases * TunedUnit)
 	return min(max(score, -MaxEvaluation), MaxEvaluation)
+}
+
+// weigh returns the sum of the features f times their weights; a weight
+// missing from a short list counts as 0, and weights beyond the features
+// are ignored.
+func weigh(f *[numTuned]int32, weights []int) int {
+	sum := 0
+	for i, v := range weights[:min(len(weights), numTuned)] {
+		sum += int(f[i]) * v
+	}
+	return sum
 }
 
 // dilate returns the points one step from a point of b.

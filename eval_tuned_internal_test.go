@@ -8,24 +8,6 @@ import (
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
-// tunedRandomPosition returns a random position with up to 12 pieces a
-// side, sparse or crowded.
-func tunedRandomPosition(r *rand.Rand) Position {
-	var p Position
-	for _, c := range [2]Color{Black, White} {
-		n := r.IntN(MaxPieces + 1)
-		for range n {
-			s := Square(r.IntN(NumSquares))
-			if p.pieces[Black]&(1<<s) == 0 && p.pieces[White]&(1<<s) == 0 {
-				p.pieces[c] |= 1 << s
-			}
-		}
-	}
-	p.side = Color(r.IntN(2))
-	p.setDerived()
-	return p
-}
-
 // captureTargets returns the squares that side c can capture onto in p,
 // from the move generator.
 func captureTargets(p *Position, c Color) uint64 {
@@ -47,8 +29,11 @@ func captureTargets(p *Position, c Color) uint64 {
 func TestWalksAgainstMoveGenerator(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	launchesSeen := 0
-	for range 20000 {
-		p := tunedRandomPosition(r)
+	for i := range 20000 {
+		p := randomPosition(r)
+		if i%2 == 1 {
+			p = crowdedPosition(r)
+		}
 		w := p.walks()
 		for _, c := range [2]Color{Black, White} {
 			if got, want := w.attacks[c], captureTargets(&p, c); got != want {

@@ -193,7 +193,7 @@ func (g *Game) push(p Position) {
 			}
 		}
 		key := placement{p.pieces, p.side}
-		if j, ok := g.latest[key]; ok && int(j) < n && g.positions[j].SamePlacement(p) {
+		if j, ok := g.latest[key]; ok {
 			prior = int(j)
 		}
 		g.latest[key] = int32(n)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -300,17 +301,49 @@ func replay(tb testing.TB, rules surakarta.Rules, moves []surakarta.Move) time.D
 	return best
 }
 
-// TestReplayIsLinear: a game that shuffles for 40,000 plies under a huge
-// repetition limit plays (and so reads from a record) about as fast as
-// with the repetition rule off. Counting repetitions by scanning the
-// positions since the last capture made it quadratic: 30 times slower.
+// wander returns n plies from the start in which both sides make random
+// steps and never capture: the positions of such a game seldom recur, so
+// that finding a position's earlier occurrences means looking back over
+// the whole game unless Game indexes them.
+func wander(tb testing.TB, n int) []surakarta.Move {
+	tb.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	p := surakarta.NewPosition()
+	moves := make([]surakarta.Move, 0, n)
+	var steps []surakarta.Move
+	for range n {
+		steps = steps[:0]
+		for _, m := range p.LegalMoves() {
+			if !m.IsCapture() {
+				steps = append(steps, m)
+			}
+		}
+		if len(steps) == 0 {
+			tb.Fatalf("ply %d: no step in %v", len(moves)+1, p)
+		}
+		m := steps[r.IntN(len(steps))]
+		if err := p.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}
+
+// TestReplayIsLinear: a game of 40,000 plies without a capture whose
+// positions seldom recur plays (and so reads from a record) under a huge
+// repetition limit about as fast, ply for ply, as one whose positions
+// recur every four plies. Looking back over the positions since the last
+// capture for each new one, as Game did before it indexed them, made the
+// first quadratic: hundreds of times slower.
 func TestReplayIsLinear(t *testing.T) {
-	moves := shuffle(40_000)
-	off := replay(t, surakarta.Rules{}, moves)
-	on := replay(t, surakarta.Rules{RepetitionLimit: 1_000_000}, moves)
-	t.Logf("%d plies: %v with the repetition rule off, %v with repetition=1000000", len(moves), off, on)
-	if on > 5*off+50*time.Millisecond {
-		t.Errorf("%d plies take %v under repetition=1000000, more than 5 times the %v with the rule off", len(moves), on, off)
+	const n = 40_000
+	rules := surakarta.Rules{RepetitionLimit: 1_000_000}
+	recurring := replay(t, rules, shuffle(n))
+	fresh := replay(t, rules, wander(t, n))
+	t.Logf("%d plies: %v when positions recur every 4 plies, %v when they seldom recur", n, recurring, fresh)
+	if fresh > 5*recurring+50*time.Millisecond {
+		t.Errorf("%d plies take %v when positions seldom recur, more than 5 times the %v when they recur every 4 plies", n, fresh, recurring)
 	}
 }
 
@@ -361,9 +394,9 @@ func TestRepetitionsAcrossUndo(t *testing.T) {
 	}
 }
 
-// BenchmarkReplay reads a record of a game that shuffles for n plies
-// under repetition=1000000 (ParseRecord replays every move): time per op
-// should grow as n, not n².
+// BenchmarkReplay reads a record of a game of n plies without a capture
+// whose positions seldom recur (wander), under repetition=1000000
+// (ParseRecord replays every move): time per op should grow as n, not n².
 func BenchmarkReplay(b *testing.B) {
 	for _, n := range []int{10_000, 20_000, 40_000, 80_000} {
 		b.Run(fmt.Sprintf("plies=%d", n), func(b *testing.B) {
@@ -371,7 +404,7 @@ func BenchmarkReplay(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			for _, m := range shuffle(n) {
+			for _, m := range wander(b, n) {
 				if err := g.Play(m); err != nil {
 					b.Fatal(err)
 				}

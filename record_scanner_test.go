@@ -49,14 +49,7 @@ func TestRecordScanner(t *testing.T) {
 			if err := sc.Err(); err != nil {
 				t.Fatal(err)
 			}
-			if len(got) != len(want) {
-				t.Fatalf("%d records, want %d", len(got), len(want))
-			}
-			for i := range want {
-				if d := recDiff(want[i], got[i]); d != "" {
-					t.Errorf("record %d (-want +got):\n%s", i+1, d)
-				}
-			}
+			recCheckAll(t, want, got)
 			if sc.Scan() || sc.Record() != nil || sc.Err() != nil {
 				t.Errorf("Scan after the end: true, or a record, or error %v", sc.Err())
 			}

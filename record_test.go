@@ -268,6 +268,19 @@ func recThree(t *testing.T) ([]*surakarta.Record, string) {
 	return records, sb.String()
 }
 
+// recCheckAll checks that got are the records want, in order.
+func recCheckAll(t *testing.T, want, got []*surakarta.Record) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if d := recDiff(want[i], got[i]); d != "" {
+			t.Errorf("record %d (-want +got):\n%s", i+1, d)
+		}
+	}
+}
+
 func TestReadRecords(t *testing.T) {
 	want, text := recThree(t)
 	for name, text := range map[string]string{
@@ -281,14 +294,7 @@ func TestReadRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(got) != len(want) {
-				t.Fatalf("%d records, want %d", len(got), len(want))
-			}
-			for i := range want {
-				if d := recDiff(want[i], got[i]); d != "" {
-					t.Errorf("record %d (-want +got):\n%s", i+1, d)
-				}
-			}
+			recCheckAll(t, want, got)
 		})
 	}
 	t.Run("empty", func(t *testing.T) {

@@ -16,8 +16,10 @@ import (
 // threads together search the tree faster than one: mostly by filling the
 // table ahead of the main thread, since a helper that skips iterations
 // (helperSkips) is often one ply deeper. When the main thread's search
-// ends (its limits, the context), it closes the helpers' stop channel,
-// which they watch like a context's Done channel, and waits for them.
+// ends (its limits, the context), it sets the flag halt, which every
+// thread looks at on each node (poll), not only every 1024 nodes as at
+// the clock and the context: with a slow evaluator 1024 nodes can take
+// long. It then waits for the helpers.
 //
 // Helpers have no time limit of their own: the main thread's is the only
 // clock. A node limit is split evenly between the threads.

@@ -111,9 +111,6 @@ func New(megabytes int) *Table {
 // Len returns the number of entries the table can hold.
 func (t *Table) Len() int { return 2 * len(t.buckets) }
 
-// Bytes returns the memory the entries take.
-func (t *Table) Bytes() int { return len(t.buckets) * BucketSize }
-
 // Clear empties the table.
 func (t *Table) Clear() {
 	clear(t.buckets)
