@@ -345,9 +345,9 @@ type forfeitNote struct {
 	text   string // the Forfeit header
 }
 
-// forfeit ends game g of round r, in which side c, playing engine name,
-// has forfeited with f, and keeps what its record will say.
-func (m *matchState) forfeit(r round, g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) {
+// forfeitGame ends game g, in which side c, playing engine name, has
+// forfeited with f, and returns what its record will say.
+func forfeitGame(g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) forfeitNote {
 	note := forfeitNote{
 		onTime: f.OnTime,
 		reason: "forfeit: " + f.Reason,
@@ -357,21 +357,7 @@ func (m *matchState) forfeit(r round, g *surakarta.Game, c surakarta.Color, name
 	if f.OnTime {
 		g.ForfeitOnTime(c) // the game is not over: Run asked for a move
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.forfeits == nil {
-		m.forfeits = make(map[int]forfeitNote)
-	}
-	m.forfeits[r.number] = note
-}
-
-// takeForfeit returns and forgets the forfeit of round number, if any.
-func (m *matchState) takeForfeit(number int) (forfeitNote, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	note, ok := m.forfeits[number]
-	delete(m.forfeits, number)
-	return note, ok
+	return note
 }
 
 // mark writes the forfeit into the record of its game: the Forfeit
