@@ -311,18 +311,18 @@ func (s *externalSearcher) Close() error {
 }
 
 // checkMove parses the move a program answered and checks it with the
-// rules in g's position.
+// rules in g's position (Search has refused a finished game), returning
+// the legal move with its capture bit.
 func checkMove(g *surakarta.Game, text string) (surakarta.Move, error) {
 	m, err := surakarta.ParseMove(text)
 	if err != nil {
 		return 0, &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("move %q does not read: %w", clip(text), err)}
 	}
-	try := g.Clone()
-	if err := try.Play(m); err != nil {
+	legal, err := g.Position().Legal(m)
+	if err != nil {
 		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", clip(text), err)}
 	}
-	played := try.Moves()
-	return played[len(played)-1], nil
+	return legal, nil
 }
 
 // movesText returns moves in the library's notation, separated by spaces.
