@@ -383,6 +383,12 @@ func TestUGIGoAndInfo(t *testing.T) {
 	if in, ok := parseUGIInfo(strings.Fields("depth x score cp -35 score cp")); ok || in.Score != -35 {
 		t.Errorf("parseUGIInfo without a depth: %+v, %v", in, ok)
 	}
+	for text, plies := range map[string]int{"mate 500": 999, "mate 700": 999, "mate -500": 1000, "mate -9999": 1000} {
+		in, _ := parseUGIInfo(strings.Fields("depth 1 score " + text))
+		if n, ok := surakarta.PliesToEnd(in.Score); !ok || n != plies || (in.Score > 0) != !strings.Contains(text, "-") {
+			t.Errorf("parseUGIInfo: score %s is %d (%s), want the end in %d plies", text, in.Score, surakarta.FormatScore(in.Score), plies)
+		}
+	}
 	if _, ok := parseUGIInfo(strings.Fields("string depth 3")); ok {
 		t.Error("parseUGIInfo read an info string")
 	}

@@ -18,6 +18,7 @@ func FuzzParseUGIInfo(f *testing.F) {
 		"depth 8 seldepth 27 score cp 10 nodes 51178 nps 539555 time 94 pv e2d3 b5c4",
 		"depth 3 score mate 2 pv a2b3",
 		"depth 3 score mate -1",
+		"depth 3 score mate 700",
 		"depth -5 score cp 99999999999 nodes x time -3 pv zz",
 		"string error: something",
 		"depth 99999999999999999999 score",
@@ -38,6 +39,9 @@ func FuzzParseUGIInfo(f *testing.F) {
 		}
 		if info.Score > surakarta.Win || info.Score < -surakarta.Win {
 			t.Errorf("%q: score %d beyond ±Win", line, info.Score)
+		}
+		if _, ok := surakarta.PliesToEnd(info.Score); !ok && (info.Score > surakarta.MaxEvaluation || info.Score < -surakarta.MaxEvaluation) {
+			t.Errorf("%q: score %d is neither an evaluation nor a win or loss", line, info.Score)
 		}
 		for _, m := range info.PV {
 			if _, err := surakarta.ParseMove(m.String()); err != nil {

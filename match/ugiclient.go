@@ -198,7 +198,9 @@ func parseUGIInfo(fields []string) (surakarta.Info, bool) {
 			case "cp":
 				in.Score = int(min(max(n, -surakarta.MaxEvaluation), surakarta.MaxEvaluation))
 			case "mate":
-				moves := int(min(max(n, -1000), 1000))
+				// At most 500 moves, 1000 plies: a score that still reads
+				// as a win or a loss (surakarta.PliesToEnd).
+				moves := int(min(max(n, -500), 500))
 				switch {
 				case moves > 0:
 					in.Score = surakarta.Win - (2*moves - 1)
