@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,6 +152,23 @@ func TestExternalUGIAgainstGTP(t *testing.T) {
 		}
 	}
 	t.Logf("ugi vs gtp: %s", Summary(out.Counts))
+}
+
+// TestExternalUGIPV: a UGI program's search gives its principal
+// variation, also when the move played is a capture (which the program
+// writes without the capture bit that the move played has).
+func TestExternalUGIPV(t *testing.T) {
+	e, err := ParseEngine("ugi:" + quoteWord(t, engineProgram(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.New()
+	defer s.(io.Closer).Close()
+	won, _ := surakarta.ParsePosition("5b/6/4w1/wb4/6/2w3 w") // White wins in 3 with the capture e4b3
+	res, err := s.Search(context.Background(), surakarta.NewGame(won), surakarta.Limits{Depth: 5})
+	if err != nil || res.Move.String() != "e4b3" || !res.Move.IsCapture() || len(res.PV) < 2 || res.PV[0] != res.Move {
+		t.Errorf("move %v (capture %v), PV %v, %v; want the capture e4b3 first in a PV of the win", res.Move, res.Move.IsCapture(), res.PV, err)
+	}
 }
 
 // TestExternalForfeits: a program that answers an illegal move, crashes,

@@ -120,7 +120,11 @@ func (s *externalSearcher) ugiSearch(ctx context.Context, g *surakarta.Game, lim
 		return surakarta.Result{}, err
 	}
 	res.Move = m
-	if len(res.PV) == 0 || res.PV[0] != m {
+	// The PV's moves are as the program wrote them, without capture bits:
+	// it is kept when it starts with the move played, given its bit.
+	if len(res.PV) > 0 && res.PV[0].From() == m.From() && res.PV[0].To() == m.To() {
+		res.PV[0] = m
+	} else {
 		res.PV = []surakarta.Move{m}
 	}
 	return res, nil
