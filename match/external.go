@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -379,20 +378,12 @@ const maxHeaderText = 300
 // headerText makes text fit for a record's header: valid UTF-8 without
 // control characters, at most maxHeaderText bytes.
 func headerText(text string) string {
-	text = strings.Map(func(r rune) rune {
+	return clipTo(strings.Map(func(r rune) rune {
 		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return ' '
 		}
 		return r
-	}, strings.ToValidUTF8(text, "?"))
-	if len(text) > maxHeaderText {
-		cut := maxHeaderText
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut] + "…"
-	}
-	return text
+	}, strings.ToValidUTF8(text, "?")), maxHeaderText)
 }
 
 // closeSearchers closes the searchers that implement io.Closer.
