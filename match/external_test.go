@@ -76,9 +76,10 @@ func quoteWord(t *testing.T, s string) string {
 	return "'" + s + "'"
 }
 
-// externalMatch plays a match at depth 1 and returns its outcome, its
-// records read back from the record file (which replays every game under
-// the rules) and its progress lines.
+// externalMatch plays a match of games games at the given depth, and
+// again to check that it resumes, and returns its outcome, its records
+// read back from the record file (which replays every game under the
+// rules) and its progress lines.
 func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*surakarta.Record, string) {
 	t.Helper()
 	ea, err := ParseEngine(a)
