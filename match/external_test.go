@@ -183,7 +183,8 @@ func TestExternalForfeits(t *testing.T) {
 	}{
 		{"illegal", "", "forfeit: illegal move", "illegal move"},
 		{"crash", "", "forfeit: crash", "exit status 3"},
-		{"hang", ",timeout=300ms", "time forfeit", "no answer in time (300ms allowed)"},
+		// The timeout leaves a loaded machine time for the moves before.
+		{"hang", ",timeout=1s", "time forfeit", "no answer in time (1s allowed)"},
 		{"garbage", "", "forfeit: bad answer", "does not read"},
 		{"gtp-illegal", "", "forfeit: illegal move", "illegal move"},
 		{"gtp-refuse", "", "forfeit: bad answer", "refused"},
