@@ -157,7 +157,7 @@ func checkClockCalls(t *testing.T, calls []sleeperCall, c surakarta.Clock, sleep
 // search gets the clock as it stands: the mover's time less what its
 // moves took, plus its increments (different for the two sides here).
 func TestClockLimits(t *testing.T) {
-	const sleep = 20 * time.Millisecond
+	const sleep, slack = 20 * time.Millisecond, 150 * time.Millisecond
 	clock := surakarta.Clock{Black: 5 * time.Second, White: 4 * time.Second, BlackIncrement: 200 * time.Millisecond}
 	var ss sleepers
 	cfg := Config{
@@ -172,7 +172,7 @@ func TestClockLimits(t *testing.T) {
 		t.Fatalf("%d searchers made, want 4", len(ss.made))
 	}
 	for _, s := range ss.made {
-		checkClockCalls(t, s.calls, clock, sleep, 150*time.Millisecond)
+		checkClockCalls(t, s.calls, clock, sleep, slack)
 	}
 	// White, without an increment, has less and less time; Black, with
 	// 200ms a move, more and more.
@@ -190,8 +190,21 @@ func TestClockLimits(t *testing.T) {
 		if _, ok := r.Header(forfeitHeader); ok || r.Reason != "adjudicated: move limit" {
 			t.Errorf("a game ended %q", r.Reason)
 		}
-		if tc != "black 5s+200ms, white 4s+0s" || !strings.HasPrefix(left, "black 6.") || !strings.Contains(left, "white 3.") || !strings.HasPrefix(least, "3.") {
-			t.Errorf("TimeControl %q, TimeLeft %q, LeastTimeLeft %q", tc, left, least)
+		if tc != "black 5s+200ms, white 4s+0s" {
+			t.Errorf("TimeControl %q", tc)
+		}
+		// Each side made 8 moves of sleep to sleep+slack: Black has its
+		// 5s, less that, plus 8 increments; White its 4s less that, and
+		// the least time left is White's at the end.
+		blackText, whiteText, _ := strings.Cut(strings.TrimPrefix(left, "black "), ", white ")
+		black, err1 := time.ParseDuration(blackText)
+		white, err2 := time.ParseDuration(whiteText)
+		leastLeft, err3 := time.ParseDuration(least)
+		in := func(d, start time.Duration) bool { // the headers round to the millisecond
+			return d >= start-8*(sleep+slack)-time.Millisecond && d <= start-8*sleep+time.Millisecond
+		}
+		if err1 != nil || err2 != nil || err3 != nil || !in(black, clock.Black+8*clock.BlackIncrement) || !in(white, clock.White) || leastLeft != white {
+			t.Errorf("TimeLeft %q, LeastTimeLeft %q", left, least)
 		}
 	}
 }

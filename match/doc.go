@@ -22,5 +22,6 @@
 // fastchess, and every one is tested against numbers computed
 // independently.
 //
-// The package uses only the public API of package surakarta.
+// The package uses only the public API of package surakarta, and
+// internal/pvsexp for the experimental search options of ParseEngine.
 package match

@@ -362,8 +362,11 @@ func optionInt(value string, lo, hi int) (int, error) {
 
 // clip shortens text quoted in an error message to at most 40 bytes, cut
 // at a character boundary, so that an error never repeats a long input.
-func clip(s string) string {
-	const most = 40
+func clip(s string) string { return clipTo(s, 40) }
+
+// clipTo shortens s to at most most bytes, cut at a character boundary,
+// with "…" after a cut.
+func clipTo(s string, most int) string {
 	if len(s) <= most {
 		return s
 	}

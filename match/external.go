@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -311,18 +310,18 @@ func (s *externalSearcher) Close() error {
 }
 
 // checkMove parses the move a program answered and checks it with the
-// rules in g's position.
+// rules in g's position (Search has refused a finished game), returning
+// the legal move with its capture bit.
 func checkMove(g *surakarta.Game, text string) (surakarta.Move, error) {
 	m, err := surakarta.ParseMove(text)
 	if err != nil {
 		return 0, &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("move %q does not read: %w", clip(text), err)}
 	}
-	try := g.Clone()
-	if err := try.Play(m); err != nil {
+	legal, err := g.Position().Legal(m)
+	if err != nil {
 		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", clip(text), err)}
 	}
-	played := try.Moves()
-	return played[len(played)-1], nil
+	return legal, nil
 }
 
 // movesText returns moves in the library's notation, separated by spaces.
@@ -345,9 +344,9 @@ type forfeitNote struct {
 	text   string // the Forfeit header
 }
 
-// forfeit ends game g of round r, in which side c, playing engine name,
-// has forfeited with f, and keeps what its record will say.
-func (m *matchState) forfeit(r round, g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) {
+// forfeitGame ends game g, in which side c, playing engine name, has
+// forfeited with f, and returns what its record will say.
+func forfeitGame(g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) forfeitNote {
 	note := forfeitNote{
 		onTime: f.OnTime,
 		reason: "forfeit: " + f.Reason,
@@ -357,21 +356,7 @@ func (m *matchState) forfeit(r round, g *surakarta.Game, c surakarta.Color, name
 	if f.OnTime {
 		g.ForfeitOnTime(c) // the game is not over: Run asked for a move
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.forfeits == nil {
-		m.forfeits = make(map[int]forfeitNote)
-	}
-	m.forfeits[r.number] = note
-}
-
-// takeForfeit returns and forgets the forfeit of round number, if any.
-func (m *matchState) takeForfeit(number int) (forfeitNote, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	note, ok := m.forfeits[number]
-	delete(m.forfeits, number)
-	return note, ok
+	return note
 }
 
 // mark writes the forfeit into the record of its game: the Forfeit
@@ -393,20 +378,12 @@ const maxHeaderText = 300
 // headerText makes text fit for a record's header: valid UTF-8 without
 // control characters, at most maxHeaderText bytes.
 func headerText(text string) string {
-	text = strings.Map(func(r rune) rune {
+	return clipTo(strings.Map(func(r rune) rune {
 		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return ' '
 		}
 		return r
-	}, strings.ToValidUTF8(text, "?"))
-	if len(text) > maxHeaderText {
-		cut := maxHeaderText
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		text = text[:cut] + "…"
-	}
-	return text
+	}, strings.ToValidUTF8(text, "?")), maxHeaderText)
 }
 
 // closeSearchers closes the searchers that implement io.Closer.

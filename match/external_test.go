@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,9 +76,10 @@ func quoteWord(t *testing.T, s string) string {
 	return "'" + s + "'"
 }
 
-// externalMatch plays a match at depth 1 and returns its outcome, its
-// records read back from the record file (which replays every game under
-// the rules) and its progress lines.
+// externalMatch plays a match of games games at the given depth, and
+// again to check that it resumes, and returns its outcome, its records
+// read back from the record file (which replays every game under the
+// rules) and its progress lines.
 func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*surakarta.Record, string) {
 	t.Helper()
 	ea, err := ParseEngine(a)
@@ -153,6 +155,23 @@ func TestExternalUGIAgainstGTP(t *testing.T) {
 	t.Logf("ugi vs gtp: %s", Summary(out.Counts))
 }
 
+// TestExternalUGIPV: a UGI program's search gives its principal
+// variation, also when the move played is a capture (which the program
+// writes without the capture bit that the move played has).
+func TestExternalUGIPV(t *testing.T) {
+	e, err := ParseEngine("ugi:" + quoteWord(t, engineProgram(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.New()
+	defer s.(io.Closer).Close()
+	won, _ := surakarta.ParsePosition("5b/6/4w1/wb4/6/2w3 w") // White wins in 3 with the capture e4b3
+	res, err := s.Search(context.Background(), surakarta.NewGame(won), surakarta.Limits{Depth: 5})
+	if err != nil || res.Move.String() != "e4b3" || !res.Move.IsCapture() || len(res.PV) < 2 || res.PV[0] != res.Move {
+		t.Errorf("move %v (capture %v), PV %v, %v; want the capture e4b3 first in a PV of the win", res.Move, res.Move.IsCapture(), res.PV, err)
+	}
+}
+
 // TestExternalForfeits: a program that answers an illegal move, crashes,
 // never answers or answers garbage loses every game, recorded with its
 // position; the match goes on to its end, and no process is left.
@@ -164,7 +183,8 @@ func TestExternalForfeits(t *testing.T) {
 	}{
 		{"illegal", "", "forfeit: illegal move", "illegal move"},
 		{"crash", "", "forfeit: crash", "exit status 3"},
-		{"hang", ",timeout=300ms", "time forfeit", "no answer in time (300ms allowed)"},
+		// The timeout leaves a loaded machine time for the moves before.
+		{"hang", ",timeout=1s", "time forfeit", "no answer in time (1s allowed)"},
 		{"garbage", "", "forfeit: bad answer", "does not read"},
 		{"gtp-illegal", "", "forfeit: illegal move", "illegal move"},
 		{"gtp-refuse", "", "forfeit: bad answer", "refused"},
@@ -382,6 +402,12 @@ func TestUGIGoAndInfo(t *testing.T) {
 	}
 	if in, ok := parseUGIInfo(strings.Fields("depth x score cp -35 score cp")); ok || in.Score != -35 {
 		t.Errorf("parseUGIInfo without a depth: %+v, %v", in, ok)
+	}
+	for text, plies := range map[string]int{"mate 500": 999, "mate 700": 999, "mate -500": 1000, "mate -9999": 1000} {
+		in, _ := parseUGIInfo(strings.Fields("depth 1 score " + text))
+		if n, ok := surakarta.PliesToEnd(in.Score); !ok || n != plies || (in.Score > 0) != !strings.Contains(text, "-") {
+			t.Errorf("parseUGIInfo: score %s is %d (%s), want the end in %d plies", text, in.Score, surakarta.FormatScore(in.Score), plies)
+		}
 	}
 	if _, ok := parseUGIInfo(strings.Fields("string depth 3")); ok {
 		t.Error("parseUGIInfo read an info string")

@@ -18,6 +18,7 @@ func FuzzParseUGIInfo(f *testing.F) {
 		"depth 8 seldepth 27 score cp 10 nodes 51178 nps 539555 time 94 pv e2d3 b5c4",
 		"depth 3 score mate 2 pv a2b3",
 		"depth 3 score mate -1",
+		"depth 3 score mate 700",
 		"depth -5 score cp 99999999999 nodes x time -3 pv zz",
 		"string error: something",
 		"depth 99999999999999999999 score",
@@ -39,6 +40,9 @@ func FuzzParseUGIInfo(f *testing.F) {
 		if info.Score > surakarta.Win || info.Score < -surakarta.Win {
 			t.Errorf("%q: score %d beyond ±Win", line, info.Score)
 		}
+		if _, ok := surakarta.PliesToEnd(info.Score); !ok && (info.Score > surakarta.MaxEvaluation || info.Score < -surakarta.MaxEvaluation) {
+			t.Errorf("%q: score %d is neither an evaluation nor a win or loss", line, info.Score)
+		}
 		for _, m := range info.PV {
 			if _, err := surakarta.ParseMove(m.String()); err != nil {
 				t.Errorf("%q: PV move %v does not read back: %v", line, m, err)
@@ -48,7 +52,8 @@ func FuzzParseUGIInfo(f *testing.F) {
 }
 
 // FuzzSplitCommand: a command line splits into words without a panic;
-// a line without quotes splits as strings.Fields does, and an error
+// a line without quotes splits at its spaces and tabs (and nowhere else:
+// not at a newline, as strings.Fields would), and an error
 // quotes at most a short excerpt (its length does not grow with the
 // input).
 func FuzzSplitCommand(f *testing.F) {
@@ -63,7 +68,7 @@ func FuzzSplitCommand(f *testing.F) {
 			}
 			return
 		}
-		if !strings.ContainsAny(s, `'"`) && !strings.ContainsAny(s, "\n\r\v\f\u0085\u00a0") {
+		if !strings.ContainsAny(s, `'"`) {
 			want := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' })
 			if strings.Join(words, "\x00") != strings.Join(want, "\x00") {
 				t.Errorf("%q: words %q, want %q", s, words, want)

@@ -91,30 +91,19 @@ func (mg *merger) read(file string, openings []surakarta.Position) error {
 		return fmt.Errorf("match: merging: %w", err)
 	}
 	defer f.Close()
-	sc := surakarta.NewRecordScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
+	rf := &recordFile{name: file, f: f}
+	_, cut, err := rf.scan("match: merging: ", func(rec *surakarta.Record, n int) error {
 		where := fmt.Sprintf("%s record %d", file, n)
-		if err := mg.add(sc.Record(), where, openings); err != nil {
+		if err := mg.add(rec, where, openings); err != nil {
 			return fmt.Errorf("match: merging: %s: %w", where, err)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	if err := sc.Err(); err != nil {
-		if !errors.Is(err, surakarta.ErrInvalidRecord) {
-			return fmt.Errorf("match: merging: reading %s: %w", file, err)
-		}
-		rf := &recordFile{name: file, f: f}
-		cut, err2 := rf.cutTail(sc.Offset())
-		if err2 != nil {
-			return err2
-		}
-		if !cut {
-			return fmt.Errorf("match: merging: %s: %w", file, err)
-		}
-		if w := mg.m.cfg.Progress; w != nil {
-			fmt.Fprintf(w, "%s ends with a record cut short (%v): left out, as a shard still writing it or a crash leaves it\n", file, err)
-		}
+	if w := mg.m.cfg.Progress; w != nil && cut != nil {
+		fmt.Fprintf(w, "%s ends with a record cut short (%v): left out, as a shard still writing it or a crash leaves it\n", file, cut)
 	}
 	return nil
 }

@@ -90,17 +90,88 @@ func TestOldTimeManagement(t *testing.T) {
 	if differ == 0 {
 		t.Error("tm=new never took the move of an unfinished iteration")
 	}
+}
 
-	// With a per-move time tm=old stops before an iteration it does not
-	// expect to finish: it returns at or before MoveTime (a loaded machine
-	// may make it late, hence the slack).
-	g := surakarta.NewGame(surakarta.NewPosition())
-	start := time.Now()
-	if _, err := old.New().Search(context.Background(), g, surakarta.Limits{MoveTime: 50 * time.Millisecond}); err != nil {
-		t.Fatal(err)
+// iterations is a Searcher that reports the iterations infos through
+// Progress, stopping when its context is cancelled, and returns the last
+// legal move, which none of the infos' PVs starts with.
+type iterations struct {
+	infos     []surakarta.Info
+	cancelled int // the number of iterations reported when ctx was cancelled; 0 if never
+}
+
+func (s *iterations) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	for i, info := range s.infos {
+		lim.Progress(info)
+		if ctx.Err() != nil {
+			s.cancelled = i + 1
+			break
+		}
 	}
-	if elapsed := time.Since(start); elapsed > 150*time.Millisecond {
-		t.Errorf("tm=old, MoveTime 50ms: took %v", elapsed)
+	moves := g.LegalMoves()
+	return surakarta.Result{Move: moves[len(moves)-1]}, nil
+}
+
+func (s *iterations) Clear() {}
+
+// TestOldTimeManagementStops: with a per-move time, tm=old stops the
+// search after the first iteration whose successor is not expected to
+// fit (nextIterationFits), and returns the last completed iteration's
+// move; with a clock it stops nothing. The iterations end at 1, 3, 8, 20
+// and 40 ms of a 50 ms MoveTime: each next iteration is expected to end
+// at 1+4·1 = 5 (no iteration before: growth 4), 3+4·2 = 11 (the one
+// before too short to measure), 8+2.5·5 = 20.5, 20+2.4·12 = 48.8, and
+// 40+2·20 = 80 ms (the growth 20/12 raised to 2): the fifth is the last.
+func TestOldTimeManagementStops(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	moves := g.LegalMoves()
+	var infos []surakarta.Info
+	for i, ms := range []time.Duration{1, 3, 8, 20, 40, 45} {
+		infos = append(infos, surakarta.Info{Depth: i + 1, Time: ms * time.Millisecond, PV: moves[i : i+1]})
+	}
+	for _, tc := range []struct {
+		lim           surakarta.Limits
+		wantCancelled int
+	}{
+		{surakarta.Limits{MoveTime: 50 * time.Millisecond}, 5},
+		{surakarta.Limits{MoveTime: 50 * time.Millisecond, Clock: surakarta.Clock{Black: time.Second, White: time.Second}}, 0},
+	} {
+		inner := &iterations{infos: infos}
+		res, err := oldTimeManagement{inner}.Search(context.Background(), g, tc.lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := inner.infos[len(inner.infos)-1]
+		if tc.wantCancelled > 0 {
+			last = inner.infos[tc.wantCancelled-1]
+		}
+		if inner.cancelled != tc.wantCancelled || res.Move != last.PV[0] {
+			t.Errorf("%s: cancelled after %d iterations, move %v; want after %d, move %v of depth %d",
+				LimitsText(tc.lim), inner.cancelled, res.Move, tc.wantCancelled, last.PV[0], last.Depth)
+		}
+	}
+}
+
+// TestNextIterationFits: the growth of the last iteration over the one
+// before is bounded by 2 and 8, and is 4 when the one before took 1 ms or
+// less.
+func TestNextIterationFits(t *testing.T) {
+	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
+	for _, tc := range []struct {
+		moveTime, elapsed, last, beforeLast float64
+		want                                bool
+	}{
+		{40, 10, 10, 1, false},  // growth 4: 50 ms
+		{50, 10, 10, 1, true},   // 10 + 4·10 = 50: just fits
+		{85, 2, 10, 1.1, true},  // growth 9.1 taken as 8: 82 ms
+		{70, 40, 20, 20, false}, // growth 1 taken as 2: 80 ms
+		{100, 30, 15, 5, true},  // growth 3: 75 ms
+		{70, 30, 15, 5, false},  // the same, 75 ms > 70
+	} {
+		if got := nextIterationFits(ms(tc.moveTime), ms(tc.elapsed), ms(tc.last), ms(tc.beforeLast)); got != tc.want {
+			t.Errorf("nextIterationFits(%v ms of time, %v elapsed, last %v, before %v) = %v, want %v",
+				tc.moveTime, tc.elapsed, tc.last, tc.beforeLast, got, tc.want)
+		}
 	}
 }
 

@@ -11,7 +11,9 @@ import (
 )
 
 // recordFile is the record file of a match, open and locked for the whole
-// run, so that no other match writes it meanwhile (see lockFile).
+// run, so that no other match writes it meanwhile (see lockFile). Merge
+// reads shards' files through it too, with scan, opened read-only and not
+// locked.
 type recordFile struct {
 	name    string
 	f       *os.File // opened for reading and appending
@@ -71,37 +73,55 @@ func (rf *recordFile) append(rec *surakarta.Record) error {
 // round is then played again. A record that does not read anywhere else
 // is an error that names its line, and the file is left as it is.
 func (rf *recordFile) readRecords(add func(rec *surakarta.Record, n int) error, report func(string)) error {
+	end, cut, err := rf.scan("match: resuming from ", add)
+	if err != nil {
+		return err
+	}
+	if cut != nil {
+		size, err := rf.setAside(end)
+		if err != nil {
+			return err
+		}
+		report(fmt.Sprintf("%s ends with a record cut short (%v): its %d bytes, from byte %d on, are moved to %s and its game will be played again",
+			rf.name, cut, size, end, rf.name+".partial"))
+	}
+	return rf.endRecords()
+}
+
+// scan calls add for every record of the file from its start, with its
+// number in the file (from 1), and returns add's first error. When the
+// file goes on after the records that read with a record cut short at
+// its end (see cutTail), scan returns where they end and, as cut, why
+// that record does not read. A record that does not read anywhere else is
+// an error, prefix followed by "NAME: line N: ...".
+func (rf *recordFile) scan(prefix string, add func(rec *surakarta.Record, n int) error) (end int64, cut, err error) {
 	if _, err := rf.f.Seek(0, io.SeekStart); err != nil {
-		return fmt.Errorf("match: reading %s: %w", rf.name, err)
+		return 0, nil, fmt.Errorf("match: reading %s: %w", rf.name, err)
 	}
 	sc := surakarta.NewRecordScanner(rf.f)
 	n := 0
 	for sc.Scan() {
 		n++
 		if err := add(sc.Record(), n); err != nil {
-			return err
+			return 0, nil, err
 		}
 	}
-	end := sc.Offset() // where the records read end
-	if err := sc.Err(); err != nil {
-		if !errors.Is(err, surakarta.ErrInvalidRecord) {
-			return fmt.Errorf("match: reading %s: %w", rf.name, err)
-		}
-		cut, err2 := rf.cutTail(end)
-		if err2 != nil {
-			return err2
-		}
-		if !cut {
-			return fmt.Errorf("match: resuming from %s: %w (a record that does not read before the last one is damage a crash does not make: repair the file, or move it away)", rf.name, err)
-		}
-		size, err2 := rf.setAside(end)
-		if err2 != nil {
-			return err2
-		}
-		report(fmt.Sprintf("%s ends with a record cut short (%v): its %d bytes, from byte %d on, are moved to %s and its game will be played again",
-			rf.name, err, size, end, rf.name+".partial"))
+	end = sc.Offset() // where the records read end
+	err = sc.Err()
+	switch {
+	case err == nil:
+		return end, nil, nil
+	case !errors.Is(err, surakarta.ErrInvalidRecord):
+		return 0, nil, fmt.Errorf("match: reading %s: %w", rf.name, err)
 	}
-	return rf.endRecords()
+	isCut, err2 := rf.cutTail(end)
+	switch {
+	case err2 != nil:
+		return 0, nil, err2
+	case !isCut:
+		return 0, nil, fmt.Errorf("%s%s: %w (a record that does not read before the last one is damage a crash does not make: repair the file, or move it away)", prefix, rf.name, err)
+	}
+	return end, err, nil
 }
 
 // cutTail reports whether the file's bytes from offset end on, which do

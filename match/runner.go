@@ -213,16 +213,16 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	for range cfg.Concurrency {
 		wg.Go(func() {
 			for r := range rounds {
-				g, clock, err := m.play(ctx, r)
+				game, err := m.play(ctx, r)
 				if err != nil {
 					m.fail(err)
 					cancel()
 					continue
 				}
-				if g == nil {
+				if game == nil {
 					continue // abandoned: the match is stopping
 				}
-				if err := m.finish(r, g, clock); err != nil {
+				if err := m.finish(r, game); err != nil {
 					m.fail(err)
 					cancel()
 				}
@@ -263,8 +263,6 @@ type matchState struct {
 	outcome Outcome
 	scores  map[int]float64 // A's score in each finished game, by round number
 	err     error
-	// forfeits are the forfeits of games not yet recorded, by round.
-	forfeits map[int]forfeitNote
 }
 
 func (m *matchState) done(i int) bool {
@@ -289,10 +287,18 @@ func (m *matchState) fail(err error) {
 	}
 }
 
-// play plays one round and returns the finished game, with its clock
-// when the match has one; or nil and no error when ctx ended it first; or
-// an error that names the round and the engine when an engine failed.
-func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameClock, error) {
+// playedGame is a game that play finished: the game, its clock when the
+// match has one, and the forfeit that ended it, if any.
+type playedGame struct {
+	g       *surakarta.Game
+	clock   *gameClock
+	forfeit *forfeitNote
+}
+
+// play plays one round and returns the finished game; or nil and no
+// error when ctx ended it first; or an error that names the round and the
+// engine when an engine failed.
+func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 	black, white := m.cfg.A, m.cfg.B
 	if !r.aBlack {
 		black, white = white, black
@@ -310,7 +316,7 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameC
 	defer closeSearchers(&searchers)
 	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
 		if searchers[c] = engines[c].New(); searchers[c] == nil {
-			return nil, nil, engineError(engines[c], c, "New returned nil")
+			return nil, engineError(engines[c], c, "New returned nil")
 		}
 	}
 	g := surakarta.NewGame(r.opening)
@@ -328,7 +334,7 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameC
 		res, err := searchers[c].Search(ctx, g, lim)
 		spent := time.Since(start)
 		if ctx.Err() != nil {
-			return nil, nil, nil // the match is stopping: whatever the search says
+			return nil, nil // the match is stopping: whatever the search says
 		}
 		if clock != nil && !clock.spend(c, spent) && err == nil {
 			left, _ := lim.Clock.Left(c)
@@ -337,22 +343,22 @@ func (m *matchState) play(ctx context.Context, r round) (*surakarta.Game, *gameC
 		}
 		if err != nil {
 			if f := (*Forfeit)(nil); errors.As(err, &f) {
-				m.forfeit(r, g, c, engines[c].Name, f)
-				return g, clock, nil
+				note := forfeitGame(g, c, engines[c].Name, f)
+				return &playedGame{g: g, clock: clock, forfeit: &note}, nil
 			}
-			return nil, nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
+			return nil, engineError(engines[c], c, "search failed at ply %d: %w", g.Ply(), err)
 		}
 		if err := g.Play(res.Move); err != nil {
-			return nil, nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
+			return nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
 		}
 	}
-	return g, clock, nil
+	return &playedGame{g: g, clock: clock}, nil
 }
 
 // finish records a finished game: in the record file, in the counts and,
 // when its pair is complete, in the pentanomial and the SPRT.
-func (m *matchState) finish(r round, g *surakarta.Game, clock *gameClock) error {
-	rec := m.record(r, g, clock)
+func (m *matchState) finish(r round, game *playedGame) error {
+	rec := m.record(r, game)
 	score := aScore(rec.Result, r.aBlack)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -404,8 +410,9 @@ func (m *matchState) add(number int, score float64) error {
 	return nil
 }
 
-// record makes the game record of a round, played on clock if not nil.
-func (m *matchState) record(r round, g *surakarta.Game, clock *gameClock) *surakarta.Record {
+// record makes the game record of a round.
+func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
+	g := game.g
 	black, white := m.cfg.A.Name, m.cfg.B.Name
 	if !r.aBlack {
 		black, white = white, black
@@ -420,11 +427,11 @@ func (m *matchState) record(r round, g *surakarta.Game, clock *gameClock) *surak
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 	)
 	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
-	if clock != nil {
-		rec.Headers = append(rec.Headers, clock.headers()...)
+	if game.clock != nil {
+		rec.Headers = append(rec.Headers, game.clock.headers()...)
 	}
-	if f, ok := m.takeForfeit(r.number); ok {
-		f.mark(rec)
+	if game.forfeit != nil {
+		game.forfeit.mark(rec)
 	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
 		rec.Result = surakarta.ResultString(surakarta.Adjudicate(p, surakarta.NotOver))

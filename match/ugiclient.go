@@ -120,7 +120,11 @@ func (s *externalSearcher) ugiSearch(ctx context.Context, g *surakarta.Game, lim
 		return surakarta.Result{}, err
 	}
 	res.Move = m
-	if len(res.PV) == 0 || res.PV[0] != m {
+	// The PV's moves are as the program wrote them, without capture bits:
+	// it is kept when it starts with the move played, given its bit.
+	if len(res.PV) > 0 && res.PV[0].From() == m.From() && res.PV[0].To() == m.To() {
+		res.PV[0] = m
+	} else {
 		res.PV = []surakarta.Move{m}
 	}
 	return res, nil
@@ -198,7 +202,9 @@ func parseUGIInfo(fields []string) (surakarta.Info, bool) {
 			case "cp":
 				in.Score = int(min(max(n, -surakarta.MaxEvaluation), surakarta.MaxEvaluation))
 			case "mate":
-				moves := int(min(max(n, -1000), 1000))
+				// At most 500 moves, 1000 plies: a score that still reads
+				// as a win or a loss (surakarta.PliesToEnd).
+				moves := int(min(max(n, -500), 500))
 				switch {
 				case moves > 0:
 					in.Score = surakarta.Win - (2*moves - 1)
