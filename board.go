@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta/internal/circuit"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Color is the colour of a side: Black or White.
@@ -45,7 +46,7 @@ func ParseColor(text string) (Color, error) {
 	case "white", "w":
 		return White, nil
 	}
-	return Black, fmt.Errorf("%w: %q: want black or white (or b or w)", ErrInvalidColor, clip(text))
+	return Black, fmt.Errorf("%w: %q: want black or white (or b or w)", ErrInvalidColor, clip.Text(text))
 }
 
 // MarshalText implements encoding.TextMarshaler: "black" or "white". A
@@ -125,7 +126,7 @@ func ParseSquare(name string) (Square, error) {
 			return Square((r-'1')*6 + (f - 'a')), nil
 		}
 	}
-	return 0, fmt.Errorf("%w: %q is not a square a1…f6", ErrInvalidSquare, clip(name))
+	return 0, fmt.Errorf("%w: %q is not a square a1…f6", ErrInvalidSquare, clip.Text(name))
 }
 
 // MarshalText implements encoding.TextMarshaler: the square's name, such
@@ -270,7 +271,7 @@ func ParseMove(text string) (Move, error) {
 		s = s[:2] + s[3:]
 	}
 	if len(s) != 4 {
-		return NoMove, fmt.Errorf("%w: %q: want from and to squares, such as \"a2a3\"", ErrInvalidMove, clip(text))
+		return NoMove, fmt.Errorf("%w: %q: want from and to squares, such as \"a2a3\"", ErrInvalidMove, clip.Text(text))
 	}
 	from, err := ParseSquare(s[:2])
 	if err != nil {
@@ -499,7 +500,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Position, a finished game.
 func ParsePosition(text string) (Position, error) {
 	bad := func(format string, args ...any) (Position, error) {
-		return Position{}, fmt.Errorf("%w: %q: %s", ErrInvalidPosition, clip(text), fmt.Sprintf(format, args...))
+		return Position{}, fmt.Errorf("%w: %q: %s", ErrInvalidPosition, clip.Text(text), fmt.Sprintf(format, args...))
 	}
 	fields := strings.Fields(text)
 	if len(fields) != 2 && len(fields) != 4 {
@@ -549,16 +550,16 @@ func ParsePosition(text string) (Position, error) {
 	case "w":
 		p.side = White
 	default:
-		return bad("side to move %q is not b or w", clip(fields[1]))
+		return bad("side to move %q is not b or w", clip.Text(fields[1]))
 	}
 	if len(fields) == 4 {
 		quiet, ok := parseCount(fields[2])
 		if !ok {
-			return bad("quiet plies %q is not a number 0…%d", clip(fields[2]), MaxCounter)
+			return bad("quiet plies %q is not a number 0…%d", clip.Text(fields[2]), MaxCounter)
 		}
 		moveNumber, ok := parseCount(fields[3])
 		if !ok || moveNumber < 1 {
-			return bad("move number %q is not a number 1…%d", clip(fields[3]), MaxCounter)
+			return bad("move number %q is not a number 1…%d", clip.Text(fields[3]), MaxCounter)
 		}
 		p.quietPlies = uint32(quiet)
 		p.fullMoves = uint32(moveNumber - 1)

@@ -1,9 +1,6 @@
 package surakarta
 
-import (
-	"errors"
-	"unicode/utf8"
-)
+import "errors"
 
 // Sentinel errors. The errors returned by this package wrap one of these, with
 // a message that says what was wrong; test for them with errors.Is.
@@ -33,17 +30,3 @@ var (
 	// states a result that the game does not have.
 	ErrInvalidRecord = errors.New("invalid record")
 )
-
-// clip shortens text quoted in an error message to at most 40 bytes, cut at
-// a character boundary, so that an error never repeats a long input.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Record is one game as stored in a record: its headers in order, and the
@@ -278,11 +280,11 @@ func (r *Record) validate() error {
 		}
 		for _, earlier := range r.Headers[:i] {
 			if earlier.Name == h.Name {
-				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, clip(h.Name))
+				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, clip.Text(h.Name))
 			}
 		}
 		if err := checkValue(h.Value); err != nil {
-			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, clip(h.Name), err)
+			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, clip.Text(h.Name), err)
 		}
 	}
 	if err := checkValue(r.Reason); err != nil {
@@ -309,7 +311,7 @@ func isResult(s string) bool {
 // is the reason's.
 func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 	if !isResult(result) {
-		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", clip(result))
+		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", clip.Text(result))
 	}
 	o := g.Outcome()
 	if o.Over {
@@ -317,13 +319,13 @@ func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 			return false, fmt.Errorf("result %s does not match the replayed game: %v, so the result is %s", result, o, want)
 		}
 		if want := o.Reason.String(); reason != want {
-			return true, fmt.Errorf("reason %q does not match the replayed game: %v, so the reason is %q", clip(reason), o, want)
+			return true, fmt.Errorf("reason %q does not match the replayed game: %v, so the reason is %q", clip.Text(reason), o, want)
 		}
 		return false, nil
 	}
 	for r := NoPieces; r <= TimeForfeit; r++ {
 		if reason == r.String() {
-			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", clip(reason))
+			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", clip.Text(reason))
 		}
 	}
 	if result != resultUnknown && reason == "" {
@@ -350,7 +352,7 @@ func checkHeaderName(name string) error {
 	}
 	for i := 0; i < len(name); i++ {
 		if !isNameByte(name[i], i == 0) {
-			return fmt.Errorf("name %q: want a letter, then letters, digits or '_'", clip(name))
+			return fmt.Errorf("name %q: want a letter, then letters, digits or '_'", clip.Text(name))
 		}
 	}
 	for _, derived := range [...]string{headerRules, headerPosition, headerResult, headerReason} {
@@ -445,7 +447,7 @@ func parseRules(text string) (Rules, error) {
 		key, value, _ := strings.Cut(field, "=")
 		n, ok := parseCount(value)
 		if !ok {
-			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip(field), MaxCounter, clip(key))
+			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip.Text(field), MaxCounter, clip.Text(key))
 		}
 		switch {
 		case key == "quiet" && !haveQuiet:
@@ -453,11 +455,11 @@ func parseRules(text string) (Rules, error) {
 		case key == "repetition" && !haveRepetition:
 			rules.RepetitionLimit, haveRepetition = n, true
 		default:
-			return Rules{}, fmt.Errorf("%q: want quiet=N and repetition=M, once each", clip(field))
+			return Rules{}, fmt.Errorf("%q: want quiet=N and repetition=M, once each", clip.Text(field))
 		}
 	}
 	if !haveQuiet || !haveRepetition {
-		return Rules{}, fmt.Errorf("%q: want quiet=N repetition=M (0 = off)", clip(text))
+		return Rules{}, fmt.Errorf("%q: want quiet=N repetition=M (0 = off)", clip.Text(text))
 	}
 	if err := rules.Validate(); err != nil {
 		return Rules{}, err
@@ -559,7 +561,7 @@ func (src *lineSource) advance() {
 
 // tooLong is the error for line n, too long, which starts with start.
 func tooLong(n int, start string) error {
-	return lineError(n, "%q is longer than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", clip(start), MaxRecordLineBytes)
+	return lineError(n, "%q is longer than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", clip.Text(start), MaxRecordLineBytes)
 }
 
 // next returns the next raw line with its line break, if it has one.
@@ -689,7 +691,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 		return nil, nil
 	}
 	if src.line[0] != '[' {
-		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip(src.line))
+		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip.Text(src.line))
 	}
 
 	// The headers.
@@ -706,7 +708,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 			return nil, lineError(n, "%v", err)
 		}
 		if earlier, ok := seen[name]; ok {
-			return nil, lineError(n, "header %s occurs twice (also on line %d)", clip(name), earlier)
+			return nil, lineError(n, "header %s occurs twice (also on line %d)", clip.Text(name), earlier)
 		}
 		seen[name] = n
 		switch name {
@@ -720,7 +722,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 			}
 		case headerResult:
 			if !isResult(value) {
-				return nil, lineError(n, "Result %q is not 1-0, 0-1, 1/2-1/2 or *", clip(value))
+				return nil, lineError(n, "Result %q is not 1-0, 0-1, 1/2-1/2 or *", clip.Text(value))
 			}
 			r.Result = value
 		case headerReason:
@@ -763,11 +765,11 @@ func readRecordLines(src *lineSource) (*Record, error) {
 		}
 		for _, token := range strings.FieldsFunc(src.line, isRecordSpace) {
 			if ended {
-				return nil, lineError(n, "%q after the result: a blank line must end the record", clip(token))
+				return nil, lineError(n, "%q after the result: a blank line must end the record", clip.Text(token))
 			}
 			if isResult(token) {
 				if numbered != "" {
-					return nil, lineError(n, "bad move number %q: no move follows it", clip(numbered))
+					return nil, lineError(n, "bad move number %q: no move follows it", clip.Text(numbered))
 				}
 				if token != r.Result {
 					return nil, lineError(n, "the moves end with %s, but the Result header says %s", token, r.Result)
@@ -778,11 +780,11 @@ func readRecordLines(src *lineSource) (*Record, error) {
 			p := g.Position()
 			if c := token[0]; '0' <= c && c <= '9' {
 				if numbered != "" {
-					return nil, lineError(n, "bad move number %q: it follows %q, not a move", clip(token), clip(numbered))
+					return nil, lineError(n, "bad move number %q: it follows %q, not a move", clip.Text(token), clip.Text(numbered))
 				}
 				number, rest, err := splitMoveNumber(token, &p)
 				if err != nil {
-					return nil, lineError(n, "bad move number %q: %v", clip(token), err)
+					return nil, lineError(n, "bad move number %q: %v", clip.Text(token), err)
 				}
 				numbered = number
 				if rest == "" {
@@ -793,15 +795,15 @@ func readRecordLines(src *lineSource) (*Record, error) {
 			if numbered == "" {
 				switch {
 				case p.SideToMove() == Black:
-					return nil, lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip(token), p.MoveNumber(), clip(token))
+					return nil, lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
 				case g.Ply() == 0:
-					return nil, lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip(token), p.MoveNumber(), clip(token))
+					return nil, lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
 				}
 			}
 			numbered = ""
 			m, err := ParseMove(token)
 			if err != nil {
-				return nil, fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip(token), err)
+				return nil, fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip.Text(token), err)
 			}
 			if g.Ply() == MaxRecordPlies {
 				return nil, lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
@@ -813,7 +815,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 	}
 	if !ended {
 		if numbered != "" {
-			return nil, lineError(last, "bad move number %q: no move follows it", clip(numbered))
+			return nil, lineError(last, "bad move number %q: no move follows it", clip.Text(numbered))
 		}
 		return nil, lineError(last, "the moves do not end with the result %s", r.Result)
 	}
@@ -903,7 +905,7 @@ func parseHeaderLine(line string) (name, value string, err error) {
 	}
 	name = line[1:i]
 	if name == "" {
-		return "", "", fmt.Errorf("bad header line %q: want [Name \"value\"], Name a letter then letters, digits or '_'", clip(line))
+		return "", "", fmt.Errorf("bad header line %q: want [Name \"value\"], Name a letter then letters, digits or '_'", clip.Text(line))
 	}
 	if err := checkHeaderName(name); err != nil {
 		return "", "", fmt.Errorf("bad header line: %v", err)
@@ -913,13 +915,13 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		j++
 	}
 	if j == i || j == len(line) || line[j] != '"' {
-		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip(line), clip(name))
+		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip.Text(line), clip.Text(name))
 	}
 	var sb strings.Builder
 	k := j + 1
 	for {
 		if k >= len(line) {
-			return "", "", fmt.Errorf("unterminated quote in the value of %s", clip(name))
+			return "", "", fmt.Errorf("unterminated quote in the value of %s", clip.Text(name))
 		}
 		c := line[k]
 		if c == '"' {
@@ -927,10 +929,10 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		}
 		if c == '\\' {
 			if k+1 == len(line) {
-				return "", "", fmt.Errorf("unterminated quote in the value of %s", clip(name))
+				return "", "", fmt.Errorf("unterminated quote in the value of %s", clip.Text(name))
 			}
 			if e := line[k+1]; e != '"' && e != '\\' {
-				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], clip(name))
+				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], clip.Text(name))
 			}
 			k++
 			c = line[k]
@@ -939,11 +941,11 @@ func parseHeaderLine(line string) (name, value string, err error) {
 		k++
 	}
 	if rest := strings.TrimLeft(line[k+1:], " \t"); rest != "]" {
-		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", clip(name), clip(rest))
+		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", clip.Text(name), clip.Text(rest))
 	}
 	value = sb.String()
 	if err := checkValue(value); err != nil {
-		return "", "", fmt.Errorf("the value of %s %v", clip(name), err)
+		return "", "", fmt.Errorf("the value of %s %v", clip.Text(name), err)
 	}
 	return name, value, nil
 }

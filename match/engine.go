@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
@@ -136,7 +136,7 @@ type Engine struct {
 // its output, or does not answer within the timeout loses the game: its
 // Search returns an error wrapping *Forfeit, with the program ended.
 func ParseEngine(spec string) (Engine, error) {
-	quoted := clip(spec) // errors quote at most a short excerpt
+	quoted := clip.Text(spec) // errors quote at most a short excerpt
 	if head, command, ok := strings.Cut(spec, ":"); ok {
 		switch p, _, _ := strings.Cut(head, ","); strings.ToLower(strings.TrimSpace(p)) {
 		case "ugi", "gtp":
@@ -151,10 +151,10 @@ func ParseEngine(spec string) (Engine, error) {
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	if searcher != "pvs" && searcher != "alphabeta" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", quoted, clip(searcher))
+		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", quoted, clip.Text(searcher))
 	}
 	if evaluator != "sixfactor" && evaluator != "endgame" && evaluator != "tuned" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor, endgame or tuned)", quoted, clip(evaluator))
+		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor, endgame or tuned)", quoted, clip.Text(evaluator))
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -166,18 +166,18 @@ func ParseEngine(spec string) (Engine, error) {
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip(opt))
+			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, clip(key))
+			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
 		if !knownOption(key) {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip(key), strings.Join(optionNames, ", "))
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
 		}
 		if key == "tm" {
 			if value != "old" && value != "new" {
-				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", quoted, clip(value))
+				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", quoted, clip.Text(value))
 			}
 			oldTime = value == "old"
 			continue
@@ -287,7 +287,7 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		on = true
 	case "off":
 	default:
-		return nil, fmt.Errorf("option %q: want on or off, not %q", key, clip(value))
+		return nil, fmt.Errorf("option %q: want on or off, not %q", key, clip.Text(value))
 	}
 	switch key {
 	case "cutoffs":
@@ -333,7 +333,7 @@ func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
 	case "lmr-log":
 		// on is today's default; off restores the reductions before it.
 		if value != "on" && value != "off" {
-			return true, fmt.Errorf("option %q: want on or off, not %q", key, clip(value))
+			return true, fmt.Errorf("option %q: want on or off, not %q", key, clip.Text(value))
 		}
 		e.LinearReductions = value == "off"
 		return true, nil
@@ -355,24 +355,7 @@ func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
 func optionInt(value string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip(value))
+		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip.Text(value))
 	}
 	return n, nil
-}
-
-// clip shortens text quoted in an error message to at most 40 bytes, cut
-// at a character boundary, so that an error never repeats a long input.
-func clip(s string) string { return clipTo(s, 40) }
-
-// clipTo shortens s to at most most bytes, cut at a character boundary,
-// with "…" after a cut.
-func clipTo(s string, most int) string {
-	if len(s) <= most {
-		return s
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Forfeit is the error of a search that loses its game instead of failing
@@ -79,7 +80,7 @@ type externalSpec struct {
 // "PROTOCOL[,SETTING...]:COMMAND", whose head (before the first colon)
 // starts with ugi or gtp.
 func parseExternal(spec, head, command string) (Engine, error) {
-	quoted := clip(spec)
+	quoted := clip.Text(spec)
 	settings := strings.Split(head, ",")
 	x := &externalSpec{protocol: strings.ToLower(strings.TrimSpace(settings[0]))}
 	name := strings.TrimSpace(spec)
@@ -88,10 +89,10 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		key, value, ok := strings.Cut(s, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("match: engine %q: setting %q: want name=value", quoted, clip(s))
+			return Engine{}, fmt.Errorf("match: engine %q: setting %q: want name=value", quoted, clip.Text(s))
 		}
 		if seen[strings.ToLower(key)] {
-			return Engine{}, fmt.Errorf("match: engine %q: setting %q given twice", quoted, clip(key))
+			return Engine{}, fmt.Errorf("match: engine %q: setting %q given twice", quoted, clip.Text(key))
 		}
 		seen[strings.ToLower(key)] = true
 		switch {
@@ -100,7 +101,7 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		case key == "timeout":
 			d, err := time.ParseDuration(value)
 			if err != nil || d <= 0 {
-				return Engine{}, fmt.Errorf("match: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip(value))
+				return Engine{}, fmt.Errorf("match: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip.Text(value))
 			}
 			x.timeout = d
 		case strings.HasPrefix(key, "option."):
@@ -109,11 +110,11 @@ func parseExternal(spec, head, command string) (Engine, error) {
 			}
 			opt := strings.TrimSpace(strings.TrimPrefix(key, "option."))
 			if opt == "" {
-				return Engine{}, fmt.Errorf("match: engine %q: setting %q names no option", quoted, clip(key))
+				return Engine{}, fmt.Errorf("match: engine %q: setting %q names no option", quoted, clip.Text(key))
 			}
 			x.options = append(x.options, [2]string{opt, value})
 		default:
-			return Engine{}, fmt.Errorf("match: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip(key))
+			return Engine{}, fmt.Errorf("match: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip.Text(key))
 		}
 	}
 	argv, err := splitCommand(command)
@@ -124,7 +125,7 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		return Engine{}, fmt.Errorf("match: engine %q: no program after the colon", quoted)
 	}
 	if _, err := exec.LookPath(argv[0]); err != nil {
-		return Engine{}, fmt.Errorf("match: engine %q: program %q: %w", quoted, clip(argv[0]), execCause(err))
+		return Engine{}, fmt.Errorf("match: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
 	}
 	x.argv = argv
 	return Engine{Name: name, New: func() surakarta.Searcher { return &externalSearcher{spec: x, newGame: true} }}, nil
@@ -177,7 +178,7 @@ func splitCommand(s string) ([]string, error) {
 		}
 	}
 	if quote != 0 {
-		return nil, fmt.Errorf("command %q: a quote %c is not closed", clip(s), quote)
+		return nil, fmt.Errorf("command %q: a quote %c is not closed", clip.Text(s), quote)
 	}
 	if inWord {
 		words = append(words, word.String())
@@ -216,7 +217,7 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 	if s.prog == nil {
 		prog, err := startProgram(s.spec.argv)
 		if err != nil {
-			return surakarta.Result{}, fmt.Errorf("starting %q: %w", clip(s.spec.argv[0]), execCause(err))
+			return surakarta.Result{}, fmt.Errorf("starting %q: %w", clip.Text(s.spec.argv[0]), execCause(err))
 		}
 		s.prog, s.newGame = prog, true
 		s.gtpMoves, s.gtpTime, s.gtpClock = nil, 0, false
@@ -315,11 +316,11 @@ func (s *externalSearcher) Close() error {
 func checkMove(g *surakarta.Game, text string) (surakarta.Move, error) {
 	m, err := surakarta.ParseMove(text)
 	if err != nil {
-		return 0, &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("move %q does not read: %w", clip(text), err)}
+		return 0, &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("move %q does not read: %w", clip.Text(text), err)}
 	}
 	legal, err := g.Position().Legal(m)
 	if err != nil {
-		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", clip(text), err)}
+		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", clip.Text(text), err)}
 	}
 	return legal, nil
 }
@@ -378,7 +379,7 @@ const maxHeaderText = 300
 // headerText makes text fit for a record's header: valid UTF-8 without
 // control characters, at most maxHeaderText bytes.
 func headerText(text string) string {
-	return clipTo(strings.Map(func(r rune) rune {
+	return clip.To(strings.Map(func(r rune) rune {
 		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return ' '
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // The GTP side of an external engine: GTP version 2, colours black (b,
@@ -26,7 +27,7 @@ func (s *externalSearcher) gtpCommand(ctx context.Context, deadline time.Time, c
 	for {
 		line, err := s.prog.next(ctx, deadline)
 		if err != nil {
-			return "", fmt.Errorf("%s: %w", clip(command), err)
+			return "", fmt.Errorf("%s: %w", clip.Text(command), err)
 		}
 		line = strings.TrimRight(line, " \t")
 		if len(answer) == 0 {
@@ -34,7 +35,7 @@ func (s *externalSearcher) gtpCommand(ctx context.Context, deadline time.Time, c
 				continue // an empty line before the answer
 			}
 			if line[0] != '=' && line[0] != '?' {
-				return "", &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("%s: the answer %q starts with neither = nor ?", clip(command), clip(line))}
+				return "", &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("%s: the answer %q starts with neither = nor ?", clip.Text(command), clip.Text(line))}
 			}
 		} else if line == "" {
 			break // the empty line that ends the answer
@@ -45,7 +46,7 @@ func (s *externalSearcher) gtpCommand(ctx context.Context, deadline time.Time, c
 	// "=[id] result": no id is sent, so the result follows the sign.
 	result := strings.TrimSpace(text[1:])
 	if text[0] == '?' {
-		return "", &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("%s: refused: %q", clip(command), clip(result))}
+		return "", &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("%s: refused: %q", clip.Text(command), clip.Text(result))}
 	}
 	return result, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // program is an engine program running in a process of its own, driven
@@ -107,9 +109,9 @@ func (p *program) send(lines ...string) error {
 	p.stdin.SetWriteDeadline(time.Now().Add(writeTimeout)) // error: no deadlines here
 	if _, err := io.WriteString(p.stdin, text); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return fmt.Errorf("%w: it reads no input: writing %q: %v", errNoAnswer, clip(lines[0]), err)
+			return fmt.Errorf("%w: it reads no input: writing %q: %v", errNoAnswer, clip.Text(lines[0]), err)
 		}
-		return p.died(fmt.Errorf("%w: writing %q: %v", errWrite, clip(lines[0]), err))
+		return p.died(fmt.Errorf("%w: writing %q: %v", errWrite, clip.Text(lines[0]), err))
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Config describes a match of engine A against engine B. Validate checks
@@ -487,12 +488,12 @@ func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Pos
 	tc, _ := rec.Header("TimeControl")
 	if ev != event || seed != strconv.FormatUint(cfg.Seed, 10) || tc != LimitsText(cfg.Limits) {
 		return 0, fmt.Errorf("a game of another match (%q, seed %s, %s), not of %q, seed %d, %s: use another file",
-			clip(ev), clip(seed), clip(tc), event, cfg.Seed, LimitsText(cfg.Limits))
+			clip.Text(ev), clip.Text(seed), clip.Text(tc), event, cfg.Seed, LimitsText(cfg.Limits))
 	}
 	roundText, _ := rec.Header("Round")
 	number, err := strconv.Atoi(roundText)
 	if err != nil || number < 1 {
-		return 0, fmt.Errorf("no valid Round header (%q)", clip(roundText))
+		return 0, fmt.Errorf("no valid Round header (%q)", clip.Text(roundText))
 	}
 	if number > cfg.Games {
 		return number, nil
@@ -507,7 +508,7 @@ func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Pos
 	switch {
 	case black != wantBlack || white != wantWhite:
 		return 0, fmt.Errorf("round %d has Black %q and White %q, but in round %d Black is %s and White %s",
-			number, clip(black), clip(white), number, wantBlack, wantWhite)
+			number, clip.Text(black), clip.Text(white), number, wantBlack, wantWhite)
 	case rec.Game.StartPosition() != opening:
 		return 0, fmt.Errorf("round %d starts from %v, but its opening is %v (%d plies from seed %d): the file was played with other openings",
 			number, rec.Game.StartPosition(), opening, cfg.OpeningPlies, cfg.Seed)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Shard is one part of a match split over several processes or machines:
@@ -37,11 +38,11 @@ func ParseShard(text string) (Shard, error) {
 	i, err1 := strconv.Atoi(strings.TrimSpace(index))
 	n, err2 := strconv.Atoi(strings.TrimSpace(count))
 	if !ok || err1 != nil || err2 != nil {
-		return Shard{}, fmt.Errorf("%w: shard %q: want i/N, such as 0/4 for the first of 4 shards", ErrInvalidConfig, clip(text))
+		return Shard{}, fmt.Errorf("%w: shard %q: want i/N, such as 0/4 for the first of 4 shards", ErrInvalidConfig, clip.Text(text))
 	}
 	s := Shard{Index: i, Count: n}
 	if n == 0 {
-		return Shard{}, fmt.Errorf("%w: shard %q: want at least 1 shard", ErrInvalidConfig, clip(text))
+		return Shard{}, fmt.Errorf("%w: shard %q: want at least 1 shard", ErrInvalidConfig, clip.Text(text))
 	}
 	return s, s.Validate()
 }
@@ -107,7 +108,7 @@ func recordShard(rec *surakarta.Record) (Shard, error) {
 	}
 	s, err := ParseShard(text)
 	if err != nil {
-		return Shard{}, fmt.Errorf("a Shard header %q that does not read", clip(text))
+		return Shard{}, fmt.Errorf("a Shard header %q that does not read", clip.Text(text))
 	}
 	return s, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // benchPositions are the positions of bench: the start and the sixteen
@@ -113,7 +114,7 @@ func benchDepthArg(args []string, cap int) (int, error) {
 func parseDepth(arg string, hi int) (int, error) {
 	d, err := strconv.Atoi(arg)
 	if err != nil || d < 1 || d > hi {
-		return 0, fmt.Errorf("want a depth from 1 to %d, not %q", hi, clip(arg))
+		return 0, fmt.Errorf("want a depth from 1 to %d, not %q", hi, clip.Text(arg))
 	}
 	return d, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // engine is what both protocols share: the game, the options, the
@@ -225,7 +226,7 @@ func parsePosition(args []string, rules surakarta.Rules) (*surakarta.Game, error
 		text = strings.Join(rest[:n], " ")
 		rest = rest[n:]
 	default:
-		return nil, fmt.Errorf("position: want startpos or fen, not %q", clip(args[0]))
+		return nil, fmt.Errorf("position: want startpos or fen, not %q", clip.Text(args[0]))
 	}
 	p, err := surakarta.ParsePosition(text)
 	if err != nil {
@@ -237,24 +238,15 @@ func parsePosition(args []string, rules surakarta.Rules) (*surakarta.Game, error
 	}
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "moves") {
-			return nil, fmt.Errorf("position: want moves after the position, not %q", clip(rest[0]))
+			return nil, fmt.Errorf("position: want moves after the position, not %q", clip.Text(rest[0]))
 		}
 		for i, m := range rest[1:] {
 			if err := g.PlayText(m); err != nil {
-				return nil, fmt.Errorf("position: move %d (%s): %w", i+1, clip(m), err)
+				return nil, fmt.Errorf("position: move %d (%s): %w", i+1, clip.Text(m), err)
 			}
 		}
 	}
 	return g, nil
-}
-
-// clip shortens a token of input for an error message.
-func clip(s string) string {
-	const n = 40
-	if len(s) > n {
-		return s[:n] + "..."
-	}
-	return s
 }
 
 // scoreText returns a score as UCI writes it: "cp N" for an evaluation

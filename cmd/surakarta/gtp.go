@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // GTP, the Go Text Protocol version 2, as Go programs, GoGui's tools and
@@ -193,7 +194,7 @@ func (s *gtpSession) newGame() {
 func gtpColor(arg string) (surakarta.Color, error) {
 	c, err := surakarta.ParseColor(arg)
 	if err != nil {
-		return 0, gtpError("syntax error: invalid color " + strconv.Quote(clip(arg)))
+		return 0, gtpError("syntax error: invalid color " + strconv.Quote(clip.Text(arg)))
 	}
 	return c, nil
 }

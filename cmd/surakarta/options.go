@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // options are the engine's settings, which UGI's setoption and GTP's
@@ -158,7 +159,7 @@ func setOption(o *options, name, value string) error {
 		for i, opt := range optionTable {
 			names[i] = opt.name
 		}
-		return fmt.Errorf("unknown option %q (options: %s)", clip(name), strings.Join(names, ", "))
+		return fmt.Errorf("unknown option %q (options: %s)", clip.Text(name), strings.Join(names, ", "))
 	}
 	changed := *o
 	if err := opt.set(&changed, strings.TrimSpace(value)); err != nil {
@@ -186,7 +187,7 @@ func (opt *option) ugiLine() string {
 func spinValue(v string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip(v))
+		return 0, fmt.Errorf("want a whole number from %d to %d, not %q", lo, hi, clip.Text(v))
 	}
 	return n, nil
 }
@@ -195,7 +196,7 @@ func spinValue(v string, lo, hi int) (int, error) {
 func comboValue(v string, vars []string) (string, error) {
 	i := slices.IndexFunc(vars, func(s string) bool { return strings.EqualFold(s, v) })
 	if i < 0 {
-		return "", fmt.Errorf("want one of %s, not %q", strings.Join(vars, ", "), clip(v))
+		return "", fmt.Errorf("want one of %s, not %q", strings.Join(vars, ", "), clip.Text(v))
 	}
 	return vars[i], nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // UGI, the Universal Game Interface: UCI made game-neutral, with player 1
@@ -96,7 +97,7 @@ func (u *ugiSession) handle(line string) error {
 		u.stop()
 		return errQuit
 	default:
-		return fmt.Errorf("unknown command %q (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, bench, perft, show, quit)", clip(cmd))
+		return fmt.Errorf("unknown command %q (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, bench, perft, show, quit)", clip.Text(cmd))
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func (u *ugiSession) setoption(args []string) error {
 	args = args[1:]
 	i := slices.Index(args, "value")
 	if i < 0 {
-		return fmt.Errorf("setoption: option %q has no value", clip(strings.Join(args, " ")))
+		return fmt.Errorf("setoption: option %q has no value", clip.Text(strings.Join(args, " ")))
 	}
 	name, value := strings.Join(args[:i], " "), strings.Join(args[i+1:], " ")
 	if err := setOption(&u.opts, name, value); err != nil {
@@ -152,12 +153,12 @@ func parseGo(args []string) (goParams, error) {
 			continue
 		}
 		if i+1 == len(args) {
-			return goParams{}, fmt.Errorf("go: %s wants a value", clip(key))
+			return goParams{}, fmt.Errorf("go: %s wants a value", clip.Text(key))
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil {
-			return goParams{}, fmt.Errorf("go: %s %q: want a whole number", clip(key), clip(args[i]))
+			return goParams{}, fmt.Errorf("go: %s %q: want a whole number", clip.Text(key), clip.Text(args[i]))
 		}
 		// A clock may read below zero (a referee's overhead); the side
 		// then has no time. Other values must not be negative.
@@ -190,7 +191,7 @@ func parseGo(args []string) (goParams, error) {
 				p.limits.Nodes = n
 			}
 		default:
-			return goParams{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes or infinite)", clip(key))
+			return goParams{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes or infinite)", clip.Text(key))
 		}
 	}
 	p.limits.Clock = clock
@@ -266,7 +267,7 @@ func (u *ugiSession) query(args []string) error {
 			answer = "p2win"
 		}
 	default:
-		return fmt.Errorf("query: unknown question %q (want gameover, p1turn or result)", clip(args[0]))
+		return fmt.Errorf("query: unknown question %q (want gameover, p1turn or result)", clip.Text(args[0]))
 	}
 	u.out.lines("response " + answer)
 	return nil
