@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
 // searchers builds each searcher afresh, so that every search starts with
@@ -138,8 +137,7 @@ func benchClearedSearches(b *testing.B, s *surakarta.PVS, depth int) (searching 
 
 // BenchmarkPVSAblation searches each fixed middle-game position to depth 8
 // with EndgameAdjusted and a fresh PVS, once with the defaults, once with
-// each enhancement switched off and once with each experimental search
-// change of the engine options, and reports the (deterministic)
+// each enhancement switched off, and reports the (deterministic)
 // nodes per op: what each enhancement saves in nodes, beside what the
 // tuning matches in README say it is worth in Elo.
 func BenchmarkPVSAblation(b *testing.B) {
@@ -155,14 +153,6 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"killers=off", func(s *surakarta.PVS) { s.Killers = false }},
 		{"history=off", func(s *surakarta.PVS) { s.History = false }},
 		{"aspiration=0", func(s *surakarta.PVS) { s.AspirationWindow = 0 }},
-		// The experimental search changes of the engine options.
-		{"multicut=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{MultiCut: true}) }},
-		{"threat-extension=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{ThreatExtension: true}) }},
-		{"root-table-move=on", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{RootTableMove: true}) }},
-		{"null-reduction=2", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 2}) }},
-		{"null-reduction=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullReduction: 4}) }},
-		{"null-divisor=4", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{NullDivisor: 4}) }},
-		{"lmr-log=off", func(s *surakarta.PVS) { pvsexp.Set(s, pvsexp.Settings{LinearReductions: true}) }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			newSearcher := func() surakarta.Searcher {

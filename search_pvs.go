@@ -1,13 +1,10 @@
 package surakarta
 
 import (
-	"cmp"
 	"context"
 	"math"
-	"math/bits"
 	"slices"
 
-	"github.com/surakarta-go/surakarta/internal/pvsexp"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -74,7 +71,6 @@ type PVS struct {
 	// side to move at the root.
 	Contempt int
 
-	exp       pvsexp.Settings // experimental settings (see internal/pvsexp)
 	main      pvsWorker
 	helpers   []*pvsWorker
 	table     *tt.Table
@@ -114,9 +110,7 @@ type pvsWorker struct {
 	moves     [MaxPly][MaxMoves]Move
 	order     [MaxPly][MaxMoves]int32
 	rootMoves []Move
-	skip      int  // which iterations a helper skips (see helperSkips); 0 for the main thread
-	rootDepth int  // the depth of the iteration under way
-	rootBest  Move // the best root move of the last iteration (with exp.RootTableMove)
+	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
 	// keySalt is mixed into every table key: 0, or with a Contempt, a
 	// key of the contempt and the side to move at the root.
 	keySalt uint64
@@ -127,11 +121,6 @@ type pvsWorker struct {
 type pvsSettings struct {
 	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
 	aspiration                                                          int
-	exp                                                                 pvsexp.Settings
-}
-
-func init() {
-	pvsexp.Set = func(s any, e pvsexp.Settings) { s.(*PVS).exp = e }
 }
 
 // settings returns the search's settings from s's exported fields.
@@ -139,7 +128,7 @@ func (s *PVS) settings() pvsSettings {
 	return pvsSettings{
 		cutoffs: s.TableCutoffs, useHistory: s.History, useKillers: s.Killers,
 		useQuiescence: s.Quiescence, useNullMove: s.NullMove, useLMR: s.LateMoveReductions,
-		aspiration: s.AspirationWindow, exp: s.exp,
+		aspiration: s.AspirationWindow,
 	}
 }
 
@@ -197,7 +186,6 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.history.age(White)
 	w.killers = killers{}
 	w.rootMoves = rootMoves
-	w.rootBest = NoMove
 }
 
 // iterate runs the main thread's iterative deepening.
@@ -252,7 +240,6 @@ func (w *pvsWorker) completePV(depth int) {
 // aspirate searches the root to depth with a window around the previous
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
-	w.rootDepth = depth
 	win := w.aspiration
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
@@ -368,9 +355,6 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return score
 		}
 	}
-	if ply == 0 && w.exp.RootTableMove && w.rootBest != NoMove {
-		tableMove = w.rootBest
-	}
 	var moves []Move
 	if ply == 0 {
 		moves = w.moves[0][:copy(w.moves[0][:], w.rootMoves)]
@@ -381,11 +365,6 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return c.adjudicate(p, ply)
 	}
 	w.orderMoves(ply, p.side, moves, tableMove)
-	if w.exp.MultiCut && !pvNode && ply > 0 && depth >= multiCutDepth && c.evaluate(p) >= beta {
-		if score, cut := w.multiCut(p, ply, depth, beta, moves); cut {
-			return score
-		}
-	}
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
@@ -395,9 +374,6 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		*child = *p
 		child.PlayUnchecked(m)
 		newDepth := depth - 1
-		if w.exp.ThreatExtension && m.IsCapture() && ply < 2*w.rootDepth && child.threatens(p.side) {
-			newDepth++
-		}
 		var score int
 		if i == 0 {
 			score = -w.search(ply+1, newDepth, -beta, -alpha)
@@ -405,12 +381,6 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = lateMoveReduction(depth, i)
-				if w.exp.LinearReductions {
-					reduction = 1
-					if i >= 8 && depth >= 6 {
-						reduction = 2
-					}
-				}
 			}
 			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
@@ -451,11 +421,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
 	if ply == 0 && bestMove != NoMove {
-		if w.exp.RootTableMove {
-			w.rootBest = bestMove
-		} else {
-			w.promoteRootMove(bestMove)
-		}
+		w.promoteRootMove(bestMove)
 	}
 	return best
 }
@@ -480,10 +446,6 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
-	if w.exp.NullReduction != 0 || w.exp.NullDivisor != 0 {
-		base, div := cmp.Or(w.exp.NullReduction, 3), cmp.Or(w.exp.NullDivisor, 6)
-		reduction = base + depth/div
-	}
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
@@ -606,53 +568,6 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	}
 	w.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
 	return best
-}
-
-// Multi-cut (experimental: pvsexp.Settings.MultiCut): at a non-PV node of
-// at least multiCutDepth plies, if multiCutCuts of the first multiCutMoves
-// moves score at least beta searched multiCutReduction plies shallower,
-// the node is cut.
-const (
-	multiCutDepth     = 4
-	multiCutMoves     = 10
-	multiCutCuts      = 3
-	multiCutReduction = 2
-)
-
-// multiCut tries the first moves of the ordered list at ply with reduced
-// depth and a null window at beta, and reports a cut when enough of them
-// reach beta.
-func (w *pvsWorker) multiCut(p *Position, ply, depth, beta int, moves []Move) (int, bool) {
-	c := &w.core
-	cuts := 0
-	for i := range min(len(moves), multiCutMoves) {
-		m := w.pick(ply, moves, i)
-		child := &c.stack[ply+1]
-		*child = *p
-		child.PlayUnchecked(m)
-		score := -w.search(ply+1, depth-1-multiCutReduction, -beta, -beta+1)
-		if c.stopped {
-			return 0, false
-		}
-		if score >= beta {
-			if cuts++; cuts >= multiCutCuts {
-				return beta, true
-			}
-		}
-	}
-	return 0, false
-}
-
-// threatens reports whether side c, not to move in p, attacks two or more
-// pieces (it has captures onto at least two points) while the side to move
-// has no capture of its own: it can save at most one of them.
-func (p *Position) threatens(c Color) bool {
-	var caps [maxCaptures]Move
-	var targets uint64
-	for _, m := range caps[:p.captures(c, &caps)] {
-		targets |= 1 << (m.To() % NumSquares)
-	}
-	return bits.OnesCount64(targets) >= 2 && p.captures(c^1, &caps) == 0
 }
 
 // lateMoveReductions[d][i] is the reduction of the i-th move (from 0) at

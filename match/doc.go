@@ -22,6 +22,5 @@
 // fastchess, and every one is tested against numbers computed
 // independently.
 //
-// The package uses only the public API of package surakarta, and
-// internal/pvsexp for the experimental search options of ParseEngine.
+// The package uses only the public API of package surakarta.
 package match

@@ -8,7 +8,6 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
-	"github.com/surakarta-go/surakarta/internal/pvsexp"
 )
 
 // Engine is a named way to make a searcher. Run calls New twice per game,
@@ -44,35 +43,6 @@ type Engine struct {
 //	                  units, -1000 to 1000 (pvs only; default 0)
 //	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
 //	lmr=off           switch one PVS enhancement off (or on with =on)
-//	tm=old            the time management of v0.1.0, to measure today's
-//	                  against it (tm=new, the default, is today's); see
-//	                  below
-//
-// With tm=old a search with a per-move time (Limits.MoveTime) starts no
-// iteration that is not predicted to finish within that time, guessing
-// the next iteration's time from the growth of the last two, and an
-// iteration cut short is thrown away: the move is that of the last
-// completed iteration. Today's searchers spend the whole MoveTime and use
-// the best move of an unfinished iteration once it has been searched
-// fully. The option wraps today's searcher, so everything else is the
-// same (and a position with a single legal move is searched one
-// iteration deep, as today). v0.1.0 had no clock: with Limits.Clock set,
-// tm=old only throws unfinished iterations away.
-//
-// and experimental search changes, tried but not adopted (pvs only; README
-// lists them with their matches), kept so that a match can measure them:
-//
-//	multicut=on        multi-cut pruning at non-PV nodes
-//	threat-extension=on  a ply more for a capture after which it attacks
-//	                   two pieces and the opponent has no capture
-//	root-table-move=on the previous iteration's best move as the root's
-//	                   table move instead of first in the root move list
-//	null-reduction=N, null-divisor=N  the null move's depth reduction
-//	                   N + depth/6 or 3 + depth/N (1 to 10; defaults 3, 6)
-//
-// and lmr-log=off, the late-move reductions before today's logarithmic
-// ones (1 ply, 2 for the ninth move on at depth 6 or more), which a match
-// adopted; lmr-log=on is the default.
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 //
@@ -160,8 +130,6 @@ func ParseEngine(spec string) (Engine, error) {
 	// Check every option now, on throwaway values, so that New cannot fail.
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
-	oldTime := false
-	var exp pvsexp.Settings
 	seen := make(map[string]bool)
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -174,13 +142,6 @@ func ParseEngine(spec string) (Engine, error) {
 		seen[key] = true
 		if !knownOption(key) {
 			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
-		}
-		if key == "tm" {
-			if value != "old" && value != "new" {
-				return Engine{}, fmt.Errorf("match: engine %q: option tm: want old or new, not %q", quoted, clip.Text(value))
-			}
-			oldTime = value == "old"
-			continue
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
@@ -197,12 +158,6 @@ func ParseEngine(spec string) (Engine, error) {
 		}
 		if searcher != "pvs" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
-		}
-		if ok, err := expOption(&exp, key, value); ok || err != nil {
-			if err != nil {
-				return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
-			}
-			continue
 		}
 		set, err := pvsOption(key, value)
 		if err != nil {
@@ -231,22 +186,14 @@ func ParseEngine(spec string) (Engine, error) {
 			for _, set := range setPVS {
 				set(s)
 			}
-			if exp != (pvsexp.Settings{}) {
-				pvsexp.Set(s, exp)
-			}
 			return s
 		}
 	}
-	e := Engine{Name: name, New: newSearcher}
-	if oldTime {
-		e.New = func() surakarta.Searcher { return oldTimeManagement{newSearcher()} }
-	}
-	return e, nil
+	return Engine{Name: name, New: newSearcher}, nil
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr",
-	"multicut", "threat-extension", "root-table-move", "null-reduction", "null-divisor", "lmr-log", "tm"}
+var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {
@@ -304,51 +251,6 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		return func(s *surakarta.PVS) { s.LateMoveReductions = on }, nil
 	}
 	return nil, fmt.Errorf("unknown option %q", key)
-}
-
-// expOption applies key=value to the experimental settings e if key is
-// one of them, and reports whether it was.
-func expOption(e *pvsexp.Settings, key, value string) (bool, error) {
-	switch key {
-	case "null-reduction", "null-divisor":
-		n, err := optionInt(value, 1, 10)
-		if err != nil {
-			return true, fmt.Errorf("%s: %w", key, err)
-		}
-		if key == "null-reduction" {
-			e.NullReduction = n
-		} else {
-			e.NullDivisor = n
-		}
-		return true, nil
-	}
-	var flag *bool
-	switch key {
-	case "multicut":
-		flag = &e.MultiCut
-	case "threat-extension":
-		flag = &e.ThreatExtension
-	case "root-table-move":
-		flag = &e.RootTableMove
-	case "lmr-log":
-		// on is today's default; off restores the reductions before it.
-		if value != "on" && value != "off" {
-			return true, fmt.Errorf("option %q: want on or off, not %q", key, clip.Text(value))
-		}
-		e.LinearReductions = value == "off"
-		return true, nil
-	default:
-		return false, nil
-	}
-	switch value {
-	case "on":
-		*flag = true
-	case "off":
-		*flag = false
-	default:
-		return true, fmt.Errorf("option %q: want on or off, not %q", key, value)
-	}
-	return true, nil
 }
 
 // optionInt parses a whole number in [lo, hi].
