@@ -24,6 +24,9 @@ var (
 	ErrInvalidRules = errors.New("invalid rules")
 	// ErrInvalidLimits: a search's Limits have a negative field.
 	ErrInvalidLimits = errors.New("invalid search limits")
+	// ErrInvalidSearch: a search was asked for without a context or a
+	// game, or of a searcher whose settings are out of range.
+	ErrInvalidSearch = errors.New("invalid search")
 	// ErrNoEvaluator: a searcher has no Evaluator to score positions with.
 	ErrNoEvaluator = errors.New("no evaluator")
 	// ErrInvalidRecord: a game record is malformed, holds an illegal move, or

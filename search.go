@@ -15,9 +15,10 @@ type Searcher interface {
 	// within lim and until ctx is done, and returns the best move found.
 	// Whenever the position has a legal move the Result has one, even if
 	// ctx is already cancelled or the time is tiny. It does not change g.
-	// It returns an error only when g is over (wrapping ErrGameOver), lim
-	// is invalid (ErrInvalidLimits) or the searcher has no evaluator
-	// (ErrNoEvaluator).
+	// It returns an error only when ctx or g is nil (wrapping
+	// ErrInvalidSearch), g is over (ErrGameOver), lim is invalid
+	// (ErrInvalidLimits) or the searcher has no evaluator (ErrNoEvaluator);
+	// a searcher may add errors of its own settings (ErrInvalidSearch).
 	Search(ctx context.Context, g *Game, lim Limits) (Result, error)
 	// Clear forgets what earlier searches have learnt (a transposition
 	// table, move-ordering statistics), so that the next search starts
@@ -245,6 +246,12 @@ const MaxPly = 128
 
 // begin prepares a search of g within lim and returns the root moves.
 func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
+	switch {
+	case ctx == nil:
+		return nil, fmt.Errorf("%w: the context is nil (use context.Background())", ErrInvalidSearch)
+	case g == nil:
+		return nil, fmt.Errorf("%w: the game is nil", ErrInvalidSearch)
+	}
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}

@@ -146,13 +146,13 @@ func BenchmarkPVSAblation(b *testing.B) {
 		set  func(*surakarta.PVS)
 	}{
 		{"defaults", func(*surakarta.PVS) {}},
-		{"quiescence=off", func(s *surakarta.PVS) { s.Quiescence = false }},
-		{"cutoffs=off", func(s *surakarta.PVS) { s.TableCutoffs = false }},
-		{"lmr=off", func(s *surakarta.PVS) { s.LateMoveReductions = false }},
-		{"nullmove=off", func(s *surakarta.PVS) { s.NullMove = false }},
-		{"killers=off", func(s *surakarta.PVS) { s.Killers = false }},
-		{"history=off", func(s *surakarta.PVS) { s.History = false }},
-		{"aspiration=0", func(s *surakarta.PVS) { s.AspirationWindow = 0 }},
+		{"quiescence=off", func(s *surakarta.PVS) { s.SetQuiescence(false) }},
+		{"cutoffs=off", func(s *surakarta.PVS) { s.SetTableCutoffs(false) }},
+		{"lmr=off", func(s *surakarta.PVS) { s.SetLateMoveReductions(false) }},
+		{"nullmove=off", func(s *surakarta.PVS) { s.SetNullMove(false) }},
+		{"killers=off", func(s *surakarta.PVS) { s.SetKillers(false) }},
+		{"history=off", func(s *surakarta.PVS) { s.SetHistory(false) }},
+		{"aspiration=0", func(s *surakarta.PVS) { s.SetAspirationWindow(0) }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			newSearcher := func() surakarta.Searcher {
@@ -171,11 +171,11 @@ func BenchmarkPVSAblation(b *testing.B) {
 }
 
 // TestPVSTableMemory: a PVS's first search allocates its table, which
-// takes TableMegabytes MiB and no more (the rest of a search allocates a
-// few kilobytes).
+// takes TableMegabytes MiB (DefaultTableMegabytes for 0) and no more (the
+// rest of a search allocates a few kilobytes).
 func TestPVSTableMemory(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
-	for _, mb := range []int{1, 16} {
+	for _, mb := range []int{0, 1, 16} {
 		s := surakarta.NewPVS(surakarta.NewSixFactor())
 		s.TableMegabytes = mb
 		var before, after runtime.MemStats
@@ -185,7 +185,7 @@ func TestPVSTableMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)
-		got, want := after.TotalAlloc-before.TotalAlloc, uint64(mb)<<20
+		got, want := after.TotalAlloc-before.TotalAlloc, uint64(max(mb, surakarta.DefaultTableMegabytes))<<20
 		t.Logf("TableMegabytes %d: the first search allocated %d bytes (%.3f MiB)", mb, got, float64(got)/(1<<20))
 		if got < want || got > want+64<<10 {
 			t.Errorf("TableMegabytes %d: the first search allocated %d bytes, want %d (the table) plus at most 64 KiB", mb, got, want)

@@ -1,7 +1,9 @@
 package surakarta
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -12,41 +14,23 @@ import (
 // Connect6 (see README, References), with what strong engines add:
 // a Zobrist-keyed transposition table that survives between searches,
 // history heuristic, killer moves, the table's move first, iterative
-// deepening with aspiration windows, quiescence search over captures, and
-// time management. Every enhancement is an exported field that NewPVS
-// switches on and that may be switched off (tests and matches need that).
+// deepening with aspiration windows of ±50, quiescence search over
+// captures, null-move pruning, late-move reductions and time management.
+// README's tuning table has the matches behind each of them.
+//
+// Make one with NewPVS. The zero PVS with an Evaluator is the same
+// searcher: every field's zero value is its default.
 //
 // A PVS is not safe for concurrent use: give each game or goroutine its own.
 type PVS struct {
 	Evaluator Evaluator
 
-	// TableMegabytes sizes the transposition table (rounded down to a power
-	// of two of buckets); 0 means no table. A change takes effect at the
-	// next Search and clears the table.
+	// TableMegabytes sizes the transposition table in MiB, rounded down
+	// to a power of two of buckets: 0 means DefaultTableMegabytes, and
+	// values up to MaxTableMegabytes are used as they are; any other
+	// value makes Search fail with an error wrapping ErrInvalidSearch. A
+	// change takes effect at the next Search and clears the table.
 	TableMegabytes int
-	// TableCutoffs lets stored scores end a search early; off, the table
-	// only supplies the first move to try.
-	TableCutoffs bool
-	History      bool // order quiet moves by the history heuristic
-	Killers      bool // try two killer moves per ply before other quiet moves
-	Quiescence   bool // search captures beyond the horizon
-	// AspirationWindow is the half-width of the window around the last
-	// iteration's score; 0 searches every iteration with a full window.
-	AspirationWindow int
-	// NullMove tries passing at non-PV nodes: when the side to move still
-	// scores at least beta after a pass searched with reduced depth, the
-	// node is cut. Unsound only in zugzwang, rare in Surakarta; it is not
-	// tried with fewer than 4 pieces.
-	NullMove bool
-	// LateMoveReductions searches late quiet moves (the fourth on, after
-	// the table move, captures and killers) about ln(depth)·ln(i)/2.25
-	// plies less deep for the i-th move (at least 1 ply), and again at full
-	// depth if they turn out better than alpha.
-	// Moves are not reduced when the quiet-ply limit is within reach. A
-	// reduced search is not a full-width proof: a win or loss exactly at
-	// the search depth may show only deeper (a forced win in 5 plies of
-	// the search tests is found at depth 7 but not at depth 5).
-	LateMoveReductions bool
 
 	// Threads is the number of goroutines that search at once (Lazy SMP):
 	// the calling goroutine and Threads−1 helpers search the same root
@@ -55,7 +39,8 @@ type PVS struct {
 	// the calling goroutine's, and Nodes counts every thread's nodes
 	// (Limits.Nodes bounds them all together). Values below 1 mean 1,
 	// the default, which searches deterministically: the same search
-	// visits the same nodes every time. With more threads the Evaluator
+	// visits the same nodes every time; above MaxThreads Search fails with
+	// an error wrapping ErrInvalidSearch. With more threads the Evaluator
 	// is called from several goroutines at once and must be safe for that
 	// (the evaluators of this package are).
 	Threads int
@@ -71,31 +56,45 @@ type PVS struct {
 	// side to move at the root.
 	Contempt int
 
+	// off switches enhancements off, for the tests that measure them; the
+	// zero value has every one on.
+	off       pvsSwitches
 	main      pvsWorker
 	helpers   []*pvsWorker
 	table     *tt.Table
 	tableSize int
 }
 
+// The bounds of PVS's sizes.
+const (
+	// DefaultTableMegabytes is the size of the table of a PVS whose
+	// TableMegabytes is 0. The table is small on purpose: on this
+	// library's searches a larger one saves no nodes but costs speed
+	// (BenchmarkPVSTable), and matches against 4 and 16 MiB found none
+	// better.
+	DefaultTableMegabytes = 1
+	// MaxTableMegabytes is the largest table a PVS makes: 4 GiB.
+	MaxTableMegabytes = 4096
+	// MaxThreads is the most threads a PVS searches with.
+	MaxThreads = 256
+)
+
+// defaultAspiration is the half-width of the aspiration window.
+const defaultAspiration = 50
+
+// pvsSwitches turn the enhancements of a PVS off, each on when false:
+// what the tests that measure an enhancement's worth change.
+type pvsSwitches struct {
+	cutoffs, history, killers, quiescence, nullMove, lmr bool
+	// aspiration, when positive, replaces defaultAspiration; negative
+	// searches every iteration with a full window.
+	aspiration int
+}
+
 // NewPVS returns a PVS searcher that scores positions with e, with every
-// enhancement on: a 1 MiB table with cutoffs, history, killers,
-// quiescence, aspiration windows of ±50, null move and late-move
-// reductions. README's tuning table has the matches behind these defaults.
-// The table is small on purpose: on this library's searches a larger one
-// saves no nodes but costs speed (BenchmarkPVSTable), and matches against
-// 4 and 16 MiB found none better.
+// enhancement on and a table of DefaultTableMegabytes.
 func NewPVS(e Evaluator) *PVS {
-	return &PVS{
-		Evaluator:          e,
-		TableMegabytes:     1,
-		TableCutoffs:       true,
-		History:            true,
-		Killers:            true,
-		Quiescence:         true,
-		AspirationWindow:   50,
-		NullMove:           true,
-		LateMoveReductions: true,
-	}
+	return &PVS{Evaluator: e, TableMegabytes: DefaultTableMegabytes}
 }
 
 // pvsWorker is one thread of a PVS search: its own search path, node
@@ -116,19 +115,27 @@ type pvsWorker struct {
 	keySalt uint64
 }
 
-// pvsSettings are the exported fields of PVS that the search reads, copied
-// into each worker when a search starts.
+// pvsSettings are what the search reads of a PVS's switches, copied into
+// each worker when a search starts.
 type pvsSettings struct {
 	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
-	aspiration                                                          int
+	aspiration                                                          int // 0: none
 }
 
-// settings returns the search's settings from s's exported fields.
+// settings returns the search's settings from s's switches.
 func (s *PVS) settings() pvsSettings {
+	o := &s.off
+	aspiration := defaultAspiration
+	switch {
+	case o.aspiration > 0:
+		aspiration = o.aspiration
+	case o.aspiration < 0:
+		aspiration = 0
+	}
 	return pvsSettings{
-		cutoffs: s.TableCutoffs, useHistory: s.History, useKillers: s.Killers,
-		useQuiescence: s.Quiescence, useNullMove: s.NullMove, useLMR: s.LateMoveReductions,
-		aspiration: s.AspirationWindow,
+		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
+		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
+		aspiration: aspiration,
 	}
 }
 
@@ -150,13 +157,15 @@ func (w *pvsWorker) forget() {
 	w.killers = killers{}
 }
 
-// Search implements Searcher.
+// Search implements Searcher. Besides the errors of Searcher, it returns
+// one wrapping ErrInvalidSearch when TableMegabytes or Threads is out of
+// range.
 func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
-	if s.table == nil || s.tableSize != s.TableMegabytes {
-		s.table, s.tableSize = &tt.Table{}, s.TableMegabytes
-		if s.TableMegabytes > 0 {
-			s.table = tt.New(s.TableMegabytes)
-		}
+	switch {
+	case s.TableMegabytes < 0 || s.TableMegabytes > MaxTableMegabytes:
+		return Result{}, fmt.Errorf("%w: TableMegabytes %d is not 0 (the default) or 1 to %d", ErrInvalidSearch, s.TableMegabytes, MaxTableMegabytes)
+	case s.Threads > MaxThreads:
+		return Result{}, fmt.Errorf("%w: Threads %d is above %d", ErrInvalidSearch, s.Threads, MaxThreads)
 	}
 	threads := max(s.Threads, 1)
 	if threads > 1 && lim.Nodes > 0 {
@@ -168,6 +177,7 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	s.sizeTable(w.core.stopped)
 	s.table.NewSearch()
 	w.start(s, rootMoves)
 	w.keySalt = w.core.setContempt(s.Contempt)
@@ -175,6 +185,23 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 		return w.iterate(lim), nil
 	}
 	return s.searchParallel(ctx, threads, lim), nil
+}
+
+// sizeTable makes the table TableMegabytes sets, unless it is already
+// made. A search that is stopped before it starts (its context is done)
+// makes none: it gets an empty table that stores nothing, so that a
+// cancelled search costs no allocation.
+func (s *PVS) sizeTable(stopped bool) {
+	mb := cmp.Or(s.TableMegabytes, DefaultTableMegabytes)
+	switch {
+	case s.table != nil && s.tableSize == mb:
+	case stopped:
+		if s.table == nil {
+			s.table = &tt.Table{}
+		}
+	default:
+		s.table, s.tableSize = tt.New(mb), mb
+	}
 }
 
 // start prepares the worker for a search of the position in its core with

@@ -314,7 +314,7 @@ func TestForcedWins(t *testing.T) {
 						// Late-move reductions make a search to the win's
 						// own depth no proof (a reduced move is searched
 						// shallower): without them it must be one.
-						pvs.LateMoveReductions = false
+						pvs.SetLateMoveReductions(false)
 					}
 					res, err := searcher.Search(ctx, g, surakarta.Limits{Depth: depth})
 					if err != nil {
@@ -485,8 +485,10 @@ func srchRootPath(g *surakarta.Game) []surakarta.Position {
 // aspiration windows.
 func srchExactPVS() *surakarta.PVS {
 	s := surakarta.NewPVS(surakarta.NewSixFactor())
-	s.Quiescence, s.TableCutoffs, s.NullMove, s.LateMoveReductions = false, false, false, false
-	s.History, s.Killers, s.AspirationWindow = true, true, 50 // whatever the defaults
+	s.SetQuiescence(false)
+	s.SetTableCutoffs(false)
+	s.SetNullMove(false)
+	s.SetLateMoveReductions(false)
 	return s
 }
 
@@ -955,7 +957,7 @@ func TestAdjudication(t *testing.T) {
 			check(t, "AlphaBeta", surakarta.NewAlphaBeta(surakarta.NewSixFactor()), depth)
 		}
 		noLMR := surakarta.NewPVS(surakarta.NewSixFactor())
-		noLMR.LateMoveReductions = false
+		noLMR.SetLateMoveReductions(false)
 		check(t, "PVS without late-move reductions", noLMR, 3)
 		// PVS with its defaults too: it does not reduce moves when the
 		// quiet-ply limit is within the remaining depth, and its quiescence

@@ -6,7 +6,7 @@
 // writes it meanwhile), and statistics with error bars and a stopping rule.
 //
 // An Engine is made from a spec such as "pvs,endgame" or
-// "pvs,endgame,nullmove=off" (ParseEngine), or from any function that
+// "pvs,endgame,threads=2" (ParseEngine), or from any function that
 // returns a surakarta.Searcher; a spec such as "ugi:/usr/local/bin/engine"
 // or "gtp:engine -gtp" is an engine program played through UGI or GTP,
 // whose every move the rules judge: an illegal move, a crash or a timeout

@@ -36,13 +36,11 @@ type Engine struct {
 //
 //	endgame-weight=N  piece weight of the endgame evaluation (endgame only;
 //	                  default surakarta.AdjustedPieceWeight)
-//	table=MB          transposition table size, 0 for none (pvs only)
-//	aspiration=N      aspiration window half-width, 0 for none (pvs only)
+//	table=MB          transposition table size in MiB, 1 to 4096 (pvs
+//	                  only; default surakarta.DefaultTableMegabytes)
 //	threads=N         search threads, 1 to 256 (pvs only; default 1)
 //	contempt=N        draw score below an even position, in evaluation
 //	                  units, -1000 to 1000 (pvs only; default 0)
-//	cutoffs=off, history=off, killers=off, quiescence=off, nullmove=off,
-//	lmr=off           switch one PVS enhancement off (or on with =on)
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 //
@@ -193,7 +191,7 @@ func ParseEngine(spec string) (Engine, error) {
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "aspiration", "threads", "contempt", "cutoffs", "history", "killers", "quiescence", "nullmove", "lmr"}
+var optionNames = []string{"endgame-weight", "table", "threads", "contempt"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {
@@ -204,19 +202,13 @@ func knownOption(key string) bool {
 func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 	switch key {
 	case "table":
-		mb, err := optionInt(value, 0, 1<<12)
+		mb, err := optionInt(value, 1, surakarta.MaxTableMegabytes)
 		if err != nil {
 			return nil, fmt.Errorf("table: %w", err)
 		}
 		return func(s *surakarta.PVS) { s.TableMegabytes = mb }, nil
-	case "aspiration":
-		w, err := optionInt(value, 0, surakarta.Win)
-		if err != nil {
-			return nil, fmt.Errorf("aspiration: %w", err)
-		}
-		return func(s *surakarta.PVS) { s.AspirationWindow = w }, nil
 	case "threads":
-		n, err := optionInt(value, 1, 256)
+		n, err := optionInt(value, 1, surakarta.MaxThreads)
 		if err != nil {
 			return nil, fmt.Errorf("threads: %w", err)
 		}
@@ -227,28 +219,6 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 			return nil, fmt.Errorf("contempt: %w", err)
 		}
 		return func(s *surakarta.PVS) { s.Contempt = n }, nil
-	}
-	var on bool
-	switch value {
-	case "on":
-		on = true
-	case "off":
-	default:
-		return nil, fmt.Errorf("option %q: want on or off, not %q", key, clip.Text(value))
-	}
-	switch key {
-	case "cutoffs":
-		return func(s *surakarta.PVS) { s.TableCutoffs = on }, nil
-	case "history":
-		return func(s *surakarta.PVS) { s.History = on }, nil
-	case "killers":
-		return func(s *surakarta.PVS) { s.Killers = on }, nil
-	case "quiescence":
-		return func(s *surakarta.PVS) { s.Quiescence = on }, nil
-	case "nullmove":
-		return func(s *surakarta.PVS) { s.NullMove = on }, nil
-	case "lmr":
-		return func(s *surakarta.PVS) { s.LateMoveReductions = on }, nil
 	}
 	return nil, fmt.Errorf("unknown option %q", key)
 }

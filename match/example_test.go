@@ -13,20 +13,20 @@ import (
 // An engine spec names a searcher and an evaluator, then any parameters
 // that differ from the defaults.
 func ExampleParseEngine() {
-	e, err := match.ParseEngine("PVS, endgame, nullmove=off, table=4")
+	e, err := match.ParseEngine("PVS, endgame, threads=2, table=4")
 	if err != nil {
 		panic(err)
 	}
 	s := e.New().(*surakarta.PVS)
 	fmt.Println(e.Name)
-	fmt.Println(s.NullMove, s.TableMegabytes)
+	fmt.Println(s.Threads, s.TableMegabytes)
 
-	_, err = match.ParseEngine("alphabeta,sixfactor,lmr=off")
+	_, err = match.ParseEngine("alphabeta,sixfactor,table=4")
 	fmt.Println(err)
 	// Output:
-	// pvs,endgame,nullmove=off,table=4
-	// false 4
-	// match: engine "alphabeta,sixfactor,lmr=off": option "lmr" is for pvs only
+	// pvs,endgame,threads=2,table=4
+	// 2 4
+	// match: engine "alphabeta,sixfactor,table=4": option "table" is for pvs only
 }
 
 // Summary prints game counts the way fastchess and fishtest do (these

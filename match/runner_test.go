@@ -27,10 +27,10 @@ func TestParseEngine(t *testing.T) {
 	for _, spec := range []string{
 		"", "pvs", "pvs,", "mcts,sixfactor", "pvs,material",
 		"pvs,endgame,", "pvs,endgame,table", "pvs,endgame,=1", "pvs,endgame,table=",
-		"pvs,endgame,table=-1", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
-		"pvs,endgame,aspiration=x", "pvs,endgame,nullmove=no", "pvs,endgame,depth=3",
-		"pvs,endgame,lmr=off,lmr=on", "pvs,sixfactor,endgame-weight=60",
-		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,nullmove=off",
+		"pvs,endgame,table=-1", "pvs,endgame,table=0", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
+		"pvs,endgame,aspiration=50", "pvs,endgame,nullmove=off", "pvs,endgame,depth=3",
+		"pvs,endgame,table=2,table=4", "pvs,sixfactor,endgame-weight=60",
+		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,table=2",
 		"pvs,endgame,threads=0", "pvs,endgame,threads=257", "alphabeta,endgame,threads=2",
 		"pvs,endgame,contempt=1001", "pvs,endgame,contempt=x", "alphabeta,sixfactor,contempt=10",
 	} {
@@ -43,15 +43,17 @@ func TestParseEngine(t *testing.T) {
 // TestParseEngineNamesUnknownOptions: an option name that does not exist
 // is called unknown, whatever its value and whatever the searcher.
 func TestParseEngineNamesUnknownOptions(t *testing.T) {
-	for _, spec := range []string{"pvs,endgame,bogus=1", "pvs,endgame,bogus=on", "pvs,sixfactor,depth=3", "alphabeta,sixfactor,bogus=off", "alphabeta,endgame,nodes=x"} {
+	for _, spec := range []string{"pvs,endgame,bogus=1", "pvs,endgame,bogus=on", "pvs,sixfactor,depth=3", "alphabeta,sixfactor,bogus=off", "alphabeta,endgame,nodes=x",
+		// The switches of v0.1.0, which the search no longer offers.
+		"pvs,endgame,cutoffs=off", "pvs,endgame,history=off", "pvs,endgame,killers=off", "pvs,endgame,quiescence=off",
+		"pvs,endgame,nullmove=off", "pvs,endgame,lmr=off", "pvs,endgame,aspiration=0"} {
 		_, err := ParseEngine(spec)
 		if err == nil || !strings.Contains(err.Error(), "unknown option") {
 			t.Errorf("ParseEngine(%q) = %v, want an unknown option", spec, err)
 		}
 	}
 	for spec, want := range map[string]string{
-		"pvs,endgame,nullmove=1":         "want on or off",
-		"alphabeta,sixfactor,lmr=off":    "for pvs only",
+		"alphabeta,sixfactor,table=2":    "for pvs only",
 		"pvs,sixfactor,endgame-weight=5": "needs the endgame evaluator",
 	} {
 		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
@@ -68,8 +70,8 @@ func TestParseEngineErrorsAreShort(t *testing.T) {
 	limit := 300 + len(strings.Join(optionNames, ", "))
 	for _, spec := range []string{
 		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
-		"pvs,endgame,table=" + long, "pvs,endgame,lmr=" + long, "pvs,endgame,lmr=off,lmr=" + long,
-		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,aspiration=" + long,
+		"pvs,endgame,table=" + long, "pvs,endgame,threads=" + long, "pvs,endgame,table=2,table=" + long,
+		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,contempt=" + long,
 		"ugi:" + long, "gtp:'" + long, "ugi,timeout=" + long + ":x", "ugi,name=x," + long + ":x", long + ":x",
 	} {
 		_, err := ParseEngine(spec)
@@ -82,20 +84,19 @@ func TestParseEngineErrorsAreShort(t *testing.T) {
 }
 
 func TestParseEngineOptions(t *testing.T) {
-	e, err := ParseEngine("PVS, endgame, endgame-weight=60, table=2, aspiration=0, nullmove=off, lmr=off, cutoffs=off, history=off, killers=off, quiescence=off")
+	e, err := ParseEngine("PVS, endgame, endgame-weight=60, table=2, threads=3, contempt=7")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "pvs,endgame,endgame-weight=60,table=2,aspiration=0,nullmove=off,lmr=off,cutoffs=off,history=off,killers=off,quiescence=off"; e.Name != want {
+	if want := "pvs,endgame,endgame-weight=60,table=2,threads=3,contempt=7"; e.Name != want {
 		t.Errorf("Name = %q, want %q", e.Name, want)
 	}
 	s, ok := e.New().(*surakarta.PVS)
 	if !ok {
 		t.Fatalf("New() = %T, want *surakarta.PVS", e.New())
 	}
-	if s.TableMegabytes != 2 || s.AspirationWindow != 0 || s.NullMove || s.LateMoveReductions ||
-		s.TableCutoffs || s.History || s.Killers || s.Quiescence {
-		t.Errorf("options not applied: %+v", *s)
+	if s.TableMegabytes != 2 || s.Threads != 3 || s.Contempt != 7 {
+		t.Errorf("options not applied: table %d, threads %d, contempt %d", s.TableMegabytes, s.Threads, s.Contempt)
 	}
 	for spec, want := range map[string][2]int{
 		"pvs,endgame":                        {1, 0},
@@ -127,13 +128,13 @@ func TestParseEngineOptions(t *testing.T) {
 		t.Error("New returned shared state")
 	}
 
-	// Without options: the library's defaults; "on" restores one.
-	def, _ := ParseEngine("pvs,endgame,nullmove=on")
+	// Without options: the library's defaults.
+	def, _ := ParseEngine("pvs,endgame")
 	got := def.New().(*surakarta.PVS)
 	ref := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
-	if got.TableMegabytes != ref.TableMegabytes || got.AspirationWindow != ref.AspirationWindow || !got.NullMove ||
-		!got.LateMoveReductions || *got.Evaluator.(*surakarta.EndgameAdjusted) != *surakarta.NewEndgameAdjusted() {
-		t.Errorf("pvs,endgame,nullmove=on differs from the defaults: %+v", *got)
+	if got.TableMegabytes != ref.TableMegabytes || got.Threads != ref.Threads || got.Contempt != ref.Contempt ||
+		*got.Evaluator.(*surakarta.EndgameAdjusted) != *surakarta.NewEndgameAdjusted() {
+		t.Errorf("pvs,endgame differs from the defaults: table %d, threads %d, contempt %d", got.TableMegabytes, got.Threads, got.Contempt)
 	}
 }
 
@@ -486,7 +487,7 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 // once, so the New of a parsed engine must be safe for concurrent use, and
 // its searchers must not share state; run it under go test -race.
 func TestEngineNewConcurrently(t *testing.T) {
-	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,nullmove=off", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor", "pvs,tuned"}
+	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,contempt=5", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor", "pvs,tuned"}
 	for _, spec := range specs {
 		e, err := ParseEngine(spec)
 		if err != nil {
@@ -528,8 +529,8 @@ func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
 // engine's Name parses again to the same Name, and New makes a searcher.
 func FuzzParseEngine(f *testing.F) {
 	for _, spec := range []string{
-		"pvs,endgame", "alphabeta,sixfactor", "PVS, Endgame, table=4, nullmove=off",
-		"pvs,endgame,endgame-weight=60", "pvs,sixfactor,aspiration=0,lmr=on",
+		"pvs,endgame", "alphabeta,sixfactor", "PVS, Endgame, table=4, threads=2",
+		"pvs,endgame,endgame-weight=60", "pvs,sixfactor,contempt=-3,table=1",
 		"pvs,endgame,table=99999", "pvs,,", ",", "pvs,endgame,a=b=c",
 	} {
 		f.Add(spec)

@@ -2,7 +2,7 @@
 // statistics: W/D/L, score, Elo with its 95% interval, LOS, and optionally an
 // SPRT. Engines are "searcher,evaluator[,option=value...]" (pvs or
 // alphabeta; sixfactor, endgame or tuned; options such as endgame-weight=60 or
-// nullmove=off, see match.ParseEngine), or an engine program played through
+// threads=2, see match.ParseEngine), or an engine program played through
 // UGI or GTP, "ugi:PROGRAM [ARG...]" or "gtp:PROGRAM [ARG...]". Every
 // finished game goes to the
 // record file; run the same command again to resume an interrupted match.
@@ -60,7 +60,7 @@ twice with the colours swapped, and prints the result with its statistics
 on stdout; progress goes to stderr. An engine is
 searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
 sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
-nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
+threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
 
 An engine may also be a program that plays through UGI or GTP:
 ugi:PROGRAM [ARG...] or gtp:PROGRAM [ARG...], with settings before the

@@ -35,7 +35,7 @@ load FILE, help, quit.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs or
 alphabeta, evaluator sixfactor, endgame or tuned, options such as
-nullmove=off (go doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
+threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
 written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 '/', b and w for pieces and a digit for empty points, then the side to move
 (go doc github.com/surakarta-go/surakarta.ParsePosition).

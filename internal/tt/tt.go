@@ -15,7 +15,10 @@
 // Otherwise the result goes to slot 1, which is always replaced.
 package tt
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // Bound says how a stored score relates to the true score.
 type Bound uint8
@@ -98,14 +101,23 @@ const (
 	BucketSize = 2 * EntrySize
 )
 
+// MaxMegabytes is the largest size New makes, 64 GiB: sizes are taken
+// at most this, so that the size in bytes cannot overflow.
+const MaxMegabytes = 1 << 16
+
 // New returns a table of at most megabytes MiB (at least one bucket): the
-// number of buckets is the largest power of two that fits.
+// number of buckets is the largest power of two that fits. A size below 0
+// is taken as 0, one above MaxMegabytes as MaxMegabytes.
 func New(megabytes int) *Table {
-	n := uint64(1)
-	for n*2*BucketSize <= uint64(max(megabytes, 0))<<20 {
-		n *= 2
-	}
+	n := numBuckets(megabytes)
 	return &Table{buckets: make([]bucket, n), mask: n - 1}
+}
+
+// numBuckets returns the number of buckets of a table of megabytes MiB,
+// as New says.
+func numBuckets(megabytes int) uint64 {
+	fit := uint64(min(max(megabytes, 0), MaxMegabytes)) << 20 / BucketSize
+	return 1 << max(bits.Len64(fit)-1, 0)
 }
 
 // Len returns the number of entries the table can hold.

@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"math"
 	"sync"
 	"testing"
 	"unsafe"
@@ -91,6 +92,25 @@ func TestSizes(t *testing.T) {
 		tab := New(mb)
 		if got := int(unsafe.Sizeof(tab.buckets[0])) * len(tab.buckets); got > mb<<20 || got <= mb<<19 {
 			t.Errorf("New(%d) takes %d bytes, want at most %d and more than half", mb, got, mb<<20)
+		}
+	}
+}
+
+// TestNumBuckets: the bucket count is the largest power of two whose
+// buckets fit in the size, and sizes out of range, which once overflowed
+// the byte count and looped for ever, are taken as 0 or MaxMegabytes.
+func TestNumBuckets(t *testing.T) {
+	for _, tc := range []struct {
+		megabytes int
+		want      uint64
+	}{
+		{math.MinInt, 1}, {-1, 1}, {0, 1},
+		{1, 1 << 15}, {3, 1 << 16}, {4, 1 << 17}, {4096, 1 << 27},
+		{MaxMegabytes, 1 << 31}, {MaxMegabytes + 1, 1 << 31},
+		{1 << 30, 1 << 31}, {1 << 43, 1 << 31}, {1 << 44, 1 << 31}, {math.MaxInt, 1 << 31},
+	} {
+		if got := numBuckets(tc.megabytes); got != tc.want {
+			t.Errorf("numBuckets(%d) = %d, want %d", tc.megabytes, got, tc.want)
 		}
 	}
 }

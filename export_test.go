@@ -1,0 +1,36 @@
+package surakarta
+
+// What the external tests (package surakarta_test) need of the package's
+// insides: switching the enhancements of a PVS on and off, to measure
+// what each is worth and to search without those that prune.
+
+// SetTableCutoffs lets stored scores end a search early (on by default);
+// off, the table only supplies the first move to try.
+func (s *PVS) SetTableCutoffs(on bool) { s.off.cutoffs = !on }
+
+// SetHistory orders quiet moves by the history heuristic (on by default).
+func (s *PVS) SetHistory(on bool) { s.off.history = !on }
+
+// SetKillers tries two killer moves per ply before other quiet moves (on
+// by default).
+func (s *PVS) SetKillers(on bool) { s.off.killers = !on }
+
+// SetQuiescence searches captures beyond the horizon (on by default).
+func (s *PVS) SetQuiescence(on bool) { s.off.quiescence = !on }
+
+// SetNullMove tries passing at non-PV nodes (on by default).
+func (s *PVS) SetNullMove(on bool) { s.off.nullMove = !on }
+
+// SetLateMoveReductions searches late quiet moves less deep (on by
+// default).
+func (s *PVS) SetLateMoveReductions(on bool) { s.off.lmr = !on }
+
+// SetAspirationWindow sets the half-width of the window around the last
+// iteration's score (50 by default); 0 searches every iteration with a
+// full window.
+func (s *PVS) SetAspirationWindow(half int) {
+	s.off.aspiration = half
+	if half <= 0 {
+		s.off.aspiration = -1
+	}
+}

@@ -1,0 +1,141 @@
+package surakarta_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// TestZeroPVSIsNewPVS: a PVS with only its Evaluator set searches exactly
+// as NewPVS's: the same nodes, moves, scores and lines, on a first search
+// and on a second that reuses what the first learnt.
+func TestZeroPVSIsNewPVS(t *testing.T) {
+	depth := 6
+	if testing.Short() {
+		depth = 4
+	}
+	for _, p := range middleGamePositions(t) {
+		zero := &surakarta.PVS{Evaluator: surakarta.NewEndgameAdjusted()}
+		made := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+		g := surakarta.NewGame(p)
+		for round := range 2 {
+			a, errA := zero.Search(context.Background(), g, surakarta.Limits{Depth: depth})
+			b, errB := made.Search(context.Background(), g, surakarta.Limits{Depth: depth})
+			if errA != nil || errB != nil {
+				t.Fatalf("%v: %v, %v", p, errA, errB)
+			}
+			if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score || !slices.Equal(a.PV, b.PV) {
+				t.Errorf("%v, search %d: the zero PVS found %v %d in %d nodes (PV %v), NewPVS %v %d in %d nodes (PV %v)",
+					p, round+1, a.Move, a.Score, a.Nodes, a.PV, b.Move, b.Score, b.Nodes, b.PV)
+			}
+		}
+	}
+}
+
+// TestPVSSettingsOutOfRange: a table size or thread count out of range is
+// an error wrapping ErrInvalidSearch, at once and without making a table;
+// sizes that once hung or crashed the search are among them.
+func TestPVSSettingsOutOfRange(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, tc := range []struct {
+		name   string
+		change func(*surakarta.PVS)
+	}{
+		{"TableMegabytes -1", func(s *surakarta.PVS) { s.TableMegabytes = -1 }},
+		{"TableMegabytes MinInt", func(s *surakarta.PVS) { s.TableMegabytes = math.MinInt }},
+		{"TableMegabytes 4097", func(s *surakarta.PVS) { s.TableMegabytes = surakarta.MaxTableMegabytes + 1 }},
+		{"TableMegabytes 1<<30", func(s *surakarta.PVS) { s.TableMegabytes = 1 << 30 }},
+		{"TableMegabytes 1<<43", func(s *surakarta.PVS) { s.TableMegabytes = 1 << 43 }},
+		{"TableMegabytes 1<<44", func(s *surakarta.PVS) { s.TableMegabytes = 1 << 44 }},
+		{"TableMegabytes MaxInt", func(s *surakarta.PVS) { s.TableMegabytes = math.MaxInt }},
+		{"Threads 257", func(s *surakarta.PVS) { s.Threads = surakarta.MaxThreads + 1 }},
+		{"Threads MaxInt", func(s *surakarta.PVS) { s.Threads = math.MaxInt }},
+	} {
+		s := surakarta.NewPVS(surakarta.NewSixFactor())
+		tc.change(s)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		var err error
+		bytes := allocated(func() { _, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}) })
+		cancel()
+		if !errors.Is(err, surakarta.ErrInvalidSearch) {
+			t.Errorf("%s: error %v, want one wrapping ErrInvalidSearch", tc.name, err)
+		}
+		if bytes > 4<<10 {
+			t.Errorf("%s: Search allocated %d bytes before failing", tc.name, bytes)
+		}
+	}
+}
+
+// TestPVSSettingsInRange: the ends of the ranges search; Threads below 1
+// is one thread, the same nodes as Threads 1.
+func TestPVSSettingsInRange(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	search := func(change func(*surakarta.PVS)) surakarta.Result {
+		t.Helper()
+		s := surakarta.NewPVS(surakarta.NewSixFactor())
+		change(s)
+		r, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 4})
+		if err != nil || !slices.Contains(g.LegalMoves(), r.Move) {
+			t.Fatalf("move %v, error %v", r.Move, err)
+		}
+		return r
+	}
+	one := search(func(s *surakarta.PVS) { s.Threads = 1 })
+	for _, n := range []int{0, -1, math.MinInt} {
+		if r := search(func(s *surakarta.PVS) { s.Threads = n }); r.Nodes != one.Nodes {
+			t.Errorf("Threads %d: %d nodes, want %d as with one thread", n, r.Nodes, one.Nodes)
+		}
+	}
+	search(func(s *surakarta.PVS) { s.Threads = surakarta.MaxThreads })
+	if testing.Short() {
+		return
+	}
+	search(func(s *surakarta.PVS) { s.TableMegabytes = surakarta.MaxTableMegabytes })
+}
+
+// TestCancelledSearchMakesNoTable: a search whose context is done before
+// it starts still gives a legal move, without making its table.
+func TestCancelledSearchMakesNoTable(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g := surakarta.NewGame(surakarta.NewPosition())
+	s := surakarta.NewPVS(surakarta.NewSixFactor())
+	s.TableMegabytes = 64
+	var r surakarta.Result
+	var err error
+	bytes := allocated(func() { r, err = s.Search(ctx, g, surakarta.Limits{}) })
+	if err != nil || !slices.Contains(g.LegalMoves(), r.Move) {
+		t.Fatalf("move %v, error %v", r.Move, err)
+	}
+	if bytes > 64<<10 {
+		t.Errorf("a cancelled search allocated %d bytes", bytes)
+	}
+	// The next search, not cancelled, makes the table and searches.
+	if r, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 3}); err != nil || r.Depth != 3 {
+		t.Errorf("after a cancelled search: depth %d, %v", r.Depth, err)
+	}
+}
+
+// TestSearchNilArguments: a nil context or game is an error wrapping
+// ErrInvalidSearch, not a panic, for both searchers.
+func TestSearchNilArguments(t *testing.T) {
+	var noContext context.Context
+	for _, s := range []surakarta.Searcher{
+		surakarta.NewAlphaBeta(surakarta.NewSixFactor()),
+		surakarta.NewPVS(surakarta.NewSixFactor()),
+		srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), 2),
+	} {
+		g := surakarta.NewGame(surakarta.NewPosition())
+		if _, err := s.Search(noContext, g, surakarta.Limits{Depth: 2}); !errors.Is(err, surakarta.ErrInvalidSearch) {
+			t.Errorf("%T: nil context: %v, want an error wrapping ErrInvalidSearch", s, err)
+		}
+		if _, err := s.Search(context.Background(), nil, surakarta.Limits{Depth: 2}); !errors.Is(err, surakarta.ErrInvalidSearch) {
+			t.Errorf("%T: nil game: %v, want an error wrapping ErrInvalidSearch", s, err)
+		}
+	}
+}
