@@ -123,7 +123,7 @@ const MaxDepth = 64
 // Info reports a completed iteration of a search.
 type Info struct {
 	Depth          int           // the iteration's depth in plies
-	SelDepth       int           // the longest line of the iteration in plies, quiescence included
+	SelDepth       int           // the longest line of the iteration in plies, quiescence included: at least Depth
 	Score          int           // its score for the side to move (see Win)
 	Nodes          int64         // nodes searched so far
 	NodesPerSecond int64         // nodes per second so far
@@ -143,7 +143,10 @@ type Result struct {
 	Score int  // the score of the deepest completed iteration, for the side to move
 	Depth int  // the deepest completed iteration (0 if none completed)
 	// SelDepth is the longest line of the deepest completed iteration in
-	// plies, quiescence included (0 if none completed).
+	// plies, quiescence included: at least Depth and the length of PV (0
+	// if no iteration completed). A line cut short by the transposition
+	// table counts as long as the search that stored its score, and one
+	// that ends the game before Depth as reaching Depth.
 	SelDepth int
 	Nodes    int64         // nodes searched
 	PV       []Move        // the principal variation, starting with Move
@@ -388,7 +391,11 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 			c.adoptUnfinished(&res)
 			break
 		}
-		res.Score, res.Depth, res.SelDepth = score, depth, c.selDepth
+		// A line that a table hit ended counts as long as the search that
+		// stored it (see probe), and one that ends the game before the
+		// horizon as reaching it: the iteration searched it to the end.
+		selDepth := max(c.selDepth, depth)
+		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
 		if pv := c.pv.line(); len(pv) > 0 {
 			res.PV, res.Move = pv, pv[0]
 		}
@@ -396,7 +403,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(dept
 		if lim.Progress != nil {
 			nodes := c.totalNodes()
 			lim.Progress(Info{
-				Depth: depth, SelDepth: c.selDepth, Score: score, Nodes: nodes, Time: elapsed,
+				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
 				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
 				PV:             append([]Move(nil), res.PV...),
 			})

@@ -303,7 +303,8 @@ func (w *pvsWorker) tableKey(p *Position) uint64 {
 // probe looks key up in the table for a node at ply searched to depth
 // within (alpha, beta). It returns the stored move, and a cut with the
 // stored score when that score settles the node: stored at least as deep,
-// and exact or a bound outside the window.
+// and exact or a bound outside the window. A cut stands for the lines of
+// the search that stored it, which reached ply plus its depth.
 func (w *pvsWorker) probe(key uint64, ply, depth, alpha, beta int) (Move, int, bool) {
 	e, ok := w.table.Probe(key)
 	if !ok {
@@ -315,6 +316,7 @@ func (w *pvsWorker) probe(key uint64, ply, depth, alpha, beta int) (Move, int, b
 		case e.Bound == tt.Exact,
 			e.Bound == tt.Lower && score >= beta,
 			e.Bound == tt.Upper && score <= alpha:
+			w.core.selDepth = max(w.core.selDepth, ply+int(e.Depth))
 			return Move(e.Move), score, true
 		}
 	}

@@ -139,3 +139,40 @@ func TestSearchNilArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestSelDepthCoversDepth: the longest line of an iteration is at least
+// as long as its depth and its principal variation, also when the table,
+// full from an earlier search of the same position, ends lines early.
+func TestSelDepthCoversDepth(t *testing.T) {
+	depth := 9
+	if testing.Short() {
+		depth = 7
+	}
+	check := func(name string, s surakarta.Searcher, g *surakarta.Game, depth int) {
+		t.Helper()
+		lim := surakarta.Limits{Depth: depth, Progress: func(i surakarta.Info) {
+			if i.SelDepth < i.Depth || i.SelDepth < len(i.PV) {
+				t.Errorf("%s: %v: Info depth %d, seldepth %d, PV of %d moves", name, g.Position(), i.Depth, i.SelDepth, len(i.PV))
+			}
+		}}
+		r, err := s.Search(context.Background(), g, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.SelDepth < r.Depth || r.SelDepth < len(r.PV) {
+			t.Errorf("%s: %v: Result depth %d, seldepth %d, PV of %d moves", name, g.Position(), r.Depth, r.SelDepth, len(r.PV))
+		}
+	}
+	// Every line ends the game after one ply: the quiet-ply limit is a
+	// step away, and no capture resets it.
+	ending := srchGame(t, "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 49 1", surakarta.OlympiadRules())
+	check("PVS, at the quiet-ply limit", surakarta.NewPVS(surakarta.NewSixFactor()), ending, 6)
+	check("AlphaBeta, at the quiet-ply limit", surakarta.NewAlphaBeta(surakarta.NewSixFactor()), ending, 6)
+	for _, p := range middleGamePositions(t)[:4] {
+		g := surakarta.NewGame(p)
+		pvs := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+		check("PVS", pvs, g, depth)
+		check("PVS again", pvs, g, depth+1) // the table answers most of the tree
+		check("AlphaBeta", surakarta.NewAlphaBeta(surakarta.NewSixFactor()), g, 4)
+	}
+}
