@@ -3,6 +3,7 @@ package surakarta
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -17,7 +18,8 @@ type Searcher interface {
 	// ctx is already cancelled or the time is tiny. It does not change g.
 	// It returns an error only when ctx or g is nil (wrapping
 	// ErrInvalidSearch), g is over (ErrGameOver), lim is invalid
-	// (ErrInvalidLimits) or the searcher has no evaluator (ErrNoEvaluator);
+	// (ErrInvalidLimits), one of lim.SearchMoves is illegal
+	// (ErrIllegalMove) or the searcher has no evaluator (ErrNoEvaluator);
 	// a searcher may add errors of its own settings (ErrInvalidSearch).
 	Search(ctx context.Context, g *Game, lim Limits) (Result, error)
 	// Clear forgets what earlier searches have learnt (a transposition
@@ -56,6 +58,13 @@ type Limits struct {
 	// what happens outside the search: sending the move, a program at the
 	// other end of a pipe, a loaded machine. 0 keeps nothing back.
 	MoveOverhead time.Duration
+
+	// SearchMoves, when not empty, restricts the search to these moves of
+	// the root position, as UCI's "go searchmoves" does: the result is the
+	// best of them. Each must be legal there (its squares name a legal
+	// move, as for Position.Legal), or Search returns an error wrapping
+	// ErrIllegalMove.
+	SearchMoves []Move
 
 	// Progress, if not nil, is called after each completed iteration, in
 	// the goroutine that called Search.
@@ -289,10 +298,37 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 		c.hashes[i] = p.hash
 	}
 	moves := root.LegalMoves()
+	if len(lim.SearchMoves) > 0 {
+		var err error
+		if moves, err = restrict(root, moves, lim.SearchMoves); err != nil {
+			return nil, err
+		}
+	}
 	if ctx.Err() != nil {
 		c.stopped = true
 	}
 	return moves, nil
+}
+
+// restrict returns the moves of legal, the legal moves of p in the
+// generator's order, that only lists; an illegal move in only is an error.
+func restrict(p Position, legal, only []Move) ([]Move, error) {
+	keep := make([]bool, len(legal))
+	for _, m := range only {
+		m, err := p.Legal(m)
+		if err != nil {
+			return nil, fmt.Errorf("Limits.SearchMoves: %w", err)
+		}
+		keep[slices.Index(legal, m)] = true
+	}
+	n := 0
+	for i, m := range legal {
+		if keep[i] {
+			legal[n] = m
+			n++
+		}
+	}
+	return legal[:n], nil
 }
 
 // open starts the node at ply: it counts it, empties its principal

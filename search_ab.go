@@ -13,6 +13,7 @@ type AlphaBeta struct {
 	Evaluator Evaluator
 	core      searchCore
 	moves     [MaxPly][MaxMoves]Move
+	rootMoves []Move // the moves searched at the root, in the generator's order
 }
 
 // NewAlphaBeta returns an alpha-beta searcher that scores positions with e.
@@ -28,6 +29,7 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
+	s.rootMoves = rootMoves
 	s.core.unorderedRoot = true // every iteration starts afresh, in the generator's order
 	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
 		score := s.negamax(0, depth, -infinity, infinity)
@@ -47,7 +49,10 @@ func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
 	if depth <= 0 || ply >= MaxPly-1 {
 		return c.horizon(p, ply)
 	}
-	moves := p.appendMoves(&s.moves[ply]) // captures first
+	moves := s.rootMoves
+	if ply > 0 {
+		moves = p.appendMoves(&s.moves[ply]) // captures first
+	}
 	if len(moves) == 0 {
 		return c.adjudicate(p, ply)
 	}

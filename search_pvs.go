@@ -110,6 +110,10 @@ type pvsWorker struct {
 	order     [MaxPly][MaxMoves]int32
 	rootMoves []Move
 	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
+	// partialRoot says that the root's moves are those of
+	// Limits.SearchMoves, not all: the root's score is not its own, and
+	// is not stored.
+	partialRoot bool
 	// keySalt is mixed into every table key: 0, or with a Contempt, a
 	// key of the contempt and the side to move at the root.
 	keySalt uint64
@@ -213,6 +217,7 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.history.age(White)
 	w.killers = killers{}
 	w.rootMoves = rootMoves
+	w.partialRoot = len(rootMoves) < w.core.stack[0].countMoves()
 }
 
 // iterate runs the main thread's iterative deepening.
@@ -448,7 +453,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	case best >= beta:
 		bound = tt.Lower
 	}
-	w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
+	if ply > 0 || !w.partialRoot {
+		w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
+	}
 	if ply == 0 && bestMove != NoMove {
 		w.promoteRootMove(bestMove)
 	}

@@ -176,3 +176,82 @@ func TestSelDepthCoversDepth(t *testing.T) {
 		check("AlphaBeta", surakarta.NewAlphaBeta(surakarta.NewSixFactor()), g, 4)
 	}
 }
+
+// TestSearchMoves: with Limits.SearchMoves a search chooses among those
+// moves only. AlphaBeta, which keeps nothing between searches, scores the
+// root as the best of the chosen moves' own searches a ply shallower.
+func TestSearchMoves(t *testing.T) {
+	const depth = 3
+	searchers := []struct {
+		name string
+		make func() surakarta.Searcher
+	}{
+		{"AlphaBeta", func() surakarta.Searcher { return surakarta.NewAlphaBeta(surakarta.NewSixFactor()) }},
+		{"PVS", func() surakarta.Searcher { return surakarta.NewPVS(surakarta.NewSixFactor()) }},
+		{"PVS2", func() surakarta.Searcher { return srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), 2) }},
+	}
+	for _, p := range middleGamePositions(t) {
+		g := surakarta.NewGame(p)
+		legal := g.LegalMoves()
+		// Every other legal move, given by its squares only, as a user
+		// types it, and once more to show that repeats do not matter.
+		var only []surakarta.Move
+		for i := 1; i < len(legal); i += 2 {
+			only = append(only, surakarta.NewMove(legal[i].From(), legal[i].To()))
+		}
+		only = append(only, only[0])
+		for _, s := range searchers {
+			for _, moves := range [][]surakarta.Move{only, only[:1]} {
+				r, err := s.make().Search(context.Background(), g, surakarta.Limits{Depth: depth, SearchMoves: moves})
+				if err != nil {
+					t.Fatalf("%s: %v: %v", s.name, p, err)
+				}
+				if !slices.Contains(legal, r.Move) || !slices.ContainsFunc(moves, func(m surakarta.Move) bool { return m.From() == r.Move.From() && m.To() == r.Move.To() }) {
+					t.Errorf("%s: %v: %v is not one of the search moves %v", s.name, p, r.Move, moves)
+				}
+				if len(r.PV) == 0 || r.PV[0] != r.Move {
+					t.Errorf("%s: %v: PV %v does not start with %v", s.name, p, r.PV, r.Move)
+				}
+			}
+		}
+		// The best of the chosen moves by their own searches.
+		best := -surakarta.Win - 1
+		for _, m := range only {
+			child := g.Clone()
+			if err := child.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			r, err := surakarta.NewAlphaBeta(surakarta.NewSixFactor()).Search(context.Background(), child, surakarta.Limits{Depth: depth - 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			best = max(best, -r.Score)
+		}
+		r, _ := searchers[0].make().Search(context.Background(), g, surakarta.Limits{Depth: depth, SearchMoves: only})
+		if r.Score != best {
+			t.Errorf("AlphaBeta: %v: score %d among the search moves, want %d, the best of their own searches", p, r.Score, best)
+		}
+	}
+}
+
+// TestSearchMovesIllegal: a search move that is not legal in the root is
+// an error wrapping ErrIllegalMove, for every searcher.
+func TestSearchMovesIllegal(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, moves := range [][]surakarta.Move{
+		{surakarta.NoMove},
+		{surakarta.NewMove(surakarta.A2, surakarta.A3), surakarta.NewMove(surakarta.A2, surakarta.A4)}, // a legal one, then an illegal one
+		{surakarta.NewMove(surakarta.A5, surakarta.A4)},                                                // White's, with Black to move
+		{surakarta.NewMove(surakarta.A2, surakarta.A3) | 1<<12},                                        // a step that claims a capture
+		{surakarta.Move(0xffff)},
+	} {
+		for _, s := range []surakarta.Searcher{
+			surakarta.NewAlphaBeta(surakarta.NewSixFactor()),
+			surakarta.NewPVS(surakarta.NewSixFactor()),
+		} {
+			if _, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 2, SearchMoves: moves}); !errors.Is(err, surakarta.ErrIllegalMove) {
+				t.Errorf("%T, search moves %v: %v, want an error wrapping ErrIllegalMove", s, moves, err)
+			}
+		}
+	}
+}
