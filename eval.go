@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
@@ -112,22 +113,6 @@ func NewSixFactor() *SixFactor {
 	}
 }
 
-// loopsHeld returns the number of corner loops that the pieces with the
-// packed ring word r occupy. The loop after ring index 6k+5 has its ends at
-// 6k+5 and 6k+6 (mod 24), so rotating each ring down by one brings the second
-// end onto the first.
-func loopsHeld(r uint64) int {
-	const (
-		firstPoints = 1<<circuit.Len - 1
-		lastEnds    = 1<<5 | 1<<11 | 1<<17 | 1<<23
-	)
-	inner := r & firstPoints
-	outer := r >> circuit.Shift[1] & firstPoints
-	inner |= inner>>1 | inner<<(circuit.Len-1)
-	outer |= outer>>1 | outer<<(circuit.Len-1)
-	return bits.OnesCount64(inner&lastEnds) + bits.OnesCount64(outer&lastEnds)
-}
-
 // Terms returns the terms of side c in p.
 func (e *SixFactor) Terms(p *Position, c Color) Terms {
 	return e.terms(p, c, p.captureCounts()[c&1])
@@ -144,7 +129,7 @@ func (e *SixFactor) BothTerms(p *Position) (black, white Terms) {
 // Evaluate's fast path.
 func (e *SixFactor) value(p *Position, c Color, captures int) int {
 	own := p.pieces[c&1]
-	steps := countSteps(own, p.empty())
+	steps := bitboard.CountSteps(own, p.empty())
 	_, _, arc := e.arc(p, c)
 	w := &e.Weights
 	return w.Pieces*bits.OnesCount64(own) + w.Steps*steps + w.Attack*(steps+captures) +
@@ -154,7 +139,7 @@ func (e *SixFactor) value(p *Position, c Color, captures int) int {
 // terms returns the terms of side c, which has the given number of captures.
 func (e *SixFactor) terms(p *Position, c Color, captures int) Terms {
 	own := p.pieces[c&1]
-	steps := countSteps(own, p.empty())
+	steps := bitboard.CountSteps(own, p.empty())
 	held, denied, arc := e.arc(p, c)
 	return Terms{
 		Pieces:      bits.OnesCount64(own),
@@ -180,7 +165,7 @@ func (e *SixFactor) points(pieces uint64) int {
 // arc returns the loops side c holds, the loops its opponent leaves free,
 // and the arc value they make.
 func (e *SixFactor) arc(p *Position, c Color) (held, denied, arc int) {
-	held, denied = loopsHeld(p.rings[c&1]), 8-loopsHeld(p.rings[c&1^1])
+	held, denied = circuit.LoopsHeld(p.rings[c&1]), 8-circuit.LoopsHeld(p.rings[c&1^1])
 	arc = e.LoopHeld*held + e.LoopDenied*denied
 	if e.ArcDivisor > 1 {
 		arc /= e.ArcDivisor

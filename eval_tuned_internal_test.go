@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta/internal/circuit"
+	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
 // captureTargets returns the squares that side c can capture onto in p,
@@ -19,7 +20,7 @@ func captureTargets(p *Position, c Color) uint64 {
 	return set
 }
 
-// TestWalksAgainstMoveGenerator checks what walks finds against the move
+// TestWalksAgainstMoveGenerator checks what tunedeval.Walk finds against the move
 // generator: the pieces a colour attacks are the targets of its captures;
 // a piece is defended exactly when, were it a piece of the other colour,
 // its own colour could capture it there; a walker is a piece first or last
@@ -34,9 +35,9 @@ func TestWalksAgainstMoveGenerator(t *testing.T) {
 		if i%2 == 1 {
 			p = crowdedPosition(r)
 		}
-		w := p.walks()
+		w := tunedeval.Walk(p.rings)
 		for _, c := range [2]Color{Black, White} {
-			if got, want := w.attacks[c], captureTargets(&p, c); got != want {
+			if got, want := w.Attacks[c], captureTargets(&p, c); got != want {
 				t.Fatalf("%v: %v attacks %b, its captures reach %b", p, c, got, want)
 			}
 			var defended uint64
@@ -50,8 +51,8 @@ func TestWalksAgainstMoveGenerator(t *testing.T) {
 					defended |= 1 << s
 				}
 			}
-			if w.defends[c] != defended {
-				t.Fatalf("%v: %v defends %b, by recapture %b", p, c, w.defends[c], defended)
+			if w.Defends[c] != defended {
+				t.Fatalf("%v: %v defends %b, by recapture %b", p, c, w.Defends[c], defended)
 			}
 			var walkers uint64
 			d := p.pieces[Black] | p.pieces[White]
@@ -73,10 +74,10 @@ func TestWalksAgainstMoveGenerator(t *testing.T) {
 					}
 				}
 			}
-			if w.walkers[c] != walkers {
-				t.Fatalf("%v: %v walkers %b, by the point lists %b", p, c, w.walkers[c], walkers)
+			if w.Walkers[c] != walkers {
+				t.Fatalf("%v: %v walkers %b, by the point lists %b", p, c, w.Walkers[c], walkers)
 			}
-			for b := w.launches[c]; b != 0; b &= b - 1 {
+			for b := w.Launches[c]; b != 0; b &= b - 1 {
 				s := Square(bits.TrailingZeros64(b))
 				if d>>s&1 != 0 {
 					t.Fatalf("%v: launch point %v of %v is occupied", p, s, c)

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
@@ -13,98 +14,29 @@ import (
 // pieces with at most 8 steps each, and at most 16 captures (see below).
 const MaxMoves = 112
 
-// How captures are found.
-//
-// Each circuit's occupancy is a 24-bit ring (circuit.Gather), doubled to 48
-// bits so that any 23 consecutive ring points are one shift away. The ring
-// falls into four segments of six points, one straight line each, with a
-// corner loop between consecutive segments. A capture walk must cross a loop
-// before it meets a piece, so it must leave its own segment over empty
-// points: only the last occupied point of a segment can capture forward, and
-// only the first can capture backward. (An intersection appears twice in its
-// circuit but on two different lines, so never twice in one segment.) Each
-// such walker's target is the first occupied point beyond its segment, with
-// the walker's own points masked out because the origin counts as empty; a
-// walk that finds nothing within 23 points has come back to the empty origin,
-// a full lap, and captures nothing. That is at most 2 circuits × 4 segments
-// × 2 directions = 16 walks per position, whatever the number of pieces.
+// Captures are found by the walks of internal/circuit: at most one walk
+// forward and one backward from each of the four lines of each circuit.
 
 // maxCaptures bounds the captures of one side: one per walk.
-const maxCaptures = numWalks
+const maxCaptures = circuit.NumWalks
 
 // The bound above holds by construction.
 var _ [MaxMoves - (MaxPieces*8 + maxCaptures)]struct{}
 var _ [(MaxPieces*8 + maxCaptures) - MaxMoves]struct{}
 
-// numWalks is the number of capture walks examined in a position.
-const numWalks = 2 * 4 * 2
-
-// noSquare is a square index that is never occupied: the padding of the
-// tables below, so that a missing walker or target needs no branch.
-const noSquare = 63
-
-var (
-	neighbors  [NumSquares]uint64 // step targets of each square
-	originBits [2][64]uint64      // each square's bits in each doubled ring
-	ringPoint  [2][128]uint8      // square at each doubled-ring index; noSquare past 47
-	fwdWindow  [8]uint64          // forward window of a walker at segment offset hi
-	backWindow [8]uint64          // backward window of a walker at segment offset lo
-)
-
-const ringSpan = 1<<circuit.Len - 1 // the bits of one ring
-
-func init() {
+// neighbors holds the step targets of each square.
+var neighbors = func() (n [NumSquares]uint64) {
 	for s := Square(0); s < NumSquares; s++ {
 		for df := -1; df <= 1; df++ {
 			for dr := -1; dr <= 1; dr++ {
 				if t, ok := NewSquare(s.File()+df, s.Rank()+dr); ok && t != s {
-					neighbors[s] |= 1 << t
+					n[s] |= 1 << t
 				}
 			}
 		}
-		for c := 0; c < 2; c++ {
-			own := circuit.RingMask[s] >> circuit.Shift[c] & ringSpan
-			originBits[c][s] = own | own<<circuit.Len
-		}
 	}
-	for c := 0; c < 2; c++ {
-		for i := range ringPoint[c] {
-			ringPoint[c][i] = noSquare
-			if i < 2*circuit.Len {
-				ringPoint[c][i] = circuit.Square[c][i%circuit.Len]
-			}
-		}
-	}
-	for hi := 0; hi < 6; hi++ {
-		fwdWindow[hi] = 1<<(hi+18) - 1 // ring indices k+6 … k+hi+23
-	}
-	for lo := 0; lo < 6; lo++ {
-		backWindow[lo] = 1<<(23-lo) - 1 // ring indices k+lo+1 … k+23
-	}
-}
-
-// doubled returns the ring of circuit c from a packed ring word, doubled to
-// 48 bits.
-func doubled(packed uint64, c int) uint64 {
-	r := packed >> circuit.Shift[c] & ringSpan
-	return r | r<<circuit.Len
-}
-
-// forwardHit returns the doubled-ring index of the first point occupied in
-// d that the last piece of the segment starting at k, at offset hi, meets
-// after the loop ahead of it; origin holds that piece's own points. The
-// result is past 47 when it meets nothing.
-func forwardHit(d, origin uint64, k, hi uint) uint {
-	win := (d &^ origin) >> (k + 6) & fwdWindow[hi&7]
-	return k + 6 + uint(bits.TrailingZeros64(win))
-}
-
-// backwardHit is forwardHit for the first piece of the segment, at offset
-// lo, walking backward. The result is k+lo itself when it meets nothing.
-func backwardHit(d, origin uint64, k, lo uint) uint {
-	win := (d &^ origin) >> (k + lo + 1) & backWindow[lo&7]
-	return k + lo + uint(bits.Len64(win))
-}
+	return n
+}()
 
 // captures writes the capture moves of side c to list, each once, and returns
 // their number.
@@ -112,10 +44,10 @@ func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
 	ownRings, enemyRings := p.rings[c&1], p.rings[c&1^1]
 	n := 0
 	for ci := range 2 {
-		own, enemy := doubled(ownRings, ci), doubled(enemyRings, ci)
+		own, enemy := circuit.Doubled(ownRings, ci), circuit.Doubled(enemyRings, ci)
 		d := own | enemy
-		points := &ringPoint[ci]
-		origin := &originBits[ci]
+		points := &circuit.RingPoint[ci]
+		origin := &circuit.OriginBits[ci]
 		for k := uint(0); k < circuit.Len; k += 6 {
 			segment := d >> k & 63
 			if segment == 0 {
@@ -123,13 +55,13 @@ func (p *Position) captures(c Color, list *[maxCaptures]Move) int {
 			}
 			if hi := uint(bits.Len64(segment)-1) & 7; own>>(k+hi)&1 != 0 {
 				x := points[k+hi] & 63
-				if t := forwardHit(d, origin[x], k, hi); enemy>>t&1 != 0 {
+				if t := circuit.ForwardHit(d, origin[x], k, hi); enemy>>t&1 != 0 {
 					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
 			}
 			if lo := uint(bits.TrailingZeros64(segment)) & 7; own>>(k+lo)&1 != 0 {
 				x := points[k+lo] & 63
-				if t := backwardHit(d, origin[x], k, lo); enemy>>t&1 != 0 {
+				if t := circuit.BackwardHit(d, origin[x], k, lo); enemy>>t&1 != 0 {
 					n = addCapture(list, n, newCapture(Square(x), Square(points[t&127])))
 				}
 			}
@@ -144,10 +76,10 @@ func (p *Position) captureCounts() [2]int {
 	var lists [2][maxCaptures]Move
 	var n [2]int
 	for ci := range 2 {
-		black, white := doubled(p.rings[Black], ci), doubled(p.rings[White], ci)
+		black, white := circuit.Doubled(p.rings[Black], ci), circuit.Doubled(p.rings[White], ci)
 		d := black | white
-		points := &ringPoint[ci]
-		origin := &originBits[ci]
+		points := &circuit.RingPoint[ci]
+		origin := &circuit.OriginBits[ci]
 		for k := uint(0); k < circuit.Len; k += 6 {
 			segment := d >> k & 63
 			if segment == 0 {
@@ -156,13 +88,13 @@ func (p *Position) captureCounts() [2]int {
 			// A walk captures when it meets a piece of the other colour.
 			hi := uint(bits.Len64(segment)-1) & 7
 			x := points[k+hi] & 63
-			if t := forwardHit(d, origin[x], k, hi); (black>>(k+hi)^black>>t)&(d>>t)&1 != 0 {
+			if t := circuit.ForwardHit(d, origin[x], k, hi); (black>>(k+hi)^black>>t)&(d>>t)&1 != 0 {
 				c := white >> (k + hi) & 1
 				n[c] = addCapture(&lists[c], n[c], newCapture(Square(x), Square(points[t&127])))
 			}
 			lo := uint(bits.TrailingZeros64(segment)) & 7
 			x = points[k+lo] & 63
-			if t := backwardHit(d, origin[x], k, lo); (black>>(k+lo)^black>>t)&(d>>t)&1 != 0 {
+			if t := circuit.BackwardHit(d, origin[x], k, lo); (black>>(k+lo)^black>>t)&(d>>t)&1 != 0 {
 				c := white >> (k + lo) & 1
 				n[c] = addCapture(&lists[c], n[c], newCapture(Square(x), Square(points[t&127])))
 			}
@@ -181,21 +113,6 @@ func addCapture(list *[maxCaptures]Move, n int, m Move) int {
 	}
 	list[n&(maxCaptures-1)] = m
 	return n + 1
-}
-
-// Masks of the board without file f and without file a, for shifting steps.
-const (
-	notFileA = 0b111110_111110_111110_111110_111110_111110
-	notFileF = 0b011111_011111_011111_011111_011111_011111
-)
-
-// countSteps returns the number of steps the pieces own can make onto empty.
-func countSteps(own, empty uint64) int {
-	east, west := own&notFileF, own&notFileA
-	return bits.OnesCount64(east<<1&empty) + bits.OnesCount64(west>>1&empty) +
-		bits.OnesCount64(own<<6&empty) + bits.OnesCount64(own>>6&empty) +
-		bits.OnesCount64(east<<7&empty) + bits.OnesCount64(west<<5&empty) +
-		bits.OnesCount64(east>>5&empty) + bits.OnesCount64(west>>7&empty)
 }
 
 // empty returns the empty points of p.
@@ -255,13 +172,13 @@ func (p Position) CountMoves() int { return p.countMoves() }
 // countMoves is CountMoves for the hot paths, without copying p.
 func (p *Position) countMoves() int {
 	var caps [maxCaptures]Move
-	return countSteps(p.pieces[p.side], p.empty()) + p.captures(p.side, &caps)
+	return bitboard.CountSteps(p.pieces[p.side], p.empty()) + p.captures(p.side, &caps)
 }
 
 // hasMove reports whether the side to move has a legal move: the capture
 // walks run only when no piece can step.
 func (p *Position) hasMove() bool {
-	if countSteps(p.pieces[p.side], p.empty()) > 0 {
+	if bitboard.CountSteps(p.pieces[p.side], p.empty()) > 0 {
 		return true
 	}
 	var caps [maxCaptures]Move

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -554,7 +555,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 		return score
 	}
 	caps := w.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(w.moves[ply][:maxCaptures]))]
-	steps := countSteps(p.pieces[p.side], p.empty())
+	steps := bitboard.CountSteps(p.pieces[p.side], p.empty())
 	if len(caps) == 0 && steps == 0 {
 		return c.adjudicate(p, ply) // no legal move: the game ends here
 	}

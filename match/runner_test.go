@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -155,8 +154,15 @@ func TestParseEngineTuned(t *testing.T) {
 			ev = s.Evaluator
 		}
 		got, ok := ev.(*surakarta.Tuned)
-		if !ok || !slices.Equal(got.Opening, want.Opening) || !slices.Equal(got.Endgame, want.Endgame) {
+		if !ok {
 			t.Errorf("%s: evaluator %#v, want NewTuned()", spec, ev)
+			continue
+		}
+		middle, _ := surakarta.ParsePosition("1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19")
+		for _, p := range []surakarta.Position{surakarta.NewPosition(), middle} {
+			if a, b := got.Evaluate(&p), want.Evaluate(&p); a != b {
+				t.Errorf("%s: evaluator scores %v %d, NewTuned %d", spec, p, a, b)
+			}
 		}
 	}
 	if _, err := ParseEngine("pvs,tuned,endgame-weight=60"); err == nil || !strings.Contains(err.Error(), "needs the endgame evaluator") {

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/circuit"
+	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
 // fitUsage is the help text of tune fit.
@@ -52,7 +54,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	flags.Float64Var(&c.ridge, "ridge", 1e-6, "L2 penalty per weight (in points²) added to the mean loss")
 	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
 	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
-	flags.StringVar(&c.pkg, "package", "surakarta", "package name of the Go file")
+	flags.StringVar(&c.pkg, "package", "tunedeval", "package name of the Go file (the library's weights are internal/tunedeval/weights.go)")
 	if code, ok := parseFlags(flags, args, fitUsage, stdout, stderr); !ok {
 		return code
 	}
@@ -74,7 +76,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 // sample is one position of the data set, reduced to what the fit needs.
 type sample struct {
 	features []int16 // the Tuned features
-	phase    int8    // surakarta.TunedPhase
+	phase    int8    // tunedeval.Phase
 	result   float32 // the side to move's score in the game: 1, 0.5 or 0
 	baseline int32   // EndgameAdjusted's score
 	tuned    int32   // the score of the fitted weights, once rounded
@@ -112,22 +114,21 @@ func fit(c fitConfig, stdout, progress io.Writer) error {
 	w := train.newton(k, c.ridge, c.iterations, progress)
 	opening, endgame := make([]int, n), make([]int, n)
 	for i := range n {
-		opening[i] = int(math.Round(w[i] * surakarta.TunedUnit))
-		endgame[i] = int(math.Round(w[n+i] * surakarta.TunedUnit))
+		opening[i] = int(math.Round(w[i] * tunedeval.Unit))
+		endgame[i] = int(math.Round(w[n+i] * tunedeval.Unit))
 	}
 	// The losses after are those of the evaluator itself with the rounded
 	// weights, not of the fit's floating-point model.
-	e := &surakarta.Tuned{Opening: opening, Endgame: endgame}
-	scoreAll(all, e)
+	scoreAll(all, opening, endgame)
 	fmt.Fprintf(stdout, "loss after (Tuned): training %.6f, validation %.6f (fit %s, %d features)\n",
 		train.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
 		val.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
 		time.Since(fitStart).Round(time.Millisecond), n)
-	names := surakarta.TunedFeatureNames()
+	names := tunedeval.Names[:]
 	fmt.Fprintf(stdout, "\n%-44s %9s %9s   (points)\n", "feature", "opening", "endgame")
 	for i, name := range names {
 		fmt.Fprintf(stdout, "%-44s %9.2f %9.2f\n", name,
-			float64(opening[i])/surakarta.TunedUnit, float64(endgame[i])/surakarta.TunedUnit)
+			float64(opening[i])/tunedeval.Unit, float64(endgame[i])/tunedeval.Unit)
 	}
 	if c.goFile != "" {
 		if err := writeGo(c.goFile, c.pkg, names, opening, endgame, c); err != nil {
@@ -143,36 +144,40 @@ func samples(positions []surakarta.Position, results []float64) dataSet {
 	out := make(dataSet, len(positions))
 	parallel(len(positions), func(lo, hi int) {
 		base := surakarta.NewEndgameAdjusted()
-		var buf []int
 		for i := lo; i < hi; i++ {
 			p := &positions[i]
-			buf = surakarta.AppendTunedFeatures(buf[:0], p)
+			pieces, rings, side := board(p)
+			var buf [tunedeval.NumFeatures]int32
+			tunedeval.Features(&buf, pieces, rings, side)
 			f := make([]int16, len(buf))
 			for j, v := range buf {
 				f[j] = int16(v)
 			}
-			out[i] = sample{features: f, phase: int8(surakarta.TunedPhase(p)),
+			out[i] = sample{features: f, phase: int8(tunedeval.Phase(pieces)),
 				result: float32(results[i]), baseline: int32(base.Evaluate(p))}
 		}
 	})
 	return out
 }
 
-// scoreAll sets the tuned score of every sample to e's score, computed
-// from the sample's features by the formula of surakarta.Tuned (the
-// library's tests check that Evaluate computes exactly that).
-func scoreAll(all dataSet, e *surakarta.Tuned) {
+// board returns p as package tunedeval takes it: the bitboards of Black and
+// White, their packed circuit rings and the side to move.
+func board(p *surakarta.Position) (pieces, rings [2]uint64, side uint8) {
+	for c := range pieces {
+		pieces[c] = uint64(p.Pieces(surakarta.Color(c)))
+		rings[c] = circuit.Gather(pieces[c])
+	}
+	return pieces, rings, uint8(p.SideToMove())
+}
+
+// scoreAll sets the tuned score of every sample to its score with the
+// weights opening and endgame, computed from the sample's features by the
+// formula of the Tuned evaluator.
+func scoreAll(all dataSet, opening, endgame []int) {
 	parallel(len(all), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s := &all[i]
-			so, se := 0, 0
-			for j, f := range s.features {
-				so += int(f) * e.Opening[j]
-				se += int(f) * e.Endgame[j]
-			}
-			ph := int(s.phase)
-			score := (so*ph + se*(surakarta.TunedPhases-ph)) / (surakarta.TunedPhases * surakarta.TunedUnit)
-			s.tuned = int32(min(max(score, -surakarta.MaxEvaluation), surakarta.MaxEvaluation))
+			s.tuned = int32(tunedeval.Score(s.features, int(s.phase), opening, endgame))
 		}
 	})
 }
@@ -264,7 +269,7 @@ func fitScale(d dataSet) float64 {
 // weights in points.
 func (s *sample) inputs(x []float64) {
 	n := len(s.features)
-	a := float64(s.phase) / surakarta.TunedPhases
+	a := float64(s.phase) / tunedeval.Phases
 	for i, f := range s.features {
 		x[i] = float64(f) * a
 		x[n+i] = float64(f) * (1 - a)
@@ -432,17 +437,17 @@ func solve(a, b []float64, m int) ([]float64, error) {
 }
 
 // writeGo writes the weights as a Go file of package pkg that declares
-// tunedOpening and tunedEndgame.
+// Opening and Endgame, as internal/tunedeval/weights.go does.
 func writeGo(name, pkg string, names []string, opening, endgame []int, c fitConfig) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by examples/tune fit; DO NOT EDIT.\n\npackage %s\n\n", pkg)
-	fmt.Fprintf(&b, "// tunedOpening and tunedEndgame are weights of the Tuned evaluator, in\n")
+	fmt.Fprintf(&b, "// Opening and Endgame are the weights of the features, in\n")
 	fmt.Fprintf(&b, "// 1/%d of a point, fitted by tune fit -data %s -validation %g -seed %d -ridge %g.\n",
-		surakarta.TunedUnit, c.data, c.validation, c.seed, c.ridge)
+		tunedeval.Unit, c.data, c.validation, c.seed, c.ridge)
 	for _, table := range []struct {
 		name    string
 		weights []int
-	}{{"tunedOpening", opening}, {"tunedEndgame", endgame}} {
+	}{{"Opening", opening}, {"Endgame", endgame}} {
 		fmt.Fprintf(&b, "var %s = [...]int{\n", table.name)
 		for i, v := range table.weights {
 			fmt.Fprintf(&b, "\t%d, // %s\n", v, names[i])

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
 // runCmd runs the command and returns its exit status and output.
@@ -126,7 +127,7 @@ func TestGenFit(t *testing.T) {
 		}
 	}
 	src := read("weights.go")
-	for _, want := range []string{"package weights", "var tunedOpening = [...]int{", "var tunedEndgame = [...]int{", "// pieces"} {
+	for _, want := range []string{"package weights", "var Opening = [...]int{", "var Endgame = [...]int{", "// pieces"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("weights.go lacks %q:\n%s", want, src)
 		}
@@ -138,7 +139,7 @@ func TestGenFit(t *testing.T) {
 // the logistic loss takes as well as 0, ½ or 1), so the loss is least
 // exactly at those weights, and Newton's method must find them.
 func TestFitFindsWeights(t *testing.T) {
-	n := len(surakarta.TunedFeatureNames())
+	n := tunedeval.NumFeatures
 	var d dataSet
 	// A deterministic spread of feature values; the true score is
 	// 40·pieces + 5·steps at the opening and 60·pieces + 2·steps at the
@@ -148,8 +149,8 @@ func TestFitFindsWeights(t *testing.T) {
 		f[0] = int16(i%5 - 2)
 		f[1] = int16(i/5%21 - 10)
 		f[2] = int16(i / 105 % 3)
-		ph := int8(i / 315 % (surakarta.TunedPhases + 1))
-		a := float64(ph) / surakarta.TunedPhases
+		ph := int8(i / 315 % (tunedeval.Phases + 1))
+		a := float64(ph) / tunedeval.Phases
 		score := a*(40*float64(f[0])+5*float64(f[1])) + (1-a)*(60*float64(f[0])+2*float64(f[1]))
 		d = append(d, sample{features: f, phase: ph, result: float32(sigmoid(0.03 * score))})
 	}

@@ -1,5 +1,6 @@
 // Package circuit holds the precomputed tables of the two Surakarta circuits
-// that the fast move generator of package surakarta uses.
+// and the capture walks on them, which the move generator and the
+// evaluators of package surakarta share.
 //
 // A circuit is a closed ring of 24 points; an intersection point appears in it
 // twice. Ring index i (0..23) is the i-th point in the traversal order given
@@ -11,6 +12,8 @@
 // outer ring in bits 32..55 (Shift[c] gives the offset). Gather turns a 36-bit
 // board (bit s = square s) into that packed form with six table look-ups.
 package circuit
+
+import "math/bits"
 
 // Inner and Outer are the two circuits, in that order.
 const (
@@ -87,3 +90,96 @@ func Gather(board uint64) uint64 {
 // LoopAfter reports whether a corner loop lies between ring index i and i+1
 // (mod 24).
 func LoopAfter(i int) bool { return (i+1)%6 == 0 }
+
+// RingSpan is the bits of one ring.
+const RingSpan = 1<<Len - 1
+
+// Doubled returns the ring of circuit c from a packed ring word, doubled to
+// 48 bits, so that any 23 consecutive ring points are one shift away.
+func Doubled(packed uint64, c int) uint64 {
+	r := packed >> Shift[c] & RingSpan
+	return r | r<<Len
+}
+
+// How captures are walked.
+//
+// A doubled ring falls into four segments of six points, one straight line
+// each, with a corner loop between consecutive segments. A capture walk
+// must cross a loop before it meets a piece, so it must leave its own
+// segment over empty points: only the last occupied point of a segment can
+// walk forward round the loop ahead, and only the first can walk backward.
+// (An intersection appears twice in its circuit but on two different
+// lines, so never twice in one segment.) Each such walker's target is the
+// first occupied point beyond its segment, with the walker's own points
+// masked out because the origin counts as empty; a walk that finds nothing
+// within 23 points has come back to the empty origin, a full lap, and
+// meets nothing. That is at most 2 circuits × 4 segments × 2 directions =
+// 16 walks per position, whatever the number of pieces.
+
+// NumWalks is the number of capture walks examined in a position.
+const NumWalks = 2 * 4 * 2
+
+// NoSquare is a square index that is never occupied: the padding of the
+// tables below, so that a missing walker or target needs no branch.
+const NoSquare = 63
+
+var (
+	// OriginBits holds each square's bits in each doubled ring.
+	OriginBits [2][64]uint64
+	// RingPoint holds the square at each doubled-ring index; NoSquare past 47.
+	RingPoint  [2][128]uint8
+	fwdWindow  [8]uint64 // forward window of a walker at segment offset hi
+	backWindow [8]uint64 // backward window of a walker at segment offset lo
+)
+
+func init() {
+	for s := range 36 {
+		for c := 0; c < 2; c++ {
+			own := RingMask[s] >> Shift[c] & RingSpan
+			OriginBits[c][s] = own | own<<Len
+		}
+	}
+	for c := 0; c < 2; c++ {
+		for i := range RingPoint[c] {
+			RingPoint[c][i] = NoSquare
+			if i < 2*Len {
+				RingPoint[c][i] = Square[c][i%Len]
+			}
+		}
+	}
+	for hi := 0; hi < 6; hi++ {
+		fwdWindow[hi] = 1<<(hi+18) - 1 // ring indices k+6 … k+hi+23
+	}
+	for lo := 0; lo < 6; lo++ {
+		backWindow[lo] = 1<<(23-lo) - 1 // ring indices k+lo+1 … k+23
+	}
+}
+
+// ForwardHit returns the doubled-ring index of the first point occupied in
+// d that the last piece of the segment starting at k, at offset hi, meets
+// after the loop ahead of it; origin holds that piece's own points. The
+// result is past 47 when it meets nothing.
+func ForwardHit(d, origin uint64, k, hi uint) uint {
+	win := (d &^ origin) >> (k + 6) & fwdWindow[hi&7]
+	return k + 6 + uint(bits.TrailingZeros64(win))
+}
+
+// BackwardHit is ForwardHit for the first piece of the segment, at offset
+// lo, walking backward. The result is k+lo itself when it meets nothing.
+func BackwardHit(d, origin uint64, k, lo uint) uint {
+	win := (d &^ origin) >> (k + lo + 1) & backWindow[lo&7]
+	return k + lo + uint(bits.Len64(win))
+}
+
+// LoopsHeld returns the number of corner loops that the pieces with the
+// packed ring word r occupy (a piece on either end of a loop). The loop
+// after ring index 6k+5 has its ends at 6k+5 and 6k+6 (mod 24), so
+// rotating each ring down by one brings the second end onto the first.
+func LoopsHeld(r uint64) int {
+	const lastEnds = 1<<5 | 1<<11 | 1<<17 | 1<<23
+	inner := r & RingSpan
+	outer := r >> Shift[Outer] & RingSpan
+	inner |= inner>>1 | inner<<(Len-1)
+	outer |= outer>>1 | outer<<(Len-1)
+	return bits.OnesCount64(inner&lastEnds) + bits.OnesCount64(outer&lastEnds)
+}
