@@ -431,9 +431,9 @@ func (p *Position) SetMoveNumber(n int) error {
 	return nil
 }
 
-// SamePlacement reports whether p and q have the same pieces on the same
+// samePlacement reports whether p and q have the same pieces on the same
 // squares and the same side to move: the test for a repeated position.
-func (p Position) SamePlacement(q Position) bool {
+func (p Position) samePlacement(q Position) bool {
 	return p.pieces == q.pieces && p.side == q.side
 }
 

@@ -118,13 +118,6 @@ func (e *SixFactor) Terms(p *Position, c Color) Terms {
 	return e.terms(p, c, p.captureCounts()[c&1])
 }
 
-// BothTerms returns the terms of Black and of White in p, finding the
-// captures of both in one pass.
-func (e *SixFactor) BothTerms(p *Position) (black, white Terms) {
-	captures := p.captureCounts()
-	return e.terms(p, Black, captures[Black]), e.terms(p, White, captures[White])
-}
-
 // value returns Weights.Value(terms(p, c, captures)) without building Terms:
 // Evaluate's fast path.
 func (e *SixFactor) value(p *Position, c Color, captures int) int {
@@ -234,24 +227,26 @@ func phaseOf(n int) Phase {
 // evaluation, Normal, except that when each side has at most AdjustedPieces
 // pieces it uses Adjusted, in which the eight crossing points of the
 // circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth 25 instead of 50, the arc
-// value is halved and the piece weight is raised to AdjustedPieceWeight.
-// The paper calls that part of the game the endgame; it is not the Endgame
-// phase of Phase, which counts the pieces of both sides together.
+// value is halved and the piece weight is raised to 40. The paper calls
+// that part of the game the endgame; it is not the Endgame phase of Phase,
+// which counts the pieces of both sides together.
+//
+// The paper raises the piece weight without giving a number. 40 is the
+// smallest round number above 35, the largest difference between two
+// points of the adjusted matrix (40 − 5): with it, no single better placed
+// piece can make up for a piece lost, which is the paper's reason for the
+// raise ("the number of pieces matters ever more later in the game").
+// Matches confirm it: 20, 60 and 100 each played 40 over 400 games and
+// none did better (README, "Tuning the defaults").
 type EndgameAdjusted struct {
 	Normal         SixFactor // used until the adjustment applies: the six-factor evaluation
 	Adjusted       SixFactor // used when each side has at most AdjustedPieces pieces
 	AdjustedPieces int       // 6
 }
 
-// AdjustedPieceWeight is the piece weight of NewEndgameAdjusted's Adjusted
-// evaluation. The paper raises the weight without giving a number. 40 is the
-// smallest round number above 35, the largest difference between two points
-// of the adjusted matrix (40 − 5): with it, no single better placed piece
-// can make up for a piece lost, which is the paper's reason for the raise
-// ("the number of pieces matters ever more later in the game"). Matches
-// confirm it: 20, 60 and 100 each played 40 over 400 games and none did
-// better (README, "Tuning the defaults").
-const AdjustedPieceWeight = 40
+// adjustedPieceWeight is the piece weight of NewEndgameAdjusted's Adjusted
+// evaluation (see EndgameAdjusted for why 40).
+const adjustedPieceWeight = 40
 
 // NewEndgameAdjusted returns the evaluator of Zhang et al. with its
 // defaults.
@@ -262,26 +257,26 @@ func NewEndgameAdjusted() *EndgameAdjusted {
 		e.Adjusted.PointValues[s] = 25
 	}
 	e.Adjusted.ArcDivisor = 2
-	e.Adjusted.Weights.Pieces = AdjustedPieceWeight
+	e.Adjusted.Weights.Pieces = adjustedPieceWeight
 	return e
 }
 
-// UsesAdjusted reports whether the Adjusted evaluation applies to p: each
+// usesAdjusted reports whether the Adjusted evaluation applies to p: each
 // side has at most AdjustedPieces pieces.
-func (e *EndgameAdjusted) UsesAdjusted(p *Position) bool {
+func (e *EndgameAdjusted) usesAdjusted(p *Position) bool {
 	return p.Count(Black) <= e.AdjustedPieces && p.Count(White) <= e.AdjustedPieces
 }
 
-// For returns the six-factor evaluator that applies to p.
-func (e *EndgameAdjusted) For(p *Position) *SixFactor {
-	if e.UsesAdjusted(p) {
+// evaluator returns the six-factor evaluator that applies to p.
+func (e *EndgameAdjusted) evaluator(p *Position) *SixFactor {
+	if e.usesAdjusted(p) {
 		return &e.Adjusted
 	}
 	return &e.Normal
 }
 
 // Evaluate returns the score of p by the six-factor evaluator that applies.
-func (e *EndgameAdjusted) Evaluate(p *Position) int { return e.For(p).Evaluate(p) }
+func (e *EndgameAdjusted) Evaluate(p *Position) int { return e.evaluator(p).Evaluate(p) }
 
 // Phased is a six-factor evaluator with its own parameters in each phase,
 // the idea of the phase-dependent weights of an Amazons evaluation (see

@@ -34,3 +34,9 @@ func (s *PVS) SetAspirationWindow(half int) {
 		s.off.aspiration = -1
 	}
 }
+
+// UsesAdjusted reports whether the Adjusted evaluation of e applies to p.
+func (e *EndgameAdjusted) UsesAdjusted(p *Position) bool { return e.usesAdjusted(p) }
+
+// For returns the six-factor evaluator of e that applies to p.
+func (e *EndgameAdjusted) For(p *Position) *SixFactor { return e.evaluator(p) }

@@ -179,7 +179,7 @@ func (g *Game) push(p Position) {
 	prior := -1
 	if g.latest == nil && n-first <= scanLimit {
 		for i := n - 2; i >= first; i -= 2 { // the same side moves every second ply
-			if g.positions[i].SamePlacement(p) {
+			if g.positions[i].samePlacement(p) {
 				prior = i
 				break
 			}

@@ -240,6 +240,13 @@ func FuzzGame(f *testing.F) {
 	})
 }
 
+// samePlacement reports whether p and q have the same pieces on the same
+// squares and the same side to move: a repetition.
+func samePlacement(p, q surakarta.Position) bool {
+	return p.Pieces(surakarta.Black) == q.Pieces(surakarta.Black) &&
+		p.Pieces(surakarta.White) == q.Pieces(surakarta.White) && p.SideToMove() == q.SideToMove()
+}
+
 // countRepetitions counts, the plain way, how many times the last of the
 // positions of a game occurs among those since the last capture: the
 // definition that Game.Repetitions keeps up incrementally.
@@ -248,7 +255,7 @@ func countRepetitions(positions []surakarta.Position) int {
 	n := 0
 	for i := last; i >= 0 && positions[i].Count(surakarta.Black)+positions[i].Count(surakarta.White) ==
 		positions[last].Count(surakarta.Black)+positions[last].Count(surakarta.White); i-- {
-		if positions[i].SamePlacement(positions[last]) {
+		if samePlacement(positions[i], positions[last]) {
 			n++
 		}
 	}

@@ -33,7 +33,7 @@ func (h *history) age(c Color) {
 
 // killers holds, for each ply, the two latest quiet moves that caused a
 // beta cutoff there: good candidates in sibling positions.
-type killers [MaxPly + 1][2]Move
+type killers [maxPly + 1][2]Move
 
 // add records the quiet move m as a killer at ply.
 func (k *killers) add(ply int, m Move) {

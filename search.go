@@ -230,7 +230,7 @@ type searchCore struct {
 	unorderedRoot bool
 
 	// stack[ply] is the position at that ply of the search path.
-	stack [MaxPly + 1]Position
+	stack [maxPly + 1]Position
 	// hashes holds the hashes of the game's positions since its last capture
 	// and then of the search path: hashes[base+ply] is stack[ply]'s.
 	hashes []uint64
@@ -253,8 +253,8 @@ type searchCore struct {
 	helperNodes []atomic.Int64
 }
 
-// MaxPly is the longest search path, quiescence included.
-const MaxPly = 128
+// maxPly is the longest search path, quiescence included.
+const maxPly = 128
 
 // begin prepares a search of g within lim and returns the root moves.
 func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
@@ -290,10 +290,10 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	positions := g.history()
 	first := max(len(positions)-1-root.QuietPlies(), 0)
 	c.base = len(positions) - 1 - first
-	if need := c.base + MaxPly + 1; cap(c.hashes) < need {
+	if need := c.base + maxPly + 1; cap(c.hashes) < need {
 		c.hashes = make([]uint64, need)
 	}
-	c.hashes = c.hashes[:c.base+MaxPly+1]
+	c.hashes = c.hashes[:c.base+maxPly+1]
 	for i, p := range positions[first:] {
 		c.hashes[i] = p.hash
 	}
@@ -473,8 +473,8 @@ func (c *searchCore) adoptUnfinished(res *Result) {
 // pvTable is the triangular table of principal variations: line ply holds
 // the best line found from that ply.
 type pvTable struct {
-	moves  [MaxPly + 1][MaxPly + 1]Move
-	length [MaxPly + 1]int
+	moves  [maxPly + 1][maxPly + 1]Move
+	length [maxPly + 1]int
 }
 
 // clear empties the line of ply.

@@ -12,7 +12,7 @@ import "context"
 type AlphaBeta struct {
 	Evaluator Evaluator
 	core      searchCore
-	moves     [MaxPly][MaxMoves]Move
+	moves     [maxPly][MaxMoves]Move
 	rootMoves []Move // the moves searched at the root, in the generator's order
 }
 
@@ -46,7 +46,7 @@ func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
 	if done {
 		return score
 	}
-	if depth <= 0 || ply >= MaxPly-1 {
+	if depth <= 0 || ply >= maxPly-1 {
 		return c.horizon(p, ply)
 	}
 	moves := s.rootMoves

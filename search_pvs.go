@@ -107,8 +107,8 @@ type pvsWorker struct {
 	table     *tt.Table
 	history   history
 	killers   killers
-	moves     [MaxPly][MaxMoves]Move
-	order     [MaxPly][MaxMoves]int32
+	moves     [maxPly][MaxMoves]Move
+	order     [maxPly][MaxMoves]int32
 	rootMoves []Move
 	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
 	// partialRoot says that the root's moves are those of
@@ -253,7 +253,7 @@ func (w *pvsWorker) completePV(depth int) {
 		c.stack[ply+1] = c.stack[ply]
 		c.stack[ply+1].PlayUnchecked(line[ply])
 	}
-	for ; n < depth && n < MaxPly-1; n++ {
+	for ; n < depth && n < maxPly-1; n++ {
 		p := &c.stack[n]
 		c.hashes[c.base+n] = p.hash
 		if _, over := c.terminal(p, n); over {
@@ -368,14 +368,14 @@ const (
 // worse, and a full re-search when that proof fails.
 func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	c := &w.core
-	if (depth <= 0 || ply >= MaxPly-1) && w.useQuiescence {
+	if (depth <= 0 || ply >= maxPly-1) && w.useQuiescence {
 		return w.quiesce(ply, alpha, beta)
 	}
 	p, score, done := c.open(ply)
 	if done {
 		return score
 	}
-	if depth <= 0 || ply >= MaxPly-1 {
+	if depth <= 0 || ply >= maxPly-1 {
 		return c.horizon(p, ply)
 	}
 	key := w.tableKey(p)
@@ -565,7 +565,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 		// side to move can end the game, adjudicated a ply later.
 		best = c.adjudicate(p, ply+1)
 	}
-	if best >= beta || ply >= MaxPly-1 {
+	if best >= beta || ply >= maxPly-1 {
 		return best
 	}
 	alphaIn := alpha

@@ -442,7 +442,7 @@ func srchMinimax(e surakarta.Evaluator, rules surakarta.Rules, path []surakarta.
 		if rules.RepetitionLimit > 0 {
 			seen := 1
 			for i := len(path) - 3; i >= 0; i -= 2 {
-				if path[i].SamePlacement(p) {
+				if samePlacement(path[i], p) {
 					seen++
 				}
 			}

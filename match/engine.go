@@ -35,7 +35,7 @@ type Engine struct {
 // its default, so that a match can test it:
 //
 //	endgame-weight=N  piece weight of the endgame evaluation (endgame only;
-//	                  default surakarta.AdjustedPieceWeight)
+//	                  default 40)
 //	table=MB          transposition table size in MiB, 1 to 4096 (pvs
 //	                  only; default surakarta.DefaultTableMegabytes)
 //	threads=N         search threads, 1 to 256 (pvs only; default 1)

@@ -170,7 +170,7 @@ func TestTuningTable(t *testing.T) {
 		n := 0
 		for _, rec := range recordsIn(t, records(t, "tune", file)) {
 			for _, p := range rec.Game.Positions() {
-				if endgame.UsesAdjusted(&p) {
+				if p.Count(surakarta.Black) <= endgame.AdjustedPieces && p.Count(surakarta.White) <= endgame.AdjustedPieces {
 					n++
 					break
 				}

@@ -429,7 +429,7 @@ func outcome(positions []surakarta.Position, moves []surakarta.Move, rules surak
 	}
 	repetitions := 0
 	for _, q := range positions[first:] {
-		if q.SamePlacement(p) {
+		if q.Pieces(surakarta.Black) == p.Pieces(surakarta.Black) && q.Pieces(surakarta.White) == p.Pieces(surakarta.White) && q.SideToMove() == p.SideToMove() {
 			repetitions++
 		}
 	}
