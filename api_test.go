@@ -155,7 +155,7 @@ func TestTextMarshaling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"Side":"white","From":"b2","Moves":["a2xb2","a2a1","a2b1","a2a3","a2b3","none"]}`; string(data) != want {
+	if want := `{"Side":"White","From":"b2","Moves":["a2xb2","a2a1","a2b1","a2a3","a2b3","none"]}`; string(data) != want {
 		t.Errorf("JSON %s, want %s", data, want)
 	}
 	var out state
@@ -166,6 +166,12 @@ func TestTextMarshaling(t *testing.T) {
 		t.Errorf("JSON round trip (-want +got):\n%s", diff)
 	}
 
+	// A colour is written as String writes it.
+	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
+		if text, err := c.MarshalText(); err != nil || string(text) != c.String() {
+			t.Errorf("%v.MarshalText() = %q, %v; want %q as String", c, text, err, c.String())
+		}
+	}
 	for _, c := range []surakarta.Color{2, 255} {
 		if _, err := c.MarshalText(); !errors.Is(err, surakarta.ErrInvalidColor) {
 			t.Errorf("Color(%d).MarshalText error = %v", c, err)

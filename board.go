@@ -49,16 +49,14 @@ func ParseColor(text string) (Color, error) {
 	return Black, fmt.Errorf("%w: %q: want black or white (or b or w)", ErrInvalidColor, clip.Text(text))
 }
 
-// MarshalText implements encoding.TextMarshaler: "black" or "white". A
-// value that is neither gives an error wrapping ErrInvalidColor.
+// MarshalText implements encoding.TextMarshaler: "Black" or "White", as
+// String writes them (UnmarshalText reads any letter case). A value that
+// is neither gives an error wrapping ErrInvalidColor.
 func (c Color) MarshalText() ([]byte, error) {
-	switch c {
-	case Black:
-		return []byte("black"), nil
-	case White:
-		return []byte("white"), nil
+	if !c.Valid() {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidColor, c)
 	}
-	return nil, fmt.Errorf("%w: %v", ErrInvalidColor, c)
+	return []byte(c.String()), nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler with ParseColor. On

@@ -575,7 +575,7 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 			return false
 		}
 	}
-	if seq := slices.Collect(p.Moves()); !slices.Equal(seq, moves) {
+	if seq := slices.Collect(p.LegalMovesSeq()); !slices.Equal(seq, moves) {
 		t.Errorf("position %q: Moves() = %s, LegalMoves() = %s", p, formatMoves(seq), formatMoves(moves))
 		return false
 	}

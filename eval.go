@@ -183,13 +183,23 @@ func (e *SixFactor) Evaluate(p *Position) int {
 type Phase uint8
 
 // The phases of a game by the total number of pieces of both sides, as
-// Zhang et al. (2017) divide it. The Endgame phase is not where
-// EndgameAdjusted switches to its adjusted evaluation: that counts each
-// side's pieces, not both together.
+// Zhang et al. (2017) divide it. EndPhase is not where EndgameAdjusted
+// switches to its adjusted evaluation: that counts each side's pieces, not
+// both together.
 const (
-	Opening    Phase = iota // more than 16 pieces in all
-	MiddleGame              // 9 to 16 pieces in all
-	Endgame                 // 8 or fewer pieces in all
+	OpeningPhase Phase = iota // more than 16 pieces in all
+	MiddlePhase               // 9 to 16 pieces in all
+	EndPhase                  // 8 or fewer pieces in all
+)
+
+// The names of v0.1.0.
+const (
+	// Deprecated: Opening is OpeningPhase.
+	Opening = OpeningPhase
+	// Deprecated: MiddleGame is MiddlePhase.
+	MiddleGame = MiddlePhase
+	// Deprecated: Endgame is EndPhase, renamed apart from EndgameAdjusted.
+	Endgame = EndPhase
 )
 
 // NumPhases is the number of phases.
@@ -198,11 +208,11 @@ const NumPhases = 3
 // String returns "opening", "middle game" or "endgame".
 func (ph Phase) String() string {
 	switch ph {
-	case Opening:
+	case OpeningPhase:
 		return "opening"
-	case MiddleGame:
+	case MiddlePhase:
 		return "middle game"
-	case Endgame:
+	case EndPhase:
 		return "endgame"
 	}
 	return fmt.Sprintf("Phase(%d)", uint8(ph))
@@ -215,11 +225,11 @@ func (p Position) Phase() Phase { return phaseOf(p.Count(Black) + p.Count(White)
 func phaseOf(n int) Phase {
 	switch {
 	case n > 16:
-		return Opening
+		return OpeningPhase
 	case n > 8:
-		return MiddleGame
+		return MiddlePhase
 	}
-	return Endgame
+	return EndPhase
 }
 
 // EndgameAdjusted is the evaluation of Zhang Bo et al., "Optimization of
@@ -228,8 +238,8 @@ func phaseOf(n int) Phase {
 // pieces it uses Adjusted, in which the eight crossing points of the
 // circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth 25 instead of 50, the arc
 // value is halved and the piece weight is raised to 40. The paper calls
-// that part of the game the endgame; it is not the Endgame phase of Phase,
-// which counts the pieces of both sides together.
+// that part of the game the endgame; it is not EndPhase, which counts the
+// pieces of both sides together.
 //
 // The paper raises the piece weight without giving a number. 40 is the
 // smallest round number above 35, the largest difference between two

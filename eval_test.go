@@ -255,10 +255,10 @@ func evEndgameByHand() *surakarta.SixFactor {
 // evPhased returns a Phased evaluator with different weights in each phase.
 func evPhased() *surakarta.Phased {
 	ph := surakarta.NewPhased(surakarta.NewSixFactor())
-	ph.ByPhase[surakarta.Opening].Weights = surakarta.Weights{Pieces: 7, Steps: 2, Attack: 1, Points: 1, Arc: 3}
-	ph.ByPhase[surakarta.MiddleGame].Weights = surakarta.Weights{Pieces: 11, Steps: 0, Attack: 3, Points: 2, Arc: 1}
-	ph.ByPhase[surakarta.Endgame].Weights = surakarta.Weights{Pieces: 40, Steps: 1, Attack: 4, Points: 1, Arc: 2}
-	ph.ByPhase[surakarta.Endgame].ArcDivisor = 3
+	ph.ByPhase[surakarta.OpeningPhase].Weights = surakarta.Weights{Pieces: 7, Steps: 2, Attack: 1, Points: 1, Arc: 3}
+	ph.ByPhase[surakarta.MiddlePhase].Weights = surakarta.Weights{Pieces: 11, Steps: 0, Attack: 3, Points: 2, Arc: 1}
+	ph.ByPhase[surakarta.EndPhase].Weights = surakarta.Weights{Pieces: 40, Steps: 1, Attack: 4, Points: 1, Arc: 2}
+	ph.ByPhase[surakarta.EndPhase].ArcDivisor = 3
 	return ph
 }
 
@@ -928,7 +928,7 @@ func TestPhased(t *testing.T) {
 	sameCustom := surakarta.NewPhased(custom)
 	changed := surakarta.NewPhased(base)
 	changedWeights := surakarta.Weights{Pieces: 50, Steps: 0, Attack: 5, Points: 1, Arc: 3}
-	changed.ByPhase[surakarta.Endgame].Weights = changedWeights
+	changed.ByPhase[surakarta.EndPhase].Weights = changedWeights
 	if base.Weights != surakarta.SixFactorWeights() {
 		t.Fatalf("changing a phase of NewPhased(base) changed base: %+v", base.Weights)
 	}
@@ -950,7 +950,7 @@ func TestPhased(t *testing.T) {
 			t.Fatalf("NewPhased(custom).Evaluate(%q) = %d, custom gives %d", p, got, want)
 		}
 		got := changed.Evaluate(&p)
-		if phase != surakarta.Endgame {
+		if phase != surakarta.EndPhase {
 			if got != want {
 				t.Fatalf("phase %v: Evaluate(%q) = %d with changed endgame weights, base gives %d", phase, p, got, want)
 			}
@@ -974,24 +974,24 @@ func TestPhaseOfBoundaries(t *testing.T) {
 	want := func(n int) surakarta.Phase {
 		switch {
 		case n > 16:
-			return surakarta.Opening
+			return surakarta.OpeningPhase
 		case n >= 9:
-			return surakarta.MiddleGame
+			return surakarta.MiddlePhase
 		}
-		return surakarta.Endgame
+		return surakarta.EndPhase
 	}
 	for _, tc := range []struct {
 		text string
 		want surakarta.Phase
 	}{
-		{surakarta.StartText, surakarta.Opening},                 // 12 + 12 = 24
-		{"wwwwww/wwwwww/bbbbbb/bbbbbb/6/6 w", surakarta.Opening}, // 24, placed anywhere
-		{"wwwww1/wwww2/6/6/bbbb2/bbbb2 b", surakarta.Opening},    // 9 + 8 = 17
-		{"wwww2/wwww2/6/6/bbbb2/bbbb2 w", surakarta.MiddleGame},  // 8 + 8 = 16
-		{"wwwww1/wwwwww/6/6/6/b5 b", surakarta.MiddleGame},       // 11 + 1 = 12
-		{"wwww2/6/6/6/6/bbbbb1 b", surakarta.MiddleGame},         // 4 + 5 = 9
-		{"wwww2/6/6/6/6/bbbb2 w", surakarta.Endgame},             // 4 + 4 = 8
-		{"6/6/6/6/6/b5 b", surakarta.Endgame},                    // 1
+		{surakarta.StartText, surakarta.OpeningPhase},                 // 12 + 12 = 24
+		{"wwwwww/wwwwww/bbbbbb/bbbbbb/6/6 w", surakarta.OpeningPhase}, // 24, placed anywhere
+		{"wwwww1/wwww2/6/6/bbbb2/bbbb2 b", surakarta.OpeningPhase},    // 9 + 8 = 17
+		{"wwww2/wwww2/6/6/bbbb2/bbbb2 w", surakarta.MiddlePhase},      // 8 + 8 = 16
+		{"wwwww1/wwwwww/6/6/6/b5 b", surakarta.MiddlePhase},           // 11 + 1 = 12
+		{"wwww2/6/6/6/6/bbbbb1 b", surakarta.MiddlePhase},             // 4 + 5 = 9
+		{"wwww2/6/6/6/6/bbbb2 w", surakarta.EndPhase},                 // 4 + 4 = 8
+		{"6/6/6/6/6/b5 b", surakarta.EndPhase},                        // 1
 	} {
 		p := mustParse(t, tc.text)
 		if got := p.Phase(); got != tc.want {
@@ -1011,7 +1011,7 @@ func TestPhaseOfBoundaries(t *testing.T) {
 		}
 	}
 	for ph, name := range map[surakarta.Phase]string{
-		surakarta.Opening: "opening", surakarta.MiddleGame: "middle game", surakarta.Endgame: "endgame",
+		surakarta.OpeningPhase: "opening", surakarta.MiddlePhase: "middle game", surakarta.EndPhase: "endgame",
 	} {
 		if got := ph.String(); got != name {
 			t.Errorf("Phase(%d).String() = %q, want %q", ph, got, name)

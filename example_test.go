@@ -247,9 +247,9 @@ func ExampleReadRecords() {
 	// round 2: 1/2-1/2 draw (repetition)
 }
 
-func ExamplePosition_Moves() {
+func ExamplePosition_LegalMovesSeq() {
 	p, _ := surakarta.ParsePosition("6/1w4/6/6/bw4/6 b")
-	for m := range p.Moves() {
+	for m := range p.LegalMovesSeq() {
 		if m.IsCapture() {
 			fmt.Println("capture", m)
 			continue

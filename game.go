@@ -45,12 +45,21 @@ type Reason uint8
 const (
 	NotOver       Reason = iota // the game goes on
 	NoPieces                    // a side has no pieces left: it has lost
-	NoMoves                     // the side to move has no legal move
-	QuietPlyLimit               // Rules.QuietPlyLimit plies without a capture
+	Blocked                     // the side to move has no legal move
+	QuietPlyRule                // Rules.QuietPlyLimit plies without a capture
 	Repetition                  // a position recurred Rules.RepetitionLimit times
 	Resignation                 // a side resigned: it has lost
 	DrawAgreement               // the players agreed to a draw
 	TimeForfeit                 // a side ran out of time: it has lost
+)
+
+// The names of v0.1.0.
+const (
+	// Deprecated: NoMoves is Blocked, renamed apart from NoMove.
+	NoMoves = Blocked
+	// Deprecated: QuietPlyLimit is QuietPlyRule, renamed apart from the
+	// field Rules.QuietPlyLimit.
+	QuietPlyLimit = QuietPlyRule
 )
 
 // String describes the reason in a few words; records use these words.
@@ -60,9 +69,9 @@ func (r Reason) String() string {
 		return "not over"
 	case NoPieces:
 		return "no pieces left"
-	case NoMoves:
+	case Blocked:
 		return "no legal move"
-	case QuietPlyLimit:
+	case QuietPlyRule:
 		return "quiet-ply limit"
 	case Repetition:
 		return "repetition"
@@ -93,6 +102,21 @@ func (o Outcome) String() string {
 		return "draw (" + o.Reason.String() + ")"
 	}
 	return o.Winner.String() + " wins (" + o.Reason.String() + ")"
+}
+
+// Result returns the result of the game as a record writes it: "1-0" when
+// Black has won, "0-1" when White has won, "1/2-1/2" for a draw and "*"
+// for a game that is not over.
+func (o Outcome) Result() string {
+	switch {
+	case !o.Over:
+		return resultUnknown
+	case o.Draw:
+		return resultDraw
+	case o.Winner == Black:
+		return resultBlackWins
+	}
+	return resultWhiteWins
 }
 
 // Adjudicate returns the outcome of a game that ends in p for the given
@@ -384,9 +408,9 @@ func (g *Game) Outcome() Outcome {
 	case p.Count(p.side.Other()) == 0:
 		return Outcome{Over: true, Winner: p.side, Reason: NoPieces}
 	case !p.hasMove():
-		return Adjudicate(p, NoMoves)
+		return Adjudicate(p, Blocked)
 	case rules.QuietPlyLimit > 0 && p.QuietPlies() >= rules.QuietPlyLimit:
-		return Adjudicate(p, QuietPlyLimit)
+		return Adjudicate(p, QuietPlyRule)
 	case rules.RepetitionLimit > 0 && g.Repetitions() >= rules.RepetitionLimit:
 		return Adjudicate(p, Repetition)
 	}

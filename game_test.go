@@ -57,16 +57,16 @@ func TestOutcome(t *testing.T) {
 			// 2  w w . . . .   Black's a1 is a corner (no captures) and all
 			// 1  b w . . . .   its neighbours are taken: no move. 1 v 3.
 			name: "no moves", position: "6/6/6/6/ww4/bw4 b", rules: surakarta.OlympiadRules(),
-			want: surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.NoMoves},
+			want: surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.Blocked},
 		},
 		{
 			name: "quiet limit reached by the counter", position: "6/6/6/6/6/bbw3 w 50 30", rules: surakarta.OlympiadRules(),
-			want: surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.QuietPlyLimit},
+			want: surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.QuietPlyRule},
 		},
 		{
 			name: "quiet limit reached by a move", position: "5w/6/6/6/6/b5 b 49 30", rules: surakarta.OlympiadRules(),
 			moves: []string{"a1b1"},
-			want:  surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.QuietPlyLimit},
+			want:  surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.QuietPlyRule},
 		},
 		{
 			name: "quiet limit off", position: "6/6/6/6/6/bbw3 w 50 30", rules: surakarta.Rules{},

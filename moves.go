@@ -152,9 +152,9 @@ func (p Position) LegalMoves() []Move {
 	return slices.Clone(p.appendMoves(&buf))
 }
 
-// Moves yields the legal moves of the side to move, in the order of
-// LegalMoves, without allocating.
-func (p Position) Moves() iter.Seq[Move] {
+// LegalMovesSeq yields the legal moves of the side to move, in the order
+// of LegalMoves, without allocating.
+func (p Position) LegalMovesSeq() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		var buf [MaxMoves]Move
 		for _, m := range p.AppendLegalMoves(buf[:0]) {
@@ -164,6 +164,11 @@ func (p Position) Moves() iter.Seq[Move] {
 		}
 	}
 }
+
+// Moves yields the legal moves of the side to move.
+//
+// Deprecated: use LegalMovesSeq; Game.Moves returns the moves played.
+func (p Position) Moves() iter.Seq[Move] { return p.LegalMovesSeq() }
 
 // CountMoves returns the number of legal moves of the side to move (steps and
 // captures), without listing them.

@@ -46,10 +46,10 @@ func (p Position) PerftParallel(depth, workers int) uint64 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var roots []Position
-	for m := range p.Moves() {
+	for m := range p.LegalMovesSeq() {
 		child := p
 		child.PlayUnchecked(m)
-		for m2 := range child.Moves() {
+		for m2 := range child.LegalMovesSeq() {
 			grandchild := child
 			grandchild.PlayUnchecked(m2)
 			roots = append(roots, grandchild)

@@ -124,20 +124,10 @@ const (
 // recordLineWidth is the width MarshalText wraps the moves at.
 const recordLineWidth = 80
 
-// ResultString returns the result of a record for o: "1-0" when Black has
-// won, "0-1" when White has won, "1/2-1/2" for a draw and "*" for a game that
-// is not over.
-func ResultString(o Outcome) string {
-	switch {
-	case !o.Over:
-		return resultUnknown
-	case o.Draw:
-		return resultDraw
-	case o.Winner == Black:
-		return resultBlackWins
-	}
-	return resultWhiteWins
-}
+// ResultString returns o.Result().
+//
+// Deprecated: use Outcome.Result.
+func ResultString(o Outcome) string { return o.Result() }
 
 // NewRecord returns a record of g with the given headers, and the result and
 // reason of g's Outcome now: "*" and no reason while it is not over. The
@@ -147,7 +137,7 @@ func NewRecord(g *Game, headers ...Header) *Record {
 	r := &Record{Headers: slices.Clone(headers), Game: g, Result: resultUnknown}
 	if g != nil {
 		if o := g.Outcome(); o.Over {
-			r.Result, r.Reason = ResultString(o), o.Reason.String()
+			r.Result, r.Reason = o.Result(), o.Reason.String()
 		}
 	}
 	return r
@@ -315,7 +305,7 @@ func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 	}
 	o := g.Outcome()
 	if o.Over {
-		if want := ResultString(o); result != want {
+		if want := o.Result(); result != want {
 			return false, fmt.Errorf("result %s does not match the replayed game: %v, so the result is %s", result, o, want)
 		}
 		if want := o.Reason.String(); reason != want {

@@ -112,7 +112,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			t.Fatal("the random game did not end")
 		}
 		r := surakarta.NewRecord(g, recPlayers...)
-		if want := surakarta.ResultString(g.Outcome()); r.Result != want || r.Reason != g.Outcome().Reason.String() {
+		if want := g.Outcome().Result(); r.Result != want || r.Reason != g.Outcome().Reason.String() {
 			t.Fatalf("NewRecord: result %q reason %q, want %q %q", r.Result, r.Reason, want, g.Outcome().Reason)
 		}
 		text := recRoundTrip(t, r)
@@ -490,18 +490,18 @@ func TestRecordHeader(t *testing.T) {
 	}
 }
 
-func TestResultString(t *testing.T) {
+func TestOutcomeResult(t *testing.T) {
 	for _, tc := range []struct {
 		outcome surakarta.Outcome
 		want    string
 	}{
 		{surakarta.Outcome{}, "*"},
 		{surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.NoPieces}, "1-0"},
-		{surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.NoMoves}, "0-1"},
+		{surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.Blocked}, "0-1"},
 		{surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition}, "1/2-1/2"},
 	} {
-		if got := surakarta.ResultString(tc.outcome); got != tc.want {
-			t.Errorf("ResultString(%v) = %q, want %q", tc.outcome, got, tc.want)
+		if got := tc.outcome.Result(); got != tc.want {
+			t.Errorf("%v: Result() = %q, want %q", tc.outcome, got, tc.want)
 		}
 	}
 }
@@ -603,7 +603,7 @@ func FuzzRecord(f *testing.F) {
 				t.Fatalf("ply %d: %v: %v", i+1, m, err)
 			}
 		}
-		if o := g.Outcome(); o.Over && (r.Result != surakarta.ResultString(o) || r.Reason != o.Reason.String()) {
+		if o := g.Outcome(); o.Over && (r.Result != o.Result() || r.Reason != o.Reason.String()) {
 			t.Fatalf("the game ended %v, the record says %s (%s)", o, r.Result, r.Reason)
 		}
 	})

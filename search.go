@@ -87,11 +87,16 @@ type Clock struct {
 	MovesToGo int
 }
 
-// Set reports whether the clock is in force: any of its times or
+// IsSet reports whether the clock is in force: any of its times or
 // increments is positive.
-func (c Clock) Set() bool {
+func (c Clock) IsSet() bool {
 	return c.Black > 0 || c.White > 0 || c.BlackIncrement > 0 || c.WhiteIncrement > 0
 }
+
+// Set reports whether the clock is in force.
+//
+// Deprecated: use IsSet; Set reads as a setter.
+func (c Clock) Set() bool { return c.IsSet() }
 
 // Left returns the time left to side and its increment.
 func (c Clock) Left(side Color) (left, increment time.Duration) {

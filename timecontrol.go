@@ -48,7 +48,7 @@ const (
 func planTime(lim Limits, side Color) timePlan {
 	var p timePlan
 	moveTime := lim.MoveTime
-	if lim.Depth == 0 && lim.Nodes == 0 && moveTime == 0 && !lim.Clock.Set() {
+	if lim.Depth == 0 && lim.Nodes == 0 && moveTime == 0 && !lim.Clock.IsSet() {
 		moveTime = DefaultMoveTime
 	}
 	if moveTime > 0 {
@@ -56,7 +56,7 @@ func planTime(lim Limits, side Color) timePlan {
 		p.hard = max(moveTime-lim.MoveOverhead, 0)
 		p.soft = p.hard
 	}
-	if lim.Clock.Set() {
+	if lim.Clock.IsSet() {
 		left, inc := lim.Clock.Left(side)
 		avail := max(left-lim.MoveOverhead, 0)
 		moves := lim.Clock.MovesToGo

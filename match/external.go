@@ -248,13 +248,13 @@ func (s *externalSearcher) timeout(lim surakarta.Limits, side surakarta.Color) t
 	margin := s.spec.timeout
 	switch {
 	case margin > 0:
-	case lim.MoveTime > 0 || lim.Clock.Set():
+	case lim.MoveTime > 0 || lim.Clock.IsSet():
 		margin = defaultMoveTimeout
 	default:
 		margin = defaultOtherTimeout
 	}
 	think := lim.MoveTime
-	if lim.Clock.Set() {
+	if lim.Clock.IsSet() {
 		think, _ = lim.Clock.Left(side)
 	} else if think == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		think = surakarta.DefaultMoveTime
@@ -369,7 +369,7 @@ func (note forfeitNote) mark(rec *surakarta.Record) {
 		return
 	}
 	loser := rec.Game.Position().SideToMove()
-	rec.Result = surakarta.ResultString(surakarta.Outcome{Over: true, Winner: loser.Other()})
+	rec.Result = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result()
 	rec.Reason = note.reason
 }
 

@@ -84,7 +84,7 @@ func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim
 	// whole seconds is GTP's byo-yomi of one move; other limits cannot be
 	// said in GTP, and the program's own settings decide.
 	side := g.Position().SideToMove()
-	if c := lim.Clock; c.Set() {
+	if c := lim.Clock; c.IsSet() {
 		if !s.gtpClock {
 			if _, err := command(fmt.Sprintf("time_settings %d 0 0", max(c.Black, c.White)/time.Second)); err != nil {
 				return surakarta.Result{}, err
@@ -105,7 +105,7 @@ func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim
 		}
 		s.gtpMoves = append(s.gtpMoves, moves[i])
 	}
-	if c := lim.Clock; c.Set() {
+	if c := lim.Clock; c.IsSet() {
 		left, _ := c.Left(side)
 		if _, err := command(fmt.Sprintf("time_left %s %d %d", gtpColor(side), left/time.Second, c.MovesToGo)); err != nil {
 			return surakarta.Result{}, err

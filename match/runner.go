@@ -122,9 +122,9 @@ func (c Config) Validate() error {
 	if err := c.Limits.Validate(); err != nil {
 		return bad("Limits: %w", err)
 	}
-	if k := c.Limits.Clock; !k.Set() && k.MovesToGo > 0 {
+	if k := c.Limits.Clock; !k.IsSet() && k.MovesToGo > 0 {
 		return bad("Limits.Clock has MovesToGo %d but no time: give each side a starting time", k.MovesToGo)
-	} else if k.Set() && (k.Black <= 0 || k.White <= 0) {
+	} else if k.IsSet() && (k.Black <= 0 || k.White <= 0) {
 		return bad("Limits.Clock %s: each side needs a positive starting time (a side with none would lose on time at its first move)", clockText(k))
 	}
 	if c.SPRT != nil {
@@ -322,7 +322,7 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 	}
 	g := surakarta.NewGame(r.opening)
 	var clock *gameClock
-	if m.cfg.Limits.Clock.Set() {
+	if m.cfg.Limits.Clock.IsSet() {
 		clock = newGameClock(m.cfg.Limits.Clock)
 	}
 	for !g.Outcome().Over && g.Ply() < m.cfg.MaxPlies {
@@ -435,7 +435,7 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 		game.forfeit.mark(rec)
 	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
-		rec.Result = surakarta.ResultString(surakarta.Adjudicate(p, surakarta.NotOver))
+		rec.Result = surakarta.Adjudicate(p, surakarta.NotOver).Result()
 		rec.Reason = "adjudicated: move limit"
 	}
 	return rec
@@ -542,7 +542,7 @@ func aScore(result string, aBlack bool) float64 {
 // differ): the TimeControl header of the match's records.
 func LimitsText(l surakarta.Limits) string {
 	var parts []string
-	if l.Clock.Set() {
+	if l.Clock.IsSet() {
 		parts = append(parts, clockText(l.Clock))
 	}
 	if l.MoveTime > 0 {

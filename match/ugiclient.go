@@ -134,7 +134,7 @@ func (s *externalSearcher) ugiSearch(ctx context.Context, g *surakarta.Game, lim
 func ugiGo(lim surakarta.Limits) string {
 	var args []string
 	ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
-	if c := lim.Clock; c.Set() {
+	if c := lim.Clock; c.IsSet() {
 		args = append(args, "p1time", ms(c.Black), "p2time", ms(c.White), "p1inc", ms(c.BlackIncrement), "p2inc", ms(c.WhiteIncrement))
 		if c.MovesToGo > 0 {
 			args = append(args, "movestogo", strconv.Itoa(c.MovesToGo))

@@ -441,9 +441,9 @@ func outcome(positions []surakarta.Position, moves []surakarta.Move, rules surak
 	case p.Count(them) == 0:
 		return surakarta.Outcome{Over: true, Winner: us, Reason: surakarta.NoPieces}
 	case len(p.LegalMoves()) == 0:
-		return surakarta.Adjudicate(p, surakarta.NoMoves)
+		return surakarta.Adjudicate(p, surakarta.Blocked)
 	case rules.QuietPlyLimit > 0 && p.QuietPlies() >= rules.QuietPlyLimit:
-		return surakarta.Adjudicate(p, surakarta.QuietPlyLimit)
+		return surakarta.Adjudicate(p, surakarta.QuietPlyRule)
 	case rules.RepetitionLimit > 0 && repetitions >= rules.RepetitionLimit:
 		return surakarta.Adjudicate(p, surakarta.Repetition)
 	}

@@ -134,7 +134,7 @@ func TestOptions(t *testing.T) {
 
 func TestGTPClock(t *testing.T) {
 	s := &gtpSession{engine: newEngine(io.Discard), moveTime: time.Second}
-	if lim := s.limits(surakarta.Black); lim.MoveTime != time.Second || lim.Clock.Set() {
+	if lim := s.limits(surakarta.Black); lim.MoveTime != time.Second || lim.Clock.IsSet() {
 		t.Errorf("no time settings: %+v", lim)
 	}
 	// 10 s main time, then 5 s for 2 moves.

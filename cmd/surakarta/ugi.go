@@ -195,12 +195,12 @@ func parseGo(args []string) (goParams, error) {
 		}
 	}
 	p.limits.Clock = clock
-	if clockGiven && !clock.Set() && p.limits.MoveTime == 0 {
+	if clockGiven && !clock.IsSet() && p.limits.MoveTime == 0 {
 		// A clock with no time on either side and no increment, which
 		// the library would not see as a clock: no time, so move at once.
 		p.limits.MoveTime = time.Millisecond
 	}
-	if p.infinite && p.limits.Depth == 0 && p.limits.Nodes == 0 && p.limits.MoveTime == 0 && !clock.Set() {
+	if p.infinite && p.limits.Depth == 0 && p.limits.Nodes == 0 && p.limits.MoveTime == 0 && !clock.IsSet() {
 		p.limits.Depth = surakarta.MaxDepth // until stop
 	}
 	return p, nil

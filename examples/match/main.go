@@ -163,7 +163,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.B, err = match.ParseEngine(*b); err != nil {
 		return bad(err)
 	}
-	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.Set() {
+	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.IsSet() {
 		return bad(errors.New("give -movetime, -nodes, -depth or -tc a limit"))
 	}
 	if *sprt != "" {

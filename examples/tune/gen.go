@@ -222,7 +222,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c gen
 		surakarta.Header{Name: "TimeControl", Value: fmt.Sprintf("%d nodes/move", c.nodes)},
 	)
 	if !g.Outcome().Over {
-		rec.Result = surakarta.ResultString(surakarta.Adjudicate(g.Position(), surakarta.NotOver))
+		rec.Result = surakarta.Adjudicate(g.Position(), surakarta.NotOver).Result()
 		rec.Reason = "adjudicated: move limit"
 	}
 	return rec, nil

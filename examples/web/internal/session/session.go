@@ -149,7 +149,7 @@ func (s *Session) State() State {
 	}
 	o := g.Outcome()
 	st.Over = o.Over
-	st.Result = surakarta.ResultString(o)
+	st.Result = o.Result()
 	st.Outcome = o.String()
 	if o.Over {
 		st.Reason = o.Reason.String()
