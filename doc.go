@@ -3,16 +3,25 @@
 // Computer Olympiad rules, evaluators and searchers that play it, and game
 // records.
 //
-// A newcomer's program:
+// A newcomer needs eight names first: Position (a board and the side to
+// move), Move (a step or a capture), Game (a position with its history and
+// rules, which knows when the game is over), Evaluator (scores positions),
+// Searcher (chooses moves), NewPVS (the strong searcher), NewTuned (the
+// strong evaluator) and Limits (how long a search may take). Everything
+// else refines one of them.
+//
+// A newcomer's program, the engine playing itself:
 //
 //	g := surakarta.NewGame(surakarta.NewPosition())
-//	searcher := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+//	engine := surakarta.NewPVS(surakarta.NewTuned())
 //	for !g.Outcome().Over {
-//		r, err := searcher.Search(context.Background(), g, surakarta.Limits{MoveTime: 100 * time.Millisecond})
+//		r, err := engine.Search(context.Background(), g, surakarta.Limits{MoveTime: 100 * time.Millisecond})
 //		if err != nil {
 //			log.Fatal(err)
 //		}
-//		g.Play(r.Move)
+//		if err := g.Play(r.Move); err != nil {
+//			log.Fatal(err)
+//		}
 //		fmt.Println(r.Move, surakarta.FormatScore(r.Score))
 //	}
 //	fmt.Println(g.Outcome())
