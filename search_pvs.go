@@ -1,102 +1,12 @@
 package surakarta
 
 import (
-	"cmp"
-	"context"
-	"fmt"
 	"math"
 	"slices"
 
 	"github.com/surakarta-go/surakarta/internal/bitboard"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
-
-// PVS is principal variation search, as Wang Hongfei et al. build it for
-// Connect6 (see README, References), with what strong engines add:
-// a Zobrist-keyed transposition table that survives between searches,
-// history heuristic, killer moves, the table's move first, iterative
-// deepening with aspiration windows of ±50, quiescence search over
-// captures, null-move pruning, late-move reductions and time management.
-// README's tuning table has the matches behind each of them.
-//
-// Make one with NewPVS. The zero PVS with an Evaluator is the same
-// searcher: every field's zero value is its default.
-//
-// A PVS is not safe for concurrent use: give each game or goroutine its own.
-type PVS struct {
-	Evaluator Evaluator
-
-	// TableMegabytes sizes the transposition table in MiB, rounded down
-	// to a power of two of buckets: 0 means DefaultTableMegabytes, and
-	// values up to MaxTableMegabytes are used as they are; any other
-	// value makes Search fail with an error wrapping ErrInvalidSearch. A
-	// change takes effect at the next Search and clears the table.
-	TableMegabytes int
-
-	// Threads is the number of goroutines that search at once (Lazy SMP):
-	// the calling goroutine and Threads−1 helpers search the same root
-	// and share the table; some helpers skip iterations so that they run
-	// a ply ahead. The move, score and principal variation returned are
-	// the calling goroutine's, and Nodes counts every thread's nodes
-	// (Limits.Nodes bounds them all together). Values below 1 mean 1,
-	// the default, which searches deterministically: the same search
-	// visits the same nodes every time; above MaxThreads Search fails with
-	// an error wrapping ErrInvalidSearch. With more threads the Evaluator
-	// is called from several goroutines at once and must be safe for that
-	// (the evaluators of this package are).
-	Threads int
-	// Contempt is what a draw is worth less than an even position to the
-	// side to move at the root, in evaluation units: a game that the
-	// search sees end with equal piece counts (by repetition, the
-	// quiet-ply limit, or a side without moves) scores −Contempt for that
-	// side and +Contempt for its opponent. A positive Contempt makes the
-	// searcher avoid such draws unless it is worse off by more than
-	// Contempt; 0, the default, scores them 0. It is clamped to
-	// ±MaxEvaluation. The table keeps the scores of searches with a
-	// non-zero Contempt apart from those of other searches, for each
-	// side to move at the root.
-	Contempt int
-
-	// off switches enhancements off, for the tests that measure them; the
-	// zero value has every one on.
-	off       pvsSwitches
-	main      pvsWorker
-	helpers   []*pvsWorker
-	table     *tt.Table
-	tableSize int
-}
-
-// The bounds of PVS's sizes.
-const (
-	// DefaultTableMegabytes is the size of the table of a PVS whose
-	// TableMegabytes is 0. The table is small on purpose: on this
-	// library's searches a larger one saves no nodes but costs speed
-	// (BenchmarkPVSTable), and matches against 4 and 16 MiB found none
-	// better.
-	DefaultTableMegabytes = 1
-	// MaxTableMegabytes is the largest table a PVS makes: 4 GiB.
-	MaxTableMegabytes = 4096
-	// MaxThreads is the most threads a PVS searches with.
-	MaxThreads = 256
-)
-
-// defaultAspiration is the half-width of the aspiration window.
-const defaultAspiration = 50
-
-// pvsSwitches turn the enhancements of a PVS off, each on when false:
-// what the tests that measure an enhancement's worth change.
-type pvsSwitches struct {
-	cutoffs, history, killers, quiescence, nullMove, lmr bool
-	// aspiration, when positive, replaces defaultAspiration; negative
-	// searches every iteration with a full window.
-	aspiration int
-}
-
-// NewPVS returns a PVS searcher that scores positions with e, with every
-// enhancement on and a table of DefaultTableMegabytes.
-func NewPVS(e Evaluator) *PVS {
-	return &PVS{Evaluator: e, TableMegabytes: DefaultTableMegabytes}
-}
 
 // pvsWorker is one thread of a PVS search: its own search path, node
 // count, history, killers and move lists, and a copy of the searcher's
@@ -120,93 +30,10 @@ type pvsWorker struct {
 	keySalt uint64
 }
 
-// pvsSettings are what the search reads of a PVS's switches, copied into
-// each worker when a search starts.
-type pvsSettings struct {
-	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
-	aspiration                                                          int // 0: none
-}
-
-// settings returns the search's settings from s's switches.
-func (s *PVS) settings() pvsSettings {
-	o := &s.off
-	aspiration := defaultAspiration
-	switch {
-	case o.aspiration > 0:
-		aspiration = o.aspiration
-	case o.aspiration < 0:
-		aspiration = 0
-	}
-	return pvsSettings{
-		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
-		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
-		aspiration: aspiration,
-	}
-}
-
-// Clear forgets everything learnt in earlier searches: the table, the
-// history and the killers. Call it between games.
-func (s *PVS) Clear() {
-	if s.table != nil {
-		s.table.Clear()
-	}
-	s.main.forget()
-	for _, h := range s.helpers {
-		h.forget()
-	}
-}
-
 // forget empties the worker's history and killers.
 func (w *pvsWorker) forget() {
 	w.history = history{}
 	w.killers = killers{}
-}
-
-// Search implements Searcher. Besides the errors of Searcher, it returns
-// one wrapping ErrInvalidSearch when TableMegabytes or Threads is out of
-// range.
-func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
-	switch {
-	case s.TableMegabytes < 0 || s.TableMegabytes > MaxTableMegabytes:
-		return Result{}, fmt.Errorf("%w: TableMegabytes %d is not 0 (the default) or 1 to %d", ErrInvalidSearch, s.TableMegabytes, MaxTableMegabytes)
-	case s.Threads > MaxThreads:
-		return Result{}, fmt.Errorf("%w: Threads %d is above %d", ErrInvalidSearch, s.Threads, MaxThreads)
-	}
-	threads := max(s.Threads, 1)
-	if threads > 1 && lim.Nodes > 0 {
-		// Every thread gets its share of the node limit.
-		lim.Nodes = max(lim.Nodes/int64(threads), 1)
-	}
-	w := &s.main
-	rootMoves, err := w.core.begin(ctx, g, lim, s.Evaluator)
-	if err != nil {
-		return Result{}, err
-	}
-	s.sizeTable(w.core.stopped)
-	s.table.NewSearch()
-	w.start(s, rootMoves)
-	w.keySalt = w.core.setContempt(s.Contempt)
-	if threads == 1 || w.core.stopped {
-		return w.iterate(lim), nil
-	}
-	return s.searchParallel(ctx, threads, lim), nil
-}
-
-// sizeTable makes the table TableMegabytes sets, unless it is already
-// made. A search that is stopped before it starts (its context is done)
-// makes none: it gets an empty table that stores nothing, so that a
-// cancelled search costs no allocation.
-func (s *PVS) sizeTable(stopped bool) {
-	mb := cmp.Or(s.TableMegabytes, DefaultTableMegabytes)
-	switch {
-	case s.table != nil && s.tableSize == mb:
-	case stopped:
-		if s.table == nil {
-			s.table = &tt.Table{}
-		}
-	default:
-		s.table, s.tableSize = tt.New(mb), mb
-	}
 }
 
 // start prepares the worker for a search of the position in its core with
@@ -329,6 +156,20 @@ func (w *pvsWorker) probe(key uint64, ply, depth, alpha, beta int) (Move, int, b
 	return Move(e.Move), 0, false
 }
 
+// boundOf returns how the fail-soft score best of a node searched with the
+// window (alphaIn, beta) relates to its true score, for the table: an
+// upper bound at or below alphaIn, a lower bound at or above beta, exact
+// between.
+func boundOf(best, alphaIn, beta int) tt.Bound {
+	switch {
+	case best <= alphaIn:
+		return tt.Upper
+	case best >= beta:
+		return tt.Lower
+	}
+	return tt.Exact
+}
+
 // toTable and fromTable convert win and loss scores between "from the root"
 // (how the search sees them) and "from this position" (how the table keeps
 // them, valid wherever the position recurs).
@@ -352,14 +193,6 @@ func fromTable(score int32, ply int) int {
 	}
 	return s
 }
-
-// Move-ordering scores: the table's move, then captures, then killers, then
-// quiet moves by history.
-const (
-	orderTableMove = 1 << 30
-	orderCapture   = 1 << 29
-	orderKiller    = 1 << 28
-)
 
 // search returns the score of the position at ply searched to depth, for
 // its side to move. Fail-soft: a score ≤ alpha is an upper bound, ≥ beta a
@@ -447,12 +280,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			}
 		}
 	}
-	bound := tt.Exact
-	switch {
-	case best <= alphaIn:
-		bound, bestMove = tt.Upper, NoMove
-	case best >= beta:
-		bound = tt.Lower
+	bound := boundOf(best, alphaIn, beta)
+	if bound == tt.Upper {
+		bestMove = NoMove // every move failed low: none is known to be best
 	}
 	if ply > 0 || !w.partialRoot {
 		w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
@@ -489,55 +319,6 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 		return 0, false
 	}
 	return min(score, decisive-1), true
-}
-
-// orderMoves gives each move of the list at ply its ordering score.
-func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
-	order := &w.order[ply]
-	k := &w.killers[ply]
-	for i, m := range moves {
-		switch {
-		case m == tableMove:
-			order[i] = orderTableMove
-		case m.IsCapture():
-			order[i] = orderCapture
-		case w.useKillers && m == k[0]:
-			order[i] = orderKiller + 1
-		case w.useKillers && m == k[1]:
-			order[i] = orderKiller
-		case w.useHistory:
-			order[i] = w.history.score(side, m)
-		default:
-			order[i] = 0
-		}
-	}
-}
-
-// pick moves the best-ordered move among moves[i:] to place i and returns
-// it: a selection sort done lazily, since a cutoff often comes early.
-func (w *pvsWorker) pick(ply int, moves []Move, i int) Move {
-	order := &w.order[ply]
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if order[j] > order[best] {
-			best = j
-		}
-	}
-	moves[i], moves[best] = moves[best], moves[i]
-	order[i], order[best] = order[best], order[i]
-	return moves[i]
-}
-
-// promoteRootMove puts m first in the root move list for the next
-// iteration (it is also the table's move, but the table may lose it).
-func (w *pvsWorker) promoteRootMove(m Move) {
-	for i, r := range w.rootMoves {
-		if r == m {
-			copy(w.rootMoves[1:i+1], w.rootMoves[:i])
-			w.rootMoves[0] = m
-			return
-		}
-	}
 }
 
 // quiesce searches only captures beyond the horizon until the position is
@@ -596,14 +377,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 			}
 		}
 	}
-	bound := tt.Exact
-	switch {
-	case best <= alphaIn:
-		bound = tt.Upper
-	case best >= beta:
-		bound = tt.Lower
-	}
-	w.table.Store(key, uint16(bestMove), toTable(best, ply), 0, bound)
+	w.table.Store(key, uint16(bestMove), toTable(best, ply), 0, boundOf(best, alphaIn, beta))
 	return best
 }
 

@@ -131,20 +131,3 @@ func (c *searchCore) totalNodes() int64 {
 	}
 	return n
 }
-
-// setContempt sets the draw scores of a search whose root side to move is
-// c.stack[0]'s for the given contempt (clamped to ±MaxEvaluation) and
-// returns the salt of its table keys: 0 without contempt, so that such
-// searches share the table as before; else a key of the contempt and the
-// root side, so that scores made with one contempt and root side are never
-// taken for those of another.
-func (c *searchCore) setContempt(contempt int) uint64 {
-	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
-	root := c.stack[0].side & 1
-	c.draw[root], c.draw[root^1] = -contempt, contempt
-	if contempt == 0 {
-		return 0
-	}
-	state := uint64(contempt)<<1 | uint64(root)
-	return splitMix64(&state)
-}

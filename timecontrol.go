@@ -153,32 +153,3 @@ func stabilityFactor(stable int) float64 {
 func dropFactor(drop int) float64 {
 	return 1 + 0.5*float64(min(max(drop, 0), 100))/100
 }
-
-// tick counts a node and reports whether the search must stop. It looks at
-// the clock and the context every 1024 nodes.
-func (c *searchCore) tick() bool {
-	c.nodes++
-	if c.nodes&1023 == 0 && !c.stopped {
-		c.mustStop()
-	}
-	if c.nodeLimit > 0 && c.nodes >= c.nodeLimit {
-		c.stopped = true
-	}
-	return c.stopped
-}
-
-// mustStop looks at the context and the deadline now, and reports whether
-// the search must stop.
-func (c *searchCore) mustStop() bool {
-	if !c.stopped {
-		select {
-		case <-c.done:
-			c.stopped = true
-		default:
-		}
-		if !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
-			c.stopped = true
-		}
-	}
-	return c.stopped
-}

@@ -1,0 +1,179 @@
+package surakarta
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+
+	"github.com/surakarta-go/surakarta/internal/tt"
+)
+
+// PVS is principal variation search, as Wang Hongfei et al. build it for
+// Connect6 (see README, References), with what strong engines add:
+// a Zobrist-keyed transposition table that survives between searches,
+// history heuristic, killer moves, the table's move first, iterative
+// deepening with aspiration windows of ±50, quiescence search over
+// captures, null-move pruning, late-move reductions and time management.
+// README's tuning table has the matches behind each of them.
+//
+// Make one with NewPVS. The zero PVS with an Evaluator is the same
+// searcher: every field's zero value is its default.
+//
+// A PVS is not safe for concurrent use: give each game or goroutine its own.
+type PVS struct {
+	Evaluator Evaluator
+
+	// TableMegabytes sizes the transposition table in MiB, rounded down
+	// to a power of two of buckets: 0 means DefaultTableMegabytes, and
+	// values up to MaxTableMegabytes are used as they are; any other
+	// value makes Search fail with an error wrapping ErrInvalidSearch. A
+	// change takes effect at the next Search and clears the table.
+	TableMegabytes int
+
+	// Threads is the number of goroutines that search at once (Lazy SMP):
+	// the calling goroutine and Threads−1 helpers search the same root
+	// and share the table; some helpers skip iterations so that they run
+	// a ply ahead. The move, score and principal variation returned are
+	// the calling goroutine's, and Nodes counts every thread's nodes
+	// (Limits.Nodes bounds them all together). Values below 1 mean 1,
+	// the default, which searches deterministically: the same search
+	// visits the same nodes every time; above MaxThreads Search fails with
+	// an error wrapping ErrInvalidSearch. With more threads the Evaluator
+	// is called from several goroutines at once and must be safe for that
+	// (the evaluators of this package are).
+	Threads int
+	// Contempt is what a draw is worth less than an even position to the
+	// side to move at the root, in evaluation units: a game that the
+	// search sees end with equal piece counts (by repetition, the
+	// quiet-ply limit, or a side without moves) scores −Contempt for that
+	// side and +Contempt for its opponent. A positive Contempt makes the
+	// searcher avoid such draws unless it is worse off by more than
+	// Contempt; 0, the default, scores them 0. It is clamped to
+	// ±MaxEvaluation. The table keeps the scores of searches with a
+	// non-zero Contempt apart from those of other searches, for each
+	// side to move at the root.
+	Contempt int
+
+	// off switches enhancements off, for the tests that measure them; the
+	// zero value has every one on.
+	off       pvsSwitches
+	main      pvsWorker
+	helpers   []*pvsWorker
+	table     *tt.Table
+	tableSize int
+}
+
+// The bounds of PVS's sizes.
+const (
+	// DefaultTableMegabytes is the size of the table of a PVS whose
+	// TableMegabytes is 0. The table is small on purpose: on this
+	// library's searches a larger one saves no nodes but costs speed
+	// (BenchmarkPVSTable), and matches against 4 and 16 MiB found none
+	// better.
+	DefaultTableMegabytes = 1
+	// MaxTableMegabytes is the largest table a PVS makes: 4 GiB.
+	MaxTableMegabytes = 4096
+	// MaxThreads is the most threads a PVS searches with.
+	MaxThreads = 256
+)
+
+// defaultAspiration is the half-width of the aspiration window.
+const defaultAspiration = 50
+
+// pvsSwitches turn the enhancements of a PVS off, each on when false:
+// what the tests that measure an enhancement's worth change.
+type pvsSwitches struct {
+	cutoffs, history, killers, quiescence, nullMove, lmr bool
+	// aspiration, when positive, replaces defaultAspiration; negative
+	// searches every iteration with a full window.
+	aspiration int
+}
+
+// NewPVS returns a PVS searcher that scores positions with e, with every
+// enhancement on and a table of DefaultTableMegabytes.
+func NewPVS(e Evaluator) *PVS {
+	return &PVS{Evaluator: e, TableMegabytes: DefaultTableMegabytes}
+}
+
+// pvsSettings are what the search reads of a PVS's switches, copied into
+// each worker when a search starts.
+type pvsSettings struct {
+	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
+	aspiration                                                          int // 0: none
+}
+
+// settings returns the search's settings from s's switches.
+func (s *PVS) settings() pvsSettings {
+	o := &s.off
+	aspiration := defaultAspiration
+	switch {
+	case o.aspiration > 0:
+		aspiration = o.aspiration
+	case o.aspiration < 0:
+		aspiration = 0
+	}
+	return pvsSettings{
+		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
+		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
+		aspiration: aspiration,
+	}
+}
+
+// Clear forgets everything learnt in earlier searches: the table, the
+// history and the killers. Call it between games.
+func (s *PVS) Clear() {
+	if s.table != nil {
+		s.table.Clear()
+	}
+	s.main.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// Search implements Searcher. Besides the errors of Searcher, it returns
+// one wrapping ErrInvalidSearch when TableMegabytes or Threads is out of
+// range.
+func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
+	switch {
+	case s.TableMegabytes < 0 || s.TableMegabytes > MaxTableMegabytes:
+		return Result{}, fmt.Errorf("%w: TableMegabytes %d is not 0 (the default) or 1 to %d", ErrInvalidSearch, s.TableMegabytes, MaxTableMegabytes)
+	case s.Threads > MaxThreads:
+		return Result{}, fmt.Errorf("%w: Threads %d is above %d", ErrInvalidSearch, s.Threads, MaxThreads)
+	}
+	threads := max(s.Threads, 1)
+	if threads > 1 && lim.Nodes > 0 {
+		// Every thread gets its share of the node limit.
+		lim.Nodes = max(lim.Nodes/int64(threads), 1)
+	}
+	w := &s.main
+	rootMoves, err := w.core.begin(ctx, g, lim, s.Evaluator)
+	if err != nil {
+		return Result{}, err
+	}
+	s.sizeTable(w.core.stopped)
+	s.table.NewSearch()
+	w.start(s, rootMoves)
+	w.keySalt = w.core.setContempt(s.Contempt)
+	if threads == 1 || w.core.stopped {
+		return w.iterate(lim), nil
+	}
+	return s.searchParallel(ctx, threads, lim), nil
+}
+
+// sizeTable makes the table TableMegabytes sets, unless it is already
+// made. A search that is stopped before it starts (its context is done)
+// makes none: it gets an empty table that stores nothing, so that a
+// cancelled search costs no allocation.
+func (s *PVS) sizeTable(stopped bool) {
+	mb := cmp.Or(s.TableMegabytes, DefaultTableMegabytes)
+	switch {
+	case s.table != nil && s.tableSize == mb:
+	case stopped:
+		if s.table == nil {
+			s.table = &tt.Table{}
+		}
+	default:
+		s.table, s.tableSize = tt.New(mb), mb
+	}
+}

@@ -1,0 +1,338 @@
+package surakarta
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+)
+
+// searchCore is what every searcher of this package shares: the node count,
+// the stop conditions, the game-end rules and the positions of the game and
+// of the search path.
+type searchCore struct {
+	eval  Evaluator
+	rules Rules
+
+	nodes     int64
+	nodeLimit int64
+	start     time.Time
+	deadline  time.Time // the hard bound of the time plan; zero when there is no time limit
+	plan      timePlan
+	done      <-chan struct{} // the context's Done channel
+	stopped   bool
+	// unorderedRoot says that an iteration does not search the previous
+	// iteration's best move first (AlphaBeta), so that the best move of an
+	// unfinished iteration cannot be trusted.
+	unorderedRoot bool
+
+	// stack[ply] is the position at that ply of the search path.
+	stack [maxPly + 1]Position
+	// hashes holds the hashes of the game's positions since its last capture
+	// and then of the search path: hashes[base+ply] is stack[ply]'s.
+	hashes []uint64
+	base   int
+	// nullFloor is the hashes index of the position after the latest null
+	// move on the path (PVS): repetitions are not looked for before it.
+	nullFloor int
+	pv        pvTable
+	// selDepth is the highest ply reached since it was last reset.
+	selDepth int
+	// draw is the score of a drawn end for the side to move: 0 unless a
+	// PVS has Contempt (see PVS.Contempt).
+	draw [2]int
+	// In a parallel search (search_smp.go) every thread stops as soon as
+	// halt is set; a helper publishes its node count to published every
+	// 1024 nodes, and the main thread's helperNodes are the helpers'
+	// published counts. halt is nil in a search on one thread.
+	halt        *atomic.Bool
+	published   *atomic.Int64
+	helperNodes []atomic.Int64
+}
+
+// maxPly is the longest search path, quiescence included.
+const maxPly = 128
+
+// begin prepares a search of g within lim and returns the root moves.
+func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
+	switch {
+	case ctx == nil:
+		return nil, fmt.Errorf("%w: the context is nil (use context.Background())", ErrInvalidSearch)
+	case g == nil:
+		return nil, fmt.Errorf("%w: the game is nil", ErrInvalidSearch)
+	}
+	if err := lim.Validate(); err != nil {
+		return nil, err
+	}
+	if eval == nil {
+		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
+	}
+	if o := g.Outcome(); o.Over {
+		return nil, fmt.Errorf("%w: %v", ErrGameOver, o)
+	}
+	c.eval, c.rules = eval, g.Rules()
+	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
+	c.start = time.Now()
+	c.plan = planTime(lim, g.Position().SideToMove())
+	c.deadline = time.Time{}
+	if c.plan.timed {
+		c.deadline = c.start.Add(c.plan.hard)
+	}
+	c.done = ctx.Done()
+	c.unorderedRoot = false
+	c.nullFloor = 0
+
+	root := g.Position()
+	c.stack[0] = root
+	positions := g.history()
+	first := max(len(positions)-1-root.QuietPlies(), 0)
+	c.base = len(positions) - 1 - first
+	if need := c.base + maxPly + 1; cap(c.hashes) < need {
+		c.hashes = make([]uint64, need)
+	}
+	c.hashes = c.hashes[:c.base+maxPly+1]
+	for i, p := range positions[first:] {
+		c.hashes[i] = p.hash
+	}
+	moves := root.LegalMoves()
+	if len(lim.SearchMoves) > 0 {
+		var err error
+		if moves, err = restrict(root, moves, lim.SearchMoves); err != nil {
+			return nil, err
+		}
+	}
+	if ctx.Err() != nil {
+		c.stopped = true
+	}
+	return moves, nil
+}
+
+// restrict returns the moves of legal, the legal moves of p in the
+// generator's order, that only lists; an illegal move in only is an error.
+func restrict(p Position, legal, only []Move) ([]Move, error) {
+	keep := make([]bool, len(legal))
+	for _, m := range only {
+		m, err := p.Legal(m)
+		if err != nil {
+			return nil, fmt.Errorf("Limits.SearchMoves: %w", err)
+		}
+		keep[slices.Index(legal, m)] = true
+	}
+	n := 0
+	for i, m := range legal {
+		if keep[i] {
+			legal[n] = m
+			n++
+		}
+	}
+	return legal[:n], nil
+}
+
+// open starts the node at ply: it counts it, empties its principal
+// variation, records its position for repetition checks and applies the
+// game-end rules that need no move generation. When the node ends there
+// (the search must stop, or the game is over) it reports done with the
+// node's score.
+func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
+	if c.halt != nil {
+		c.poll()
+	}
+	if c.tick() {
+		return nil, 0, true
+	}
+	c.pv.clear(ply)
+	c.selDepth = max(c.selDepth, ply)
+	p = &c.stack[ply]
+	c.hashes[c.base+ply] = p.hash
+	if ply > 0 {
+		if score, over := c.terminal(p, ply); over {
+			return p, score, true
+		}
+	}
+	return p, 0, false
+}
+
+// terminal applies the game-end rules that need no move generation to the
+// position at ply > 0: a side without pieces has lost; the quiet-ply limit
+// and repetition end the game, adjudicated by piece count.
+func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
+	if p.pieces[p.side] == 0 {
+		return -(Win - ply), true
+	}
+	if c.rules.QuietPlyLimit > 0 && p.QuietPlies() >= c.rules.QuietPlyLimit {
+		return c.adjudicate(p, ply), true
+	}
+	if limit := c.rules.RepetitionLimit; limit > 0 && p.quietPlies >= 4 {
+		i := c.base + ply
+		oldest := max(i-p.QuietPlies(), c.nullFloor)
+		seen := 1
+		for j := i - 4; j >= oldest; j -= 2 {
+			if c.hashes[j] == p.hash {
+				if seen++; seen >= limit {
+					return c.adjudicate(p, ply), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// adjudicate scores a game that ends at ply in p by piece count, for the
+// side to move: equal counts are a draw, scored c.draw.
+func (c *searchCore) adjudicate(p *Position, ply int) int {
+	us, them := p.Count(p.side), p.Count(p.side^1)
+	switch {
+	case us > them:
+		return Win - ply
+	case us < them:
+		return -(Win - ply)
+	}
+	return c.draw[p.side&1]
+}
+
+// evaluate returns the evaluator's score of p, clamped to ±MaxEvaluation.
+func (c *searchCore) evaluate(p *Position) int {
+	return min(max(c.eval.Evaluate(p), -MaxEvaluation), MaxEvaluation)
+}
+
+// horizon scores a node at depth 0 without quiescence: an adjudicated end
+// when the side to move has no move, else the evaluation.
+func (c *searchCore) horizon(p *Position, ply int) int {
+	if !p.hasMove() {
+		return c.adjudicate(p, ply)
+	}
+	return c.evaluate(p)
+}
+
+// iterate runs iterative deepening: searchDepth(d) searches the root to
+// depth d and reports its score and whether it completed. It stops at the
+// depth limit, when stopped, or when the time plan says so (see
+// timecontrol.go). When an iteration is cut short, the result takes its
+// best move if it searched one fully.
+func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(depth int) (int, bool)) Result {
+	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
+	maxDepth := MaxDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, MaxDepth)
+	}
+	keeper := timeKeeper{plan: c.plan, single: len(rootMoves) == 1}
+	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
+		iterationStart := time.Now()
+		c.selDepth = 0
+		score, ok := searchDepth(depth)
+		if !ok || c.stopped {
+			c.adoptUnfinished(&res)
+			break
+		}
+		// A line that a table hit ended counts as long as the search that
+		// stored it (see probe), and one that ends the game before the
+		// horizon as reaching it: the iteration searched it to the end.
+		selDepth := max(c.selDepth, depth)
+		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
+		if pv := c.pv.line(); len(pv) > 0 {
+			res.PV, res.Move = pv, pv[0]
+		}
+		elapsed := time.Since(c.start)
+		if lim.Progress != nil {
+			nodes := c.totalNodes()
+			lim.Progress(Info{
+				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
+				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
+				PV:             append([]Move(nil), res.PV...),
+			})
+		}
+		if n, ok := PliesToEnd(score); ok && n <= depth {
+			break // the game's end is in sight: deeper changes nothing
+		}
+		if !keeper.next(res.Move, score, time.Since(c.start), time.Since(iterationStart)) || c.mustStop() {
+			break
+		}
+	}
+	res.Nodes = c.nodes
+	res.Time = time.Since(c.start)
+	return res
+}
+
+// adoptUnfinished makes the best move of the iteration that was cut short
+// the result's, with its line, when the iteration searched a root move
+// fully: the root's line holds a move only once a move has been searched
+// to the end and scored above alpha, and PVS searches the previous best
+// move first, so that move is the best of those searched at the greater
+// depth.
+func (c *searchCore) adoptUnfinished(res *Result) {
+	if c.unorderedRoot || c.pv.length[0] == 0 {
+		return
+	}
+	pv := c.pv.line()
+	res.PV, res.Move = pv, pv[0]
+}
+
+// pvTable is the triangular table of principal variations: line ply holds
+// the best line found from that ply.
+type pvTable struct {
+	moves  [maxPly + 1][maxPly + 1]Move
+	length [maxPly + 1]int
+}
+
+// clear empties the line of ply.
+func (t *pvTable) clear(ply int) { t.length[ply] = ply }
+
+// update makes m followed by the line of ply+1 the line of ply.
+func (t *pvTable) update(ply int, m Move) {
+	t.moves[ply][ply] = m
+	n := max(t.length[ply+1], ply+1)
+	copy(t.moves[ply][ply+1:n], t.moves[ply+1][ply+1:n])
+	t.length[ply] = n
+}
+
+// line returns a copy of the principal variation from the root.
+func (t *pvTable) line() []Move {
+	return append([]Move(nil), t.moves[0][:t.length[0]]...)
+}
+
+// tick counts a node and reports whether the search must stop. It looks at
+// the clock and the context every 1024 nodes.
+func (c *searchCore) tick() bool {
+	c.nodes++
+	if c.nodes&1023 == 0 && !c.stopped {
+		c.mustStop()
+	}
+	if c.nodeLimit > 0 && c.nodes >= c.nodeLimit {
+		c.stopped = true
+	}
+	return c.stopped
+}
+
+// mustStop looks at the context and the deadline now, and reports whether
+// the search must stop.
+func (c *searchCore) mustStop() bool {
+	if !c.stopped {
+		select {
+		case <-c.done:
+			c.stopped = true
+		default:
+		}
+		if !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
+			c.stopped = true
+		}
+	}
+	return c.stopped
+}
+
+// setContempt sets the draw scores of a search whose root side to move is
+// c.stack[0]'s for the given contempt (clamped to ±MaxEvaluation) and
+// returns the salt of its table keys: 0 without contempt, so that such
+// searches share the table as before; else a key of the contempt and the
+// root side, so that scores made with one contempt and root side are never
+// taken for those of another.
+func (c *searchCore) setContempt(contempt int) uint64 {
+	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
+	root := c.stack[0].side & 1
+	c.draw[root], c.draw[root^1] = -contempt, contempt
+	if contempt == 0 {
+		return 0
+	}
+	state := uint64(contempt)<<1 | uint64(root)
+	return splitMix64(&state)
+}
