@@ -1,0 +1,459 @@
+package surakarta
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/surakarta-go/surakarta/internal/clip"
+)
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseRecord. On
+// error r is unchanged.
+func (r *Record) UnmarshalText(text []byte) error {
+	parsed, err := ParseRecord(string(text))
+	if err != nil {
+		return err
+	}
+	*r = *parsed
+	return nil
+}
+
+// ParseRecord reads exactly one record (blank lines around it are allowed)
+// and replays its game. Errors wrap ErrInvalidRecord; see Record.
+func ParseRecord(text string) (*Record, error) {
+	src := newTextSource(text)
+	r, err := readRecord(src)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, fmt.Errorf("%w: the text holds no record", ErrInvalidRecord)
+	}
+	src.skipBlank()
+	if src.err != nil {
+		return nil, src.err
+	}
+	if src.ok {
+		return nil, lineError(src.num, "a second record starts here; ParseRecord reads one (ReadRecords reads all)")
+	}
+	return r, nil
+}
+
+// ReadRecords reads all the records of r, in order, and replays their games.
+// At the first invalid record it returns the records before it and an error
+// wrapping ErrInvalidRecord that names the line of the whole text; see
+// Record. It holds every record; RecordScanner reads them one at a time.
+func ReadRecords(r io.Reader) ([]*Record, error) {
+	sc := NewRecordScanner(r)
+	var records []*Record
+	for sc.Scan() {
+		records = append(records, sc.Record())
+	}
+	return records, sc.Err()
+}
+
+// RecordScanner reads records one after another from a reader, holding
+// one at a time, as bufio.Scanner reads lines: call Scan until it returns
+// false, take each record with Record, then check Err. Its memory is what
+// one record needs, however long the input; the limits of a record
+// (MaxRecordLineBytes, MaxRecordHeaders, MaxRecordPlies) bound that.
+//
+//	sc := surakarta.NewRecordScanner(f)
+//	for sc.Scan() {
+//		rec := sc.Record()
+//		…
+//	}
+//	if err := sc.Err(); err != nil {
+//		…
+//	}
+type RecordScanner struct {
+	src    *lineSource
+	rec    *Record
+	err    error
+	done   bool
+	offset int64
+}
+
+// NewRecordScanner returns a scanner that reads records from r. It reads
+// r in blocks of MaxRecordLineBytes and a little more.
+func NewRecordScanner(r io.Reader) *RecordScanner {
+	return &RecordScanner{src: newReaderSource(r)}
+}
+
+// Scan reads the next record and replays its game. It returns false at the
+// end of the input or at the first error, which Err then returns; after
+// that it keeps returning false.
+func (s *RecordScanner) Scan() bool {
+	s.rec = nil
+	if s.done {
+		return false
+	}
+	rec, err := readRecord(s.src)
+	if err != nil || rec == nil {
+		s.err, s.done = err, true
+		return false
+	}
+	s.rec, s.offset = rec, s.src.start
+	return true
+}
+
+// Record returns the record read by the last Scan that returned true, and
+// nil after one that returned false. Each record is new: the caller may
+// keep it.
+func (s *RecordScanner) Record() *Record { return s.rec }
+
+// Err returns the error that stopped Scan, or nil at the end of the input.
+// A record that does not read gives an error wrapping ErrInvalidRecord
+// that names the line, counted from the start of the input (see Record);
+// a failing reader gives its error, wrapped.
+func (s *RecordScanner) Err() error { return s.err }
+
+// Offset returns the number of bytes of the input up to the end of the
+// last record that Scan returned, the line break of its last line
+// included: where that record ends, and so the earliest a record that
+// follows it can start (only blank lines may come between). It is 0
+// before the first record.
+func (s *RecordScanner) Offset() int64 { return s.offset }
+
+// readRecord reads the next record, skipping blank lines before it, and
+// returns nil at the end of the text.
+func readRecord(src *lineSource) (*Record, error) {
+	r, err := readRecordLines(src)
+	if src.err != nil {
+		// The lines stopped early, within the record or just after it:
+		// that is the fault, whatever the record's reading made of it.
+		return nil, src.err
+	}
+	return r, err
+}
+
+// readRecordLines reads the next record from src; see readRecord.
+func readRecordLines(src *lineSource) (*Record, error) {
+	src.skipBlank()
+	if !src.ok {
+		return nil, nil
+	}
+	if src.line[0] != '[' {
+		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip.Text(src.line))
+	}
+	r := &Record{}
+	start, rules, seen, err := readHeaders(src, r)
+	if err != nil {
+		return nil, err
+	}
+	g, err := NewGameWithRules(start, rules)
+	if err != nil { // parseRules has validated the rules
+		return nil, fmt.Errorf("%w: %w", ErrInvalidRecord, err)
+	}
+	r.Game = g
+	if err := readMoves(src, g, r.Result); err != nil {
+		return nil, err
+	}
+	if err := declareFromRecord(g, r.Result, r.Reason); err != nil {
+		return nil, lineError(seen[headerReason], "%v", err)
+	}
+	if aboutReason, err := checkResult(g, r.Result, r.Reason); err != nil {
+		line, ok := seen[headerReason]
+		if !aboutReason || !ok {
+			line = seen[headerResult]
+		}
+		return nil, lineError(line, "%v", err)
+	}
+	return r, nil
+}
+
+// readHeaders reads the header lines of a record into r, and the blank
+// lines after them up to the moves. It returns the start position and the
+// rules that the headers set (the start and the Olympiad rules when they
+// set none) and the line of each header read.
+func readHeaders(src *lineSource, r *Record) (start Position, rules Rules, seen map[string]int, err error) {
+	start, rules = NewPosition(), OlympiadRules()
+	seen = map[string]int{} // header name → its line
+	fail := func(err error) (Position, Rules, map[string]int, error) { return Position{}, Rules{}, nil, err }
+	for ; src.ok && strings.HasPrefix(src.line, "["); src.advance() {
+		n := src.num
+		if len(seen) == MaxRecordHeaders {
+			return fail(lineError(n, "more than %d headers, the most a record may have (MaxRecordHeaders)", MaxRecordHeaders))
+		}
+		name, value, err := parseHeaderLine(src.line)
+		if err != nil {
+			return fail(lineError(n, "%v", err))
+		}
+		if earlier, ok := seen[name]; ok {
+			return fail(lineError(n, "header %s occurs twice (also on line %d)", clip.Text(name), earlier))
+		}
+		seen[name] = n
+		switch name {
+		case headerPosition:
+			if start, err = ParsePosition(value); err != nil {
+				return fail(fmt.Errorf("%w: line %d: Position: %w", ErrInvalidRecord, n, err))
+			}
+		case headerRules:
+			if rules, err = parseRules(value); err != nil {
+				return fail(fmt.Errorf("%w: line %d: Rules: %w", ErrInvalidRecord, n, err))
+			}
+		case headerResult:
+			if !isResult(value) {
+				return fail(lineError(n, "Result %q is not 1-0, 0-1, 1/2-1/2 or *", clip.Text(value)))
+			}
+			r.Result = value
+		case headerReason:
+			r.Reason = value
+		default:
+			r.Headers = append(r.Headers, Header{Name: name, Value: value})
+		}
+	}
+	switch {
+	case !src.ok:
+		return fail(lineError(src.num-1, "the text ends after the headers: want a blank line, then the moves and the result"))
+	case src.line != "":
+		return fail(lineError(src.num, "missing blank line between the headers and the moves"))
+	}
+	if _, ok := seen[headerResult]; !ok {
+		return fail(lineError(src.num, "the headers end without a Result header"))
+	}
+	src.skipBlank()
+	switch {
+	case !src.ok:
+		return fail(lineError(src.num-1, "the text ends before the moves: a record ends with its moves and the result %s", r.Result))
+	case src.line[0] == '[':
+		return fail(lineError(src.num, "want the moves and the result %s after the headers, found a header line", r.Result))
+	}
+	return start, rules, seen, nil
+}
+
+// readMoves reads the moves of a record and plays them in g, up to the
+// result, which must be result, and the blank line or end of text after
+// it.
+func readMoves(src *lineSource, g *Game, result string) error {
+	ended := false // the result has been read
+	numbered := "" // the move number just read, awaiting its move
+	last := src.num
+	for ; src.ok && src.line != ""; src.advance() {
+		n := src.num
+		last = n
+		if src.line[0] == '[' {
+			return lineError(n, "missing blank line between the moves and the next record")
+		}
+		for _, token := range strings.FieldsFunc(src.line, isRecordSpace) {
+			if ended {
+				return lineError(n, "%q after the result: a blank line must end the record", clip.Text(token))
+			}
+			if isResult(token) {
+				if numbered != "" {
+					return lineError(n, "bad move number %q: no move follows it", clip.Text(numbered))
+				}
+				if token != result {
+					return lineError(n, "the moves end with %s, but the Result header says %s", token, result)
+				}
+				ended = true
+				continue
+			}
+			p := g.Position()
+			if c := token[0]; '0' <= c && c <= '9' {
+				if numbered != "" {
+					return lineError(n, "bad move number %q: it follows %q, not a move", clip.Text(token), clip.Text(numbered))
+				}
+				number, rest, err := splitMoveNumber(token, &p)
+				if err != nil {
+					return lineError(n, "bad move number %q: %v", clip.Text(token), err)
+				}
+				numbered = number
+				if rest == "" {
+					continue
+				}
+				token = rest
+			}
+			if numbered == "" {
+				switch {
+				case p.SideToMove() == Black:
+					return lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
+				case g.Ply() == 0:
+					return lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
+				}
+			}
+			numbered = ""
+			m, err := ParseMove(token)
+			if err != nil {
+				return fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip.Text(token), err)
+			}
+			if g.Ply() == MaxRecordPlies {
+				return lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
+			}
+			if err := g.Play(m); err != nil {
+				return fmt.Errorf("%w: line %d: ply %d: %v: %w", ErrInvalidRecord, n, g.Ply()+1, m, err)
+			}
+		}
+	}
+	if !ended {
+		if numbered != "" {
+			return lineError(last, "bad move number %q: no move follows it", clip.Text(numbered))
+		}
+		return lineError(last, "the moves do not end with the result %s", result)
+	}
+	return nil
+}
+
+// parseHeaderLine parses a header line [Name "value"], undoing the escapes
+// \" and \\ of the value.
+func parseHeaderLine(line string) (name, value string, err error) {
+	i := 1
+	for i < len(line) && isNameByte(line[i], i == 1) {
+		i++
+	}
+	name = line[1:i]
+	if name == "" {
+		return "", "", fmt.Errorf("bad header line %q: want [Name \"value\"], Name a letter then letters, digits or '_'", clip.Text(line))
+	}
+	if err := checkHeaderName(name); err != nil {
+		return "", "", fmt.Errorf("bad header line: %v", err)
+	}
+	j := i
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j == i || j == len(line) || line[j] != '"' {
+		return "", "", fmt.Errorf("bad header line %q: want [%s \"value\"]", clip.Text(line), clip.Text(name))
+	}
+	var sb strings.Builder
+	k := j + 1
+	for {
+		if k >= len(line) {
+			return "", "", fmt.Errorf("unterminated quote in the value of %s", clip.Text(name))
+		}
+		c := line[k]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if k+1 == len(line) {
+				return "", "", fmt.Errorf("unterminated quote in the value of %s", clip.Text(name))
+			}
+			if e := line[k+1]; e != '"' && e != '\\' {
+				return "", "", fmt.Errorf("unknown escape %q in the value of %s: only \\\" and \\\\", line[k:k+2], clip.Text(name))
+			}
+			k++
+			c = line[k]
+		}
+		sb.WriteByte(c)
+		k++
+	}
+	if rest := strings.TrimLeft(line[k+1:], " \t"); rest != "]" {
+		return "", "", fmt.Errorf("bad header line: want ] after the value of %s, found %q", clip.Text(name), clip.Text(rest))
+	}
+	value = sb.String()
+	if err := checkValue(value); err != nil {
+		return "", "", fmt.Errorf("the value of %s %v", clip.Text(name), err)
+	}
+	return name, value, nil
+}
+
+// splitMoveNumber splits a token that starts with a digit into its move
+// number, which must be that of p ("7." with Black to move, "7..." with
+// White), and the rest, a move written without a space or "".
+func splitMoveNumber(token string, p *Position) (number, rest string, err error) {
+	digits := 0
+	for digits < len(token) && '0' <= token[digits] && token[digits] <= '9' {
+		digits++
+	}
+	dots := 0
+	for digits+dots < len(token) && token[digits+dots] == '.' {
+		dots++
+	}
+	number, rest = token[:digits+dots], token[digits+dots:]
+	want, wantDots := strconv.Itoa(p.MoveNumber())+".", 1
+	if p.SideToMove() == White {
+		want, wantDots = want+"..", 3
+	}
+	n, ok := parseCount(token[:digits])
+	switch {
+	case dots != 1 && dots != 3:
+		return "", "", fmt.Errorf("want a number and \".\" before a move of Black, or \"...\" before White's first, such as %q", want)
+	case !ok || n != p.MoveNumber():
+		return "", "", fmt.Errorf("this is move %d, so write %q", p.MoveNumber(), want)
+	case dots != wantDots:
+		return "", "", fmt.Errorf("%v is to move, so write %q", p.SideToMove(), want)
+	}
+	return number, rest, nil
+}
+
+// declareFromRecord ends g as a record whose reason is an end declared by
+// the players (resignation, draw by agreement, time forfeit) says, the
+// winner taken from the result. Other reasons leave g as it is.
+func declareFromRecord(g *Game, result, reason string) error {
+	var loser Color
+	switch result {
+	case resultBlackWins:
+		loser = White
+	case resultWhiteWins:
+		loser = Black
+	}
+	decisive := result == resultBlackWins || result == resultWhiteWins
+	var err error
+	switch reason {
+	case Resignation.String(), TimeForfeit.String():
+		if !decisive {
+			return fmt.Errorf("reason %q needs a result 1-0 or 0-1, not %s", reason, result)
+		}
+		if reason == Resignation.String() {
+			err = g.Resign(loser)
+		} else {
+			err = g.ForfeitOnTime(loser)
+		}
+	case DrawAgreement.String():
+		if result != resultDraw {
+			return fmt.Errorf("reason %q needs the result 1/2-1/2, not %s", reason, result)
+		}
+		err = g.AgreeDraw()
+	}
+	if err != nil {
+		return fmt.Errorf("reason %q: %v", reason, err)
+	}
+	return nil
+}
+
+// parseRules parses the text of the Rules header: "quiet=N repetition=M" in
+// either order.
+func parseRules(text string) (Rules, error) {
+	var rules Rules
+	var haveQuiet, haveRepetition bool
+	for _, field := range strings.FieldsFunc(text, isRecordSpace) {
+		key, value, _ := strings.Cut(field, "=")
+		n, ok := parseCount(value)
+		if !ok {
+			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip.Text(field), MaxCounter, clip.Text(key))
+		}
+		switch {
+		case key == "quiet" && !haveQuiet:
+			rules.QuietPlyLimit, haveQuiet = n, true
+		case key == "repetition" && !haveRepetition:
+			rules.RepetitionLimit, haveRepetition = n, true
+		default:
+			return Rules{}, fmt.Errorf("%q: want quiet=N and repetition=M, once each", clip.Text(field))
+		}
+	}
+	if !haveQuiet || !haveRepetition {
+		return Rules{}, fmt.Errorf("%q: want quiet=N repetition=M (0 = off)", clip.Text(text))
+	}
+	if err := rules.Validate(); err != nil {
+		return Rules{}, err
+	}
+	return rules, nil
+}
+
+// parseCount parses a decimal number 0…MaxCounter written with digits only.
+func parseCount(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, n <= MaxCounter
+}
