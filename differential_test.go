@@ -1,4 +1,4 @@
-package surakarta
+package surakarta_test
 
 // Differential tests: the bitboard move generator of moves.go against the
 // deliberately plain generator of internal/reference, on many random and
@@ -14,178 +14,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/reference"
+	"github.com/surakarta-go/surakarta/surakartatest"
 )
-
-// ---------------------------------------------------------------------------
-// Position generators.
-
-// newTestPosition builds a position from two bitboards and a side to move.
-// It goes through ParsePosition so that every derived field of Position
-// (the hash, and whatever else the library keeps up to date) is set the way
-// the library sets it. An empty board, which ParsePosition rejects, is the
-// zero Position with the side and hash set.
-func newTestPosition(black, white uint64, side Color) Position {
-	if black|white == 0 {
-		var p Position
-		p.side = side
-		p.hash = p.computeHash()
-		return p
-	}
-	var sb strings.Builder
-	for rank := 5; rank >= 0; rank-- {
-		for file := 0; file < 6; file++ {
-			s := rank*6 + file
-			switch {
-			case black>>s&1 != 0:
-				sb.WriteByte('b')
-			case white>>s&1 != 0:
-				sb.WriteByte('w')
-			default:
-				sb.WriteByte('1')
-			}
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	sb.WriteString(" " + "bw"[side:side+1])
-	p, err := ParsePosition(sb.String())
-	if err != nil {
-		panic(fmt.Sprintf("newTestPosition(%#x, %#x, %v): %v", black, white, side, err))
-	}
-	if p.pieces != [2]uint64{black, white} || p.side != side {
-		panic(fmt.Sprintf("newTestPosition(%#x, %#x, %v): parsed %q", black, white, side, p))
-	}
-	return p
-}
-
-// randomPosition places 1–12 pieces of each colour on random distinct
-// squares, with a random side to move.
-func randomPosition(r *rand.Rand) Position {
-	nb, nw := 1+r.IntN(MaxPieces), 1+r.IntN(MaxPieces)
-	perm := r.Perm(NumSquares)
-	var black, white uint64
-	for _, s := range perm[:nb] {
-		black |= 1 << s
-	}
-	for _, s := range perm[nb : nb+nw] {
-		white |= 1 << s
-	}
-	return newTestPosition(black, white, Color(r.IntN(2)))
-}
-
-// Point classes for the crowded generator.
-var (
-	// selfIntersections are the eight points that appear twice in their own
-	// circuit.
-	selfIntersections = []int{7, 10, 25, 28, 14, 15, 20, 21} // b2 e2 b5 e5 c3 d3 c4 d4
-	// circuitPoints are the 32 points on some circuit (all but the corners).
-	circuitPoints = func() []int {
-		var out []int
-		for s := 0; s < NumSquares; s++ {
-			if s != 0 && s != 5 && s != 30 && s != 35 {
-				out = append(out, s)
-			}
-		}
-		return out
-	}()
-	// circuitOnly lists, for each circuit, its 20 distinct points.
-	circuitOnly = func() [2][]int {
-		var out [2][]int
-		for ci, c := range reference.Circuits {
-			seen := map[int]bool{}
-			for _, s := range c {
-				if !seen[s] {
-					seen[s] = true
-					out[ci] = append(out[ci], s)
-				}
-			}
-		}
-		return out
-	}()
-)
-
-// crowdedPosition builds positions that stress the capture rules: pieces
-// preferentially on the circuits and their intersections, full or nearly
-// full boards, and sparse boards with all pieces on one circuit (long walks,
-// several loops, walks over their own origin, full laps).
-func crowdedPosition(r *rand.Rand) Position {
-	var nb, nw int
-	var pick func() int
-	switch mode := r.IntN(10); {
-	case mode < 3: // full or nearly full: 10–12 a side (12 v 12 a third of the time)
-		if r.IntN(3) == 0 {
-			nb, nw = 12, 12
-		} else {
-			nb, nw = 10+r.IntN(3), 10+r.IntN(3)
-		}
-		pick = func() int { return r.IntN(NumSquares) }
-	case mode < 5: // sparse, all pieces on the points of one circuit
-		nb, nw = 1+r.IntN(4), 1+r.IntN(4)
-		points := circuitOnly[r.IntN(2)]
-		pick = func() int { return points[r.IntN(len(points))] }
-	default: // 1–12 a side, 80% on circuit points, half of those on the 8 intersections
-		nb, nw = 1+r.IntN(MaxPieces), 1+r.IntN(MaxPieces)
-		pick = func() int {
-			switch x := r.IntN(10); {
-			case x < 4:
-				return selfIntersections[r.IntN(len(selfIntersections))]
-			case x < 8:
-				return circuitPoints[r.IntN(len(circuitPoints))]
-			}
-			return r.IntN(NumSquares)
-		}
-	}
-	var occ [2]uint64
-	place := func(c Color) {
-		for tries := 0; tries < 20; tries++ {
-			s := pick()
-			if (occ[0]|occ[1])>>s&1 == 0 {
-				occ[c] |= 1 << s
-				return
-			}
-		}
-		for { // fall back to any free square
-			s := r.IntN(NumSquares)
-			if (occ[0]|occ[1])>>s&1 == 0 {
-				occ[c] |= 1 << s
-				return
-			}
-		}
-	}
-	for i := 0; i < max(nb, nw); i++ { // interleave so neither colour owns the best points
-		if i < nb {
-			place(Black)
-		}
-		if i < nw {
-			place(White)
-		}
-	}
-	return newTestPosition(occ[Black], occ[White], Color(r.IntN(2)))
-}
 
 // ---------------------------------------------------------------------------
 // Conversion to the reference.
 
-func toReference(p Position) (reference.Board, reference.Color) {
+func toReference(p surakarta.Position) (reference.Board, reference.Color) {
 	var b reference.Board
-	for s := Square(0); s < NumSquares; s++ {
+	for s := surakarta.Square(0); s < surakarta.NumSquares; s++ {
 		if c, ok := p.PieceAt(s); ok {
 			b[s] = refColor(c)
 		}
 	}
-	return b, refColor(p.side)
+	return b, refColor(p.SideToMove())
 }
 
-func refColor(c Color) reference.Color {
-	if c == White {
+func refColor(c surakarta.Color) reference.Color {
+	if c == surakarta.White {
 		return reference.White
 	}
 	return reference.Black
 }
 
-func refMove(m Move) reference.Move {
+func refMove(m surakarta.Move) reference.Move {
 	return reference.Move{From: int(m.From()), To: int(m.To()), Capture: m.IsCapture()}
 }
 
@@ -210,7 +64,7 @@ func formatRefMoves(ms []reference.Move) string {
 	return "[" + strings.Join(parts, " ") + "]"
 }
 
-func formatMoves(ms []Move) string {
+func formatMoves(ms []surakarta.Move) string {
 	rm := make([]reference.Move, len(ms))
 	for i, m := range ms {
 		rm[i] = refMove(m)
@@ -253,9 +107,9 @@ type loopInfo struct {
 }
 
 var (
-	loopTable [NumSquares][NumSquares]loopInfo
+	loopTable [surakarta.NumSquares][surakarta.NumSquares]loopInfo
 	// lineTable[c][a][b]: a and b are neighbours on a straight line of circuit c.
-	lineTable [2][NumSquares][NumSquares]bool
+	lineTable [2][surakarta.NumSquares][surakarta.NumSquares]bool
 )
 
 func init() {
@@ -367,7 +221,7 @@ func formatPath(v pathView) string {
 
 // checkCapturePaths checks the library's capture path of every capture move
 // of p against the rules and the reference's shortest length.
-func checkCapturePaths(t *testing.T, p Position, b reference.Board, moves []Move) bool {
+func checkCapturePaths(t *testing.T, p surakarta.Position, b reference.Board, moves []surakarta.Move) bool {
 	t.Helper()
 	for _, m := range moves {
 		if !m.IsCapture() {
@@ -474,16 +328,16 @@ func rotateCorners(cs []int) []int {
 }
 
 // libraryPath returns the library's capture path of m in p as a pathView.
-func libraryPath(p Position, m Move) (pathView, error) {
+func libraryPath(p surakarta.Position, m surakarta.Move) (pathView, error) {
 	cp, err := p.CapturePath(m)
 	if err != nil {
 		return pathView{}, err
 	}
 	v := pathView{circuit: -1}
 	switch cp.Circuit {
-	case InnerCircuit:
+	case surakarta.InnerCircuit:
 		v.circuit = 0
-	case OuterCircuit:
+	case surakarta.OuterCircuit:
 		v.circuit = 1
 	}
 	for _, s := range cp.Points {
@@ -493,9 +347,9 @@ func libraryPath(p Position, m Move) (pathView, error) {
 		v.loopIndex = append(v.loopIndex, l.Index)
 		lc := -1
 		switch l.Loop.Circuit {
-		case InnerCircuit:
+		case surakarta.InnerCircuit:
 			lc = 0
-		case OuterCircuit:
+		case surakarta.OuterCircuit:
 			lc = 1
 		}
 		v.loopCircuit = append(v.loopCircuit, lc)
@@ -531,7 +385,7 @@ func TestDifferentialCapturePaths(t *testing.T) {
 // checkPosition compares the library with the reference on p. When r is not
 // nil it also tries random non-legal (from, to) pairs. It reports the first
 // disagreement and returns false.
-func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
+func checkPosition(t *testing.T, p surakarta.Position, r *rand.Rand, paths bool) bool {
 	t.Helper()
 	b, side := toReference(p)
 	want := reference.LegalMoves(b, side)
@@ -566,9 +420,9 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 		t.Errorf("position %q: CountMoves = %d, len(LegalMoves) = %d", p, n, len(moves))
 		return false
 	}
-	prefix := []Move{NewMove(A1, B1), NewMove(C3, D4)}
-	roomy := append(make([]Move, 0, len(prefix)+MaxMoves), prefix...) // written in place
-	for _, dst := range [][]Move{slices.Clone(prefix), roomy} {
+	prefix := []surakarta.Move{surakarta.NewMove(surakarta.A1, surakarta.B1), surakarta.NewMove(surakarta.C3, surakarta.D4)}
+	roomy := append(make([]surakarta.Move, 0, len(prefix)+surakarta.MaxMoves), prefix...) // written in place
+	for _, dst := range [][]surakarta.Move{slices.Clone(prefix), roomy} {
 		appended := p.AppendLegalMoves(dst)
 		if !slices.Equal(appended[:2], prefix) || !slices.Equal(appended[2:], moves) {
 			t.Errorf("position %q: AppendLegalMoves(prefix, cap %d) = %s, want prefix then %s", p, cap(dst), formatMoves(appended), formatMoves(moves))
@@ -580,43 +434,40 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 		return false
 	}
 
-	legalSet := map[[2]Square]bool{}
+	legalSet := map[[2]surakarta.Square]bool{}
 	for _, m := range moves {
-		legalSet[[2]Square{m.From(), m.To()}] = true
-		if lm, err := p.Legal(NewMove(m.From(), m.To())); err != nil || lm != m {
+		legalSet[[2]surakarta.Square{m.From(), m.To()}] = true
+		if lm, err := p.Legal(surakarta.NewMove(m.From(), m.To())); err != nil || lm != m {
 			t.Errorf("position %q: Legal(%v) = %v (capture %v), %v; want %v (capture %v)", p, m, lm, lm.IsCapture(), err, m, m.IsCapture())
 			return false
 		}
 		// Play the move both ways and compare with the reference.
 		child := p
 		child.PlayUnchecked(m)
-		if h := child.computeHash(); child.hash != h {
-			t.Errorf("position %q: after %v the hash is %#x, computeHash gives %#x", p, m, child.hash, h)
-			return false
-		}
 		wantBoard := reference.Play(b, refMove(m))
 		gotBoard, gotSide := toReference(child)
 		if gotBoard != wantBoard || gotSide != side.Other() {
 			t.Errorf("position %q: after %v got %q%s\nwant%s", p, m, child, diagram(gotBoard), diagram(wantBoard))
 			return false
 		}
-		// Every field the library keeps up to date incrementally must equal
-		// what parsing the resulting text computes from scratch.
-		if reparsed, err := ParsePosition(child.String()); err == nil && reparsed != child {
+		// Every field the library keeps up to date incrementally (the hash,
+		// the circuit occupancy) must equal what parsing the resulting text
+		// computes from scratch.
+		if reparsed, err := surakarta.ParsePosition(child.String()); err != nil || reparsed != child {
 			t.Errorf("position %q: after %v the position differs from its own text parsed again:\nplayed   %#v\nreparsed %#v",
 				p, m, child, reparsed)
 			return false
 		}
-		wantQuiet := p.quietPlies + 1
+		wantQuiet := min(p.QuietPlies()+1, surakarta.MaxCounter)
 		if m.IsCapture() {
 			wantQuiet = 0
 		}
-		if child.quietPlies != wantQuiet {
-			t.Errorf("position %q: after %v quiet plies = %d, want %d", p, m, child.quietPlies, wantQuiet)
+		if child.QuietPlies() != wantQuiet {
+			t.Errorf("position %q: after %v quiet plies = %d, want %d", p, m, child.QuietPlies(), wantQuiet)
 			return false
 		}
 		played := p
-		if err := played.Play(NewMove(m.From(), m.To())); err != nil || played != child {
+		if err := played.Play(surakarta.NewMove(m.From(), m.To())); err != nil || played != child {
 			t.Errorf("position %q: Play(%v) = %q, %v; PlayUnchecked gives %q", p, m, played, err, child)
 			return false
 		}
@@ -624,34 +475,34 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 
 	// Non-legal pairs: every own piece to every enemy piece (the capture
 	// candidates), plus random pairs.
-	checkIllegal := func(from, to Square) bool {
-		if legalSet[[2]Square{from, to}] {
+	checkIllegal := func(from, to surakarta.Square) bool {
+		if legalSet[[2]surakarta.Square{from, to}] {
 			return true
 		}
-		lm, err := p.Legal(NewMove(from, to))
-		if err == nil || !errors.Is(err, ErrIllegalMove) || lm != NoMove {
+		lm, err := p.Legal(surakarta.NewMove(from, to))
+		if err == nil || !errors.Is(err, surakarta.ErrIllegalMove) || lm != surakarta.NoMove {
 			t.Errorf("position %q: Legal(%v%v) = %v, %v; want NoMove and an error wrapping ErrIllegalMove%s",
 				p, from, to, lm, err, diagram(b))
 			return false
 		}
 		before := p
-		if err := before.Play(NewMove(from, to)); err == nil || before != p {
+		if err := before.Play(surakarta.NewMove(from, to)); err == nil || before != p {
 			t.Errorf("position %q: Play(%v%v) = %v and changed the position to %q", p, from, to, err, before)
 			return false
 		}
 		return true
 	}
-	for own := p.Pieces(p.side); own != 0; own &= own - 1 {
-		from := Square(bits.TrailingZeros64(uint64(own)))
-		for enemy := p.Pieces(p.side.Other()); enemy != 0; enemy &= enemy - 1 {
-			if !checkIllegal(from, Square(bits.TrailingZeros64(uint64(enemy)))) {
+	for own := p.Pieces(p.SideToMove()); own != 0; own &= own - 1 {
+		from := surakarta.Square(bits.TrailingZeros64(uint64(own)))
+		for enemy := p.Pieces(p.SideToMove().Other()); enemy != 0; enemy &= enemy - 1 {
+			if !checkIllegal(from, surakarta.Square(bits.TrailingZeros64(uint64(enemy)))) {
 				return false
 			}
 		}
 	}
 	if r != nil {
 		for i := 0; i < 8; i++ {
-			if !checkIllegal(Square(r.IntN(NumSquares)), Square(r.IntN(NumSquares))) {
+			if !checkIllegal(surakarta.Square(r.IntN(surakarta.NumSquares)), surakarta.Square(r.IntN(surakarta.NumSquares))) {
 				return false
 			}
 		}
@@ -663,20 +514,20 @@ func checkPosition(t *testing.T, p Position, r *rand.Rand, paths bool) bool {
 			if m.IsCapture() {
 				continue
 			}
-			if _, err := p.CapturePath(m); !errors.Is(err, ErrIllegalMove) {
+			if _, err := p.CapturePath(m); !errors.Is(err, surakarta.ErrIllegalMove) {
 				t.Errorf("position %q: CapturePath(step %v) error = %v, want one wrapping ErrIllegalMove", p, m, err)
 				return false
 			}
 			break // one step per position is enough
 		}
-		for own := p.Pieces(p.side); own != 0; own &= own - 1 {
-			from := Square(bits.TrailingZeros64(uint64(own)))
-			for enemy := p.Pieces(p.side.Other()); enemy != 0; enemy &= enemy - 1 {
-				to := Square(bits.TrailingZeros64(uint64(enemy)))
-				if legalSet[[2]Square{from, to}] {
+		for own := p.Pieces(p.SideToMove()); own != 0; own &= own - 1 {
+			from := surakarta.Square(bits.TrailingZeros64(uint64(own)))
+			for enemy := p.Pieces(p.SideToMove().Other()); enemy != 0; enemy &= enemy - 1 {
+				to := surakarta.Square(bits.TrailingZeros64(uint64(enemy)))
+				if legalSet[[2]surakarta.Square{from, to}] {
 					continue
 				}
-				if _, err := p.CapturePath(NewMove(from, to)); !errors.Is(err, ErrIllegalMove) {
+				if _, err := p.CapturePath(surakarta.NewMove(from, to)); !errors.Is(err, surakarta.ErrIllegalMove) {
 					t.Errorf("position %q: CapturePath(%v%v), not a legal capture: error = %v, want one wrapping ErrIllegalMove%s",
 						p, from, to, err, diagram(b))
 					return false
@@ -713,7 +564,7 @@ func TestDifferentialLegalMoves(t *testing.T) {
 	checkPaths := true
 	failures := 0
 	var positions, moves, captures int
-	run := func(name string, n int, seed uint64, gen func(*rand.Rand) Position) {
+	run := func(name string, n int, seed uint64, gen func(*rand.Rand) surakarta.Position) {
 		r := rand.New(rand.NewPCG(seed, 0x5375726b))
 		for i := 0; i < n; i++ {
 			p := gen(r)
@@ -733,7 +584,7 @@ func TestDifferentialLegalMoves(t *testing.T) {
 			}
 		}
 	}
-	run("uniform", uniform, 1, randomPosition)
+	run("uniform", uniform, 1, surakartatest.RandomPosition)
 	run("crowded", crowded, 2, crowdedPosition)
 	t.Logf("%d positions, %d moves, %d captures (paths checked: %v)", positions, moves, captures, checkPaths)
 	if captures < positions/2 {
@@ -751,13 +602,13 @@ func TestDifferentialAfterRandomPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
 	checkPaths := true
 	for g := 0; g < games; g++ {
-		p := NewPosition()
+		p := surakarta.NewPosition()
 		for ply := 0; ply < 200; ply++ {
 			if !checkPosition(t, p, r, checkPaths) {
 				t.Fatalf("game %d ply %d", g, ply)
 			}
 			ms := p.LegalMoves()
-			if len(ms) == 0 || p.Count(Black) == 0 || p.Count(White) == 0 {
+			if len(ms) == 0 || p.Count(surakarta.Black) == 0 || p.Count(surakarta.White) == 0 {
 				break
 			}
 			m := ms[r.IntN(len(ms))]
@@ -769,7 +620,7 @@ func TestDifferentialAfterRandomPlay(t *testing.T) {
 	}
 }
 
-func countCaptures(ms []Move) int {
+func countCaptures(ms []surakarta.Move) int {
 	n := 0
 	for _, m := range ms {
 		if m.IsCapture() {
@@ -788,7 +639,7 @@ func TestPerftDeep(t *testing.T) {
 			t.Skip("perft 6 skipped in short mode")
 		}
 		const want = 58_479_230 // testdata/cperft: ./run.sh 6
-		if got := NewPosition().Perft(6); got != want {
+		if got := surakarta.NewPosition().Perft(6); got != want {
 			t.Errorf("Perft(6) from the start = %d, want %d", got, want)
 		}
 	})
@@ -796,7 +647,7 @@ func TestPerftDeep(t *testing.T) {
 		r := rand.New(rand.NewPCG(2024, 6))
 		found := 0
 		for attempt := 0; found < 3 && attempt < 100; attempt++ {
-			p := NewPosition()
+			p := surakarta.NewPosition()
 			plies := 12 + r.IntN(20)
 			ok := true
 			for i := 0; i < plies; i++ {
@@ -811,7 +662,7 @@ func TestPerftDeep(t *testing.T) {
 				}
 				p.PlayUnchecked(m)
 			}
-			if !ok || p.Count(Black) == 0 || p.Count(White) == 0 || p.Count(Black)+p.Count(White) > 21 {
+			if !ok || p.Count(surakarta.Black) == 0 || p.Count(surakarta.White) == 0 || p.Count(surakarta.Black)+p.Count(surakarta.White) > 21 {
 				continue
 			}
 			found++
@@ -837,45 +688,45 @@ func TestPerftDeep(t *testing.T) {
 // nothing, a black or a white piece on square i, ignoring pieces beyond 12 of
 // a colour; byte 36, when present, chooses the side to move (its low bit),
 // otherwise len(data) mod 2 does.
-func fuzzPosition(data []byte) Position {
+func fuzzPosition(data []byte) surakarta.Position {
 	var occ [2]uint64
 	var count [2]int
-	for i := 0; i < NumSquares && i < len(data); i++ {
+	for i := 0; i < surakarta.NumSquares && i < len(data); i++ {
 		switch data[i] % 3 {
 		case 1:
-			if count[Black] < MaxPieces {
-				occ[Black] |= 1 << i
-				count[Black]++
+			if count[surakarta.Black] < surakarta.MaxPieces {
+				occ[surakarta.Black] |= 1 << i
+				count[surakarta.Black]++
 			}
 		case 2:
-			if count[White] < MaxPieces {
-				occ[White] |= 1 << i
-				count[White]++
+			if count[surakarta.White] < surakarta.MaxPieces {
+				occ[surakarta.White] |= 1 << i
+				count[surakarta.White]++
 			}
 		}
 	}
-	side := Color(len(data) % 2)
-	if len(data) > NumSquares {
-		side = Color(data[NumSquares] & 1)
+	side := surakarta.Color(len(data) % 2)
+	if len(data) > surakarta.NumSquares {
+		side = surakarta.Color(data[surakarta.NumSquares] & 1)
 	}
-	return newTestPosition(occ[Black], occ[White], side)
+	return newTestPosition(occ[surakarta.Black], occ[surakarta.White], side)
 }
 
 // fuzzBytes is the inverse of fuzzPosition, for the seed corpus.
-func fuzzBytes(p Position) []byte {
-	data := make([]byte, NumSquares+1)
-	for s := Square(0); s < NumSquares; s++ {
+func fuzzBytes(p surakarta.Position) []byte {
+	data := make([]byte, surakarta.NumSquares+1)
+	for s := surakarta.Square(0); s < surakarta.NumSquares; s++ {
 		if c, ok := p.PieceAt(s); ok {
 			data[s] = byte(c) + 1
 		}
 	}
-	data[NumSquares] = byte(p.side)
+	data[surakarta.NumSquares] = byte(p.SideToMove())
 	return data
 }
 
 // fuzzSeeds are interesting placements for the fuzz corpus.
 var fuzzSeeds = []string{
-	StartText,
+	surakarta.StartText,
 	"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb w",
 	"6/6/6/1w4/1b4/6 b",           // b2 captures b3 over its own origin
 	"6/6/1w4/6/b5/1b4 b",          // a2 captures b4 after three loops
@@ -894,7 +745,7 @@ var fuzzSeeds = []string{
 
 func FuzzLegalMoves(f *testing.F) {
 	for _, text := range fuzzSeeds {
-		p, err := ParsePosition(text)
+		p, err := surakarta.ParsePosition(text)
 		if err != nil {
 			f.Fatalf("seed %q: %v", text, err)
 		}

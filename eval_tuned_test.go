@@ -1,11 +1,13 @@
 package surakarta_test
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/circuit"
+	"github.com/surakarta-go/surakarta/internal/reference"
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 	"github.com/surakarta-go/surakarta/surakartatest"
 )
@@ -73,3 +75,119 @@ func TestTunedAllocs(t *testing.T) {
 }
 
 var _ surakarta.Evaluator = (*surakarta.Tuned)(nil)
+
+// refCaptures returns the captures of colour c (0 Black, 1 White) on a
+// board of the given bitboards by the reference generator, which, unlike
+// Position, takes any number of pieces.
+func refCaptures(pieces [2]uint64, c int) []reference.Move {
+	var b reference.Board
+	for s := range surakarta.NumSquares {
+		switch {
+		case pieces[0]>>s&1 != 0:
+			b[s] = reference.Black
+		case pieces[1]>>s&1 != 0:
+			b[s] = reference.White
+		}
+	}
+	var caps []reference.Move
+	for _, m := range reference.LegalMoves(b, []reference.Color{reference.Black, reference.White}[c]) {
+		if m.Capture {
+			caps = append(caps, m)
+		}
+	}
+	return caps
+}
+
+// refTargets returns the squares that colour c can capture onto.
+func refTargets(pieces [2]uint64, c int) uint64 {
+	var set uint64
+	for _, m := range refCaptures(pieces, c) {
+		set |= 1 << m.To
+	}
+	return set
+}
+
+// TestWalksAgainstReference checks what tunedeval.Walk finds against the
+// reference move generator: the pieces a colour attacks are the targets of
+// its captures; a piece is defended exactly when, were it a piece of the
+// other colour, its own colour could capture it there; a walker is a
+// piece first or last on one of the four lines of a circuit (checked on
+// the circuits' point lists); and a piece put on a launch point of its
+// colour can capture from there. The positions are random and crowded
+// ones by turns, the crowded ones stressing the circuits.
+func TestWalksAgainstReference(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 4000
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	launchesSeen := 0
+	for i := range n {
+		p := surakartatest.RandomPosition(r)
+		if i%2 == 1 {
+			p = crowdedPosition(r)
+		}
+		pieces := [2]uint64{uint64(p.Pieces(surakarta.Black)), uint64(p.Pieces(surakarta.White))}
+		w := tunedeval.Walk([2]uint64{circuit.Gather(pieces[0]), circuit.Gather(pieces[1])})
+		d := pieces[0] | pieces[1]
+		for c := range 2 {
+			if got, want := w.Attacks[c], refTargets(pieces, c); got != want {
+				t.Fatalf("%v: colour %d attacks %b, its captures reach %b", p, c, got, want)
+			}
+			var defended uint64
+			for b := pieces[c]; b != 0; b &= b - 1 {
+				s := bits.TrailingZeros64(b)
+				q := pieces
+				q[c] &^= 1 << s
+				q[c^1] |= 1 << s
+				if refTargets(q, c)&(1<<s) != 0 {
+					defended |= 1 << s
+				}
+			}
+			if w.Defends[c] != defended {
+				t.Fatalf("%v: colour %d defends %b, by recapture %b", p, c, w.Defends[c], defended)
+			}
+			var walkers uint64
+			for ci := range 2 {
+				for k := 0; k < circuit.Len; k += 6 {
+					first, last := -1, -1
+					for i := k; i < k+6; i++ {
+						if d>>circuit.Square[ci][i]&1 != 0 {
+							if first < 0 {
+								first = i
+							}
+							last = i
+						}
+					}
+					for _, i := range []int{first, last} {
+						if s := circuit.Square[ci][max(i, 0)]; i >= 0 && pieces[c]>>s&1 != 0 {
+							walkers |= 1 << s
+						}
+					}
+				}
+			}
+			if w.Walkers[c] != walkers {
+				t.Fatalf("%v: colour %d walkers %b, by the point lists %b", p, c, w.Walkers[c], walkers)
+			}
+			for b := w.Launches[c]; b != 0; b &= b - 1 {
+				s := bits.TrailingZeros64(b)
+				if d>>s&1 != 0 {
+					t.Fatalf("%v: launch point %d of colour %d is occupied", p, s, c)
+				}
+				q := pieces
+				q[c] |= 1 << s
+				found := false
+				for _, m := range refCaptures(q, c) {
+					found = found || m.From == s
+				}
+				if !found {
+					t.Fatalf("%v: a piece of colour %d on launch point %d cannot capture", p, c, s)
+				}
+				launchesSeen++
+			}
+		}
+	}
+	if launchesSeen < n/20 {
+		t.Fatalf("only %d launch points checked", launchesSeen)
+	}
+}

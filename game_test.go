@@ -13,16 +13,6 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// mustParse parses a position text or fails the test.
-func mustParse(tb testing.TB, text string) surakarta.Position {
-	tb.Helper()
-	p, err := surakarta.ParsePosition(text)
-	if err != nil {
-		tb.Fatalf("ParsePosition(%q): %v", text, err)
-	}
-	return p
-}
-
 func playAll(t *testing.T, g *surakarta.Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {

@@ -1,9 +1,6 @@
 package surakarta_test
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -43,32 +40,6 @@ func TestPerftParallel(t *testing.T) {
 			t.Errorf("%s: Perft(4) = %d but PerftParallel(4, 2) = %d", text, serial, parallel)
 		}
 	}
-}
-
-// middleGames returns the fixed middle-game positions of
-// testdata/middlegame.txt.
-func middleGames(tb testing.TB) []string {
-	tb.Helper()
-	f, err := os.Open("testdata/middlegame.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var texts []string
-	for s := bufio.NewScanner(f); s.Scan(); {
-		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			texts = append(texts, line)
-		}
-	}
-	return texts
-}
-
-func middleGamePositions(tb testing.TB) []surakarta.Position {
-	var ps []surakarta.Position
-	for _, text := range middleGames(tb) {
-		ps = append(ps, mustParse(tb, text))
-	}
-	return ps
 }
 
 // BenchmarkPerft measures single-threaded perft from the start. Compare it

@@ -542,13 +542,9 @@ func TestPVSMatchesAlphaBeta(t *testing.T) {
 
 // ---------------------------------------------------------------------------
 
-// srchMiddleGames are middle-game positions (from testdata/middlegame.txt).
-var srchMiddleGames = []string{
-	"1ww1ww/ww1w1w/1ww3/2bb2/b1b1b1/bbb1bb b 6 16",
-	"2w1ww/3bww/1w1w2/bb2b1/bbbwb1/bw1b2 w 0 17",
-	"1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19",
-	"wb1www/www3/3ww1/1bb3/bbb1b1/2wbbb b 10 21",
-}
+// srchMiddleGames returns the first four middle-game positions of
+// testdata/middlegame.txt.
+func srchMiddleGames(tb testing.TB) []string { return middleGames(tb)[:4] }
 
 // srchNodeSlack is how far past Limits.Nodes a search may count ("stop
 // after about this many nodes").
@@ -557,7 +553,7 @@ const srchNodeSlack = 16
 func TestPVIsLegal(t *testing.T) {
 	var games []*surakarta.Game
 	games = append(games, surakarta.NewGame(surakarta.NewPosition()))
-	for _, text := range srchMiddleGames {
+	for _, text := range srchMiddleGames(t) {
 		games = append(games, srchGame(t, text, surakarta.OlympiadRules()))
 	}
 	for _, tc := range srchForcedWins {
@@ -641,7 +637,7 @@ func TestAlwaysAMove(t *testing.T) {
 		{"depth 1", context.Background(), surakarta.Limits{Depth: 1}},
 	}
 	games := []*surakarta.Game{surakarta.NewGame(surakarta.NewPosition())}
-	for _, text := range srchMiddleGames {
+	for _, text := range srchMiddleGames(t) {
 		games = append(games, srchGame(t, text, surakarta.OlympiadRules()))
 	}
 	games = append(games, srchRandomGames(5, 30)...)
@@ -1168,7 +1164,7 @@ func TestSearchAllocs(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("coverage counters distort allocation counts")
 	}
-	g := srchGame(t, srchMiddleGames[1], surakarta.OlympiadRules())
+	g := srchGame(t, srchMiddleGames(t)[1], surakarta.OlympiadRules())
 	pvs := surakarta.NewPVS(surakarta.NewSixFactor())
 	var nodes [7]int64
 	allocs := func(depth int) float64 {
@@ -1360,7 +1356,7 @@ func TestPVFullLength(t *testing.T) {
 	if testing.Short() {
 		depth = 7
 	}
-	for _, text := range srchMiddleGames {
+	for _, text := range srchMiddleGames(t) {
 		g := srchGame(t, text, surakarta.OlympiadRules())
 		var infos []surakarta.Info
 		res, err := surakarta.NewPVS(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{
