@@ -35,5 +35,8 @@ func NewTuned() *Tuned { return &Tuned{} }
 
 // Evaluate returns the score of p for its side to move.
 func (*Tuned) Evaluate(p *Position) int {
-	return tunedeval.Evaluate(p.pieces, p.rings, uint8(p.side))
+	var f [tunedeval.NumFeatures]int32
+	tunedeval.Features(&f, p.pieces, p.rings, uint8(p.side))
+	so, se := tunedeval.Weigh(f[:], tunedeval.Opening[:]), tunedeval.Weigh(f[:], tunedeval.Endgame[:])
+	return tunedeval.Blend(so, se, tunedeval.Phase(p.pieces))
 }

@@ -16,6 +16,14 @@ import (
 // captures, null-move pruning, late-move reductions and time management.
 // README's tuning table has the matches behind each of them.
 //
+// Null-move pruning (a pass searched shallower at non-PV nodes, not tried
+// with fewer than 4 pieces) and late-move reductions (late quiet moves
+// searched about ln(depth)·ln(i)/2.25 plies shallower, not near the
+// quiet-ply limit) make a search to a fixed depth no full-width proof: a
+// win or loss exactly at the search depth may show only deeper (a forced
+// win in 5 plies of the search tests is found at depth 7 but not at
+// depth 5). AlphaBeta searches every move to the full depth.
+//
 // Make one with NewPVS. The zero PVS with an Evaluator is the same
 // searcher: every field's zero value is its default.
 //

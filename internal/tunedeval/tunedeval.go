@@ -139,13 +139,19 @@ func Phase(pieces [2]uint64) int {
 // truncated toward zero and clamped to ±MaxScore. A weight missing from a
 // short list counts as 0, and weights beyond the features are ignored.
 func Score[F int16 | int32](f []F, ph int, opening, endgame []int) int {
-	so, se := weigh(f, opening), weigh(f, endgame)
+	return Blend(Weigh(f, opening), Weigh(f, endgame), ph)
+}
+
+// Blend returns the score of a position of phase ph whose features weigh
+// so by the opening weights and se by the endgame weights: Score from the
+// two sums, which the evaluator computes inline.
+func Blend(so, se, ph int) int {
 	score := (so*ph + se*(Phases-ph)) / (Phases * Unit)
 	return min(max(score, -MaxScore), MaxScore)
 }
 
-// weigh returns the sum of the features f times their weights.
-func weigh[F int16 | int32](f []F, weights []int) int {
+// Weigh returns the sum of the features f times their weights (see Score).
+func Weigh[F int16 | int32](f []F, weights []int) int {
 	sum := 0
 	for i, v := range weights[:min(len(weights), len(f))] {
 		sum += int(f[i]) * v
@@ -158,13 +164,6 @@ var (
 	_ [NumFeatures]int = Opening
 	_ [NumFeatures]int = Endgame
 )
-
-// Evaluate returns the score of the position with the fitted weights.
-func Evaluate(pieces, rings [2]uint64, side uint8) int {
-	var f [NumFeatures]int32
-	Features(&f, pieces, rings, side)
-	return Score(f[:], Phase(pieces), Opening[:], Endgame[:])
-}
 
 // Walks is what the capture walks of a position find, by colour.
 type Walks struct {

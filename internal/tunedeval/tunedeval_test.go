@@ -145,7 +145,7 @@ func formula(f []int32, ph int, opening, endgame []int) int {
 // TestScoreFormula checks Score against the documented formula with the
 // fitted weights, random weights, short weight lists and none, on the
 // features both as the evaluator keeps them (int32) and as the tuner
-// does (int16); and Evaluate against Score with the fitted weights.
+// does (int16).
 func TestScoreFormula(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))
 	n := tunedeval.NumFeatures
@@ -170,7 +170,7 @@ func TestScoreFormula(t *testing.T) {
 		for j, v := range f {
 			short[j] = int16(v)
 		}
-		pieces, rings, side := board(p)
+		pieces, _, _ := board(p)
 		ph := tunedeval.Phase(pieces)
 		for j, w := range weights {
 			want := formula(f[:], ph, w[0], w[1])
@@ -180,9 +180,6 @@ func TestScoreFormula(t *testing.T) {
 			if got := tunedeval.Score(short, ph, w[0], w[1]); got != want {
 				t.Fatalf("weights %d: Score of int16 features on %v = %d, the formula gives %d (position %d)", j, p, got, want, i)
 			}
-		}
-		if got, want := tunedeval.Evaluate(pieces, rings, side), formula(f[:], ph, tunedeval.Opening[:], tunedeval.Endgame[:]); got != want {
-			t.Fatalf("Evaluate(%v) = %d, the formula gives %d", p, got, want)
 		}
 	}
 }
