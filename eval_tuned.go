@@ -36,7 +36,7 @@ func NewTuned() *Tuned { return &Tuned{} }
 // Evaluate returns the score of p for its side to move.
 func (*Tuned) Evaluate(p *Position) int {
 	var f [tunedeval.NumFeatures]int32
-	tunedeval.Features(&f, p.pieces, p.rings, uint8(p.side))
+	tunedeval.Features(&f, &p.pieces, &p.rings, uint8(p.side))
 	so, se := tunedeval.Weigh(f[:], tunedeval.Opening[:]), tunedeval.Weigh(f[:], tunedeval.Endgame[:])
-	return tunedeval.Blend(so, se, tunedeval.Phase(p.pieces))
+	return tunedeval.Blend(so, se, tunedeval.Phase(&p.pieces))
 }

@@ -26,8 +26,8 @@ func TestTunedIsTheFitted(t *testing.T) {
 			rings[c] = circuit.Gather(pieces[c])
 		}
 		var f [tunedeval.NumFeatures]int32
-		tunedeval.Features(&f, pieces, rings, uint8(p.SideToMove()))
-		want := tunedeval.Score(f[:], tunedeval.Phase(pieces), tunedeval.Opening[:], tunedeval.Endgame[:])
+		tunedeval.Features(&f, &pieces, &rings, uint8(p.SideToMove()))
+		want := tunedeval.Score(f[:], tunedeval.Phase(&pieces), tunedeval.Opening[:], tunedeval.Endgame[:])
 		if a, b := made.Evaluate(&p), zero.Evaluate(&p); a != want || b != want {
 			t.Fatalf("%v: NewTuned scores %d, the zero Tuned %d, the fitted weights %d", p, a, b, want)
 		}
@@ -128,7 +128,7 @@ func TestWalksAgainstReference(t *testing.T) {
 			p = crowdedPosition(r)
 		}
 		pieces := [2]uint64{uint64(p.Pieces(surakarta.Black)), uint64(p.Pieces(surakarta.White))}
-		w := tunedeval.Walk([2]uint64{circuit.Gather(pieces[0]), circuit.Gather(pieces[1])})
+		w := tunedeval.Walk(&[2]uint64{circuit.Gather(pieces[0]), circuit.Gather(pieces[1])})
 		d := pieces[0] | pieces[1]
 		for c := range 2 {
 			if got, want := w.Attacks[c], refTargets(pieces, c); got != want {

@@ -148,12 +148,12 @@ func samples(positions []surakarta.Position, results []float64) dataSet {
 			p := &positions[i]
 			pieces, rings, side := board(p)
 			var buf [tunedeval.NumFeatures]int32
-			tunedeval.Features(&buf, pieces, rings, side)
+			tunedeval.Features(&buf, &pieces, &rings, side)
 			f := make([]int16, len(buf))
 			for j, v := range buf {
 				f[j] = int16(v)
 			}
-			out[i] = sample{features: f, phase: int8(tunedeval.Phase(pieces)),
+			out[i] = sample{features: f, phase: int8(tunedeval.Phase(&pieces)),
 				result: float32(results[i]), baseline: int32(base.Evaluate(p))}
 		}
 	})

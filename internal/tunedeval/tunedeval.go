@@ -127,7 +127,7 @@ var lineSquares = func() (t [2][4][64]uint64) {
 
 // Phase returns the phase of a position with the given pieces: the pieces
 // on the board less 4, at most Phases and at least 0.
-func Phase(pieces [2]uint64) int {
+func Phase(pieces *[2]uint64) int {
 	return min(max(bits.OnesCount64(pieces[0]|pieces[1])-4, 0), Phases)
 }
 
@@ -181,7 +181,7 @@ type Walks struct {
 // capture changes the walker's path). It also finds, for each line of a
 // circuit, the empty points beyond its end pieces: a piece stepping there
 // would walk to the piece that the line's end piece meets next.
-func Walk(rings [2]uint64) Walks {
+func Walk(rings *[2]uint64) Walks {
 	var w Walks
 	for ci := range 2 {
 		black, white := circuit.Doubled(rings[0], ci), circuit.Doubled(rings[1], ci)
@@ -241,7 +241,7 @@ func Walk(rings [2]uint64) Walks {
 }
 
 // Features computes the features of a position into f.
-func Features(f *[NumFeatures]int32, pieces, rings [2]uint64, side uint8) {
+func Features(f *[NumFeatures]int32, pieces, rings *[2]uint64, side uint8) {
 	us, them := side&1, side&1^1
 	own, opp := pieces[us], pieces[them]
 	empty := ^(own | opp) & bitboard.All

@@ -34,7 +34,7 @@ func board(p surakarta.Position) (pieces, rings [2]uint64, side uint8) {
 func features(p surakarta.Position) [tunedeval.NumFeatures]int32 {
 	var f [tunedeval.NumFeatures]int32
 	pieces, rings, side := board(p)
-	tunedeval.Features(&f, pieces, rings, side)
+	tunedeval.Features(&f, &pieces, &rings, side)
 	return f
 }
 
@@ -171,7 +171,7 @@ func TestScoreFormula(t *testing.T) {
 			short[j] = int16(v)
 		}
 		pieces, _, _ := board(p)
-		ph := tunedeval.Phase(pieces)
+		ph := tunedeval.Phase(&pieces)
 		for j, w := range weights {
 			want := formula(f[:], ph, w[0], w[1])
 			if got := tunedeval.Score(f[:], ph, w[0], w[1]); got != want {
@@ -197,7 +197,7 @@ func TestPhase(t *testing.T) {
 		{"wwwwww/6/6/6/6/bbbbbb b", 8},
 	} {
 		pieces, _, _ := board(parse(t, tc.text))
-		if got := tunedeval.Phase(pieces); got != tc.phase {
+		if got := tunedeval.Phase(&pieces); got != tc.phase {
 			t.Errorf("Phase(%q) = %d, want %d", tc.text, got, tc.phase)
 		}
 	}
