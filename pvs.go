@@ -149,6 +149,9 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	case s.Threads > MaxThreads:
 		return Result{}, fmt.Errorf("%w: Threads %d is above %d", ErrInvalidSearch, s.Threads, MaxThreads)
 	}
+	// The table is made before the search's clock starts, so that its time
+	// counts in neither the time limits nor Result.Time.
+	s.sizeTable(ctx == nil || ctx.Err() != nil)
 	threads := max(s.Threads, 1)
 	if threads > 1 && lim.Nodes > 0 {
 		// Every thread gets its share of the node limit.
@@ -159,7 +162,6 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	s.sizeTable(w.core.stopped)
 	s.table.NewSearch()
 	w.start(s, rootMoves)
 	w.keySalt = w.core.setContempt(s.Contempt)
@@ -170,14 +172,14 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 }
 
 // sizeTable makes the table TableMegabytes sets, unless it is already
-// made. A search that is stopped before it starts (its context is done)
-// makes none: it gets an empty table that stores nothing, so that a
-// cancelled search costs no allocation.
-func (s *PVS) sizeTable(stopped bool) {
+// made. A search whose context is done (or nil) before it starts makes
+// none: it gets an empty table that stores nothing, so that a cancelled
+// search costs no allocation.
+func (s *PVS) sizeTable(cancelled bool) {
 	mb := cmp.Or(s.TableMegabytes, DefaultTableMegabytes)
 	switch {
 	case s.table != nil && s.tableSize == mb:
-	case stopped:
+	case cancelled:
 		if s.table == nil {
 			s.table = &tt.Table{}
 		}
