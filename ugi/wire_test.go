@@ -45,7 +45,7 @@ func TestOptionRoundTrip(t *testing.T) {
 func TestOptionLines(t *testing.T) {
 	// The lines as UCI engines write them, derived by hand.
 	for o, want := range map[*Option]string{
-		{Name: "Hash", Type: OptionSpin, Default: "1", Min: 1, Max: 4096}:                 "option name Hash type spin default 1 min 1 max 4096",
+		{Name: "Hash", Type: OptionSpin, Default: "1", Min: 1, Max: 4096}:                  "option name Hash type spin default 1 min 1 max 4096",
 		{Name: "Searcher", Type: OptionCombo, Default: "pvs", Vars: []string{"pvs", "ab"}}: "option name Searcher type combo default pvs var pvs var ab",
 		{Name: "Clear Hash", Type: OptionButton}:                                           "option name Clear Hash type button",
 		{Name: "Log", Type: OptionString}:                                                  "option name Log type string default <empty>",
@@ -220,7 +220,7 @@ func TestInfoRoundTrip(t *testing.T) {
 	for _, in := range []surakarta.Info{
 		{Depth: 7, SelDepth: 12, Score: 35, Nodes: 123456, NodesPerSecond: 2000000, Time: 61 * time.Millisecond, PV: pv},
 		{Depth: 1, SelDepth: 1, Score: -surakarta.MaxEvaluation, Nodes: 16, Time: 0, PV: pv[:1]},
-		{Depth: 5, SelDepth: 5, Score: surakarta.Win - 3, PV: pv}, // a win in 3 plies: mate 2
+		{Depth: 5, SelDepth: 5, Score: surakarta.Win - 3, PV: pv},    // a win in 3 plies: mate 2
 		{Depth: 5, SelDepth: 5, Score: -(surakarta.Win - 4), PV: pv}, // a loss in 4 plies: mate -2
 	} {
 		line := infoLine(in)
