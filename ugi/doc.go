@@ -32,9 +32,34 @@
 // has no position.
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
-// count and speed over fixed positions, an engine's signature), perft N and
-// show (the game, for people); and it reports a command it refuses with an
+// count and speed over fixed positions, an engine's signature), perft N
+// (a "MOVE: N" line for each legal move, then "nodes N") and show (the
+// game, for people); and it reports a command it refuses with an
 // "info string error: …" line, which changes nothing. A Client turns such
 // lines, seen before the answer to the isready it sends after a command,
 // into that command's error.
+//
+// # The server
+//
+// Serve makes an engine program of a Searcher. It starts at the start
+// position. go and perft run in the background: isready, query, show and
+// stop are answered meanwhile, stop ends either (a stopped perft ends with
+// "info string perft stopped" instead of its total), and commands that
+// would change the game or the options are refused until they end. go
+// infinite reports its move only after stop. At the end of the input a
+// search or perft that ends by itself is waited for and an infinite search
+// stopped.
+//
+// A position command that is refused for what it says (a malformed
+// position, an illegal move) leaves the server with no position, not with
+// the one before: until the next good position or uginewgame, go answers
+// "info string error: no position: …" and bestmove 0000, query and perft
+// answer only an error line, and show says so. A runner that sent a bad
+// position thus never gets a move for a game it did not set up.
+//
+// The server's own options, MoveOverhead (milliseconds kept back from
+// every time limit, default 20), QuietPlyLimit and RepetitionLimit (the
+// rules of the games it sets up, the Olympiad's by default: 50 and 2;
+// they apply from the next position or uginewgame), come first in the
+// answer to ugi, then the engine's. go searchmoves is refused for now.
 package ugi

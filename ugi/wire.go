@@ -612,3 +612,94 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 func nodesPerSecond(nodes int64, elapsed time.Duration) int64 {
 	return int64(float64(nodes) / max(elapsed.Seconds(), 1e-9))
 }
+
+// The commands the server knows beyond those above, and the list of them
+// all that its error for an unknown command gives.
+const (
+	cmdSetOption = "setoption"
+	cmdPosition  = "position"
+	cmdGo        = "go"
+	cmdQuery     = "query"
+	cmdBench     = "bench"
+	cmdPerft     = "perft"
+	cmdShow      = "show"
+)
+
+// serverCommands are the commands of the server, in the order its error
+// for an unknown command lists them.
+var serverCommands = []string{cmdUGI, cmdIsReady, cmdSetOption, cmdNewGame, cmdPosition, cmdGo, cmdStop, cmdQuery, cmdBench, cmdPerft, cmdShow, cmdQuit}
+
+// benchLine returns bench's answer, in the form engine testing frameworks
+// read: "<nodes> nodes <nps> nps".
+func benchLine(nodes int64, elapsed time.Duration) string {
+	return fmt.Sprintf("%d nodes %d nps", nodes, nodesPerSecond(nodes, elapsed))
+}
+
+// parseBenchLine reads bench's answer.
+func parseBenchLine(line string) (nodes, nps int64, err error) {
+	f := strings.Fields(line)
+	if len(f) == 4 && f[1] == "nodes" && f[3] == "nps" {
+		nodes, err1 := strconv.ParseInt(f[0], 10, 64)
+		nps, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 == nil && err2 == nil && nodes >= 0 && nps >= 0 {
+			return nodes, nps, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("bench: %q: want <nodes> nodes <nps> nps", clip.Text(line))
+}
+
+// perftMoveLine returns perft's line for a legal move of the position:
+// the move and the leaves under it, "a2a3: 16".
+func perftMoveLine(m surakarta.Move, leaves uint64) string {
+	return m.String() + ": " + strconv.FormatUint(leaves, 10)
+}
+
+// perftTotalLine returns perft's last line, the leaves in all: "nodes 5382".
+func perftTotalLine(leaves uint64) string { return "nodes " + strconv.FormatUint(leaves, 10) }
+
+// perftStopped is the text of the info string line with which perft ends
+// when stop cut it short, instead of its total.
+const perftStopped = "perft stopped"
+
+// parsePerftLine reads a line of perft's answer: a move's line, or the
+// last line (total true, m NoMove).
+func parsePerftLine(line string) (m surakarta.Move, leaves uint64, total bool, err error) {
+	f := strings.Fields(line)
+	if len(f) == 2 {
+		leaves, err = strconv.ParseUint(f[1], 10, 64)
+		if f[0] == "nodes" && err == nil {
+			return surakarta.NoMove, leaves, true, nil
+		}
+		if text, ok := strings.CutSuffix(f[0], ":"); ok && err == nil {
+			if m, err = surakarta.ParseMove(text); err == nil {
+				return m, leaves, false, nil
+			}
+		}
+	}
+	return surakarta.NoMove, 0, false, fmt.Errorf("perft: %q: want MOVE: N or nodes N", clip.Text(line))
+}
+
+// showLines returns show's answer, the game for people as info string
+// lines: the board, the position, the start and the moves, the rules and
+// the outcome. With no game (g nil) they say why (noGame) instead of the
+// board and the moves, and give the rules the next game will have. The
+// last line starts "info string outcome ". People read it: no client
+// does.
+func showLines(g *surakarta.Game, rules surakarta.Rules, noGame error) []string {
+	var lines []string
+	outcome := "none"
+	if g == nil {
+		lines = append(lines, infoStringLine(noGame.Error()))
+	} else {
+		for l := range strings.SplitSeq(strings.TrimRight(g.Position().Diagram(), "\n"), "\n") {
+			lines = append(lines, "info string "+l)
+		}
+		lines = append(lines,
+			infoStringLine("position "+g.Position().String()),
+			infoStringLine("start "+g.StartPosition().String()+" moves "+movesText(g.Moves())))
+		rules, outcome = g.Rules(), g.Outcome().String()
+	}
+	return append(lines,
+		fmt.Sprintf("info string rules QuietPlyLimit %d RepetitionLimit %d", rules.QuietPlyLimit, rules.RepetitionLimit),
+		infoStringLine("outcome "+outcome))
+}

@@ -1,6 +1,7 @@
 package ugi
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -345,4 +346,61 @@ func FuzzWire(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestBenchLineRoundTrip(t *testing.T) {
+	line := benchLine(2214605, 2*time.Second)
+	if line != "2214605 nodes 1107302 nps" {
+		t.Errorf("benchLine: %q", line)
+	}
+	if nodes, nps, err := parseBenchLine(line); nodes != 2214605 || nps != 1107302 || err != nil {
+		t.Errorf("%q read back as %d, %d, %v", line, nodes, nps, err)
+	}
+	for _, bad := range []string{"", "12 nodes", "x nodes 3 nps", "12 nodes -3 nps", "12 knots 3 nps"} {
+		if _, _, err := parseBenchLine(bad); err == nil {
+			t.Errorf("parseBenchLine(%q): no error", bad)
+		}
+	}
+}
+
+func TestPerftLinesRoundTrip(t *testing.T) {
+	m := surakarta.NewMove(surakarta.B2, surakarta.E5)
+	if got, n, total, err := parsePerftLine(perftMoveLine(m, 12345)); got != m || n != 12345 || total || err != nil {
+		t.Errorf("%q read back as %v %d %v %v", perftMoveLine(m, 12345), got, n, total, err)
+	}
+	if got, n, total, err := parsePerftLine(perftTotalLine(5382)); got != surakarta.NoMove || n != 5382 || !total || err != nil {
+		t.Errorf("%q read back as %v %d %v %v", perftTotalLine(5382), got, n, total, err)
+	}
+	if perftMoveLine(m, 7) != "b2e5: 7" || perftTotalLine(7) != "nodes 7" {
+		t.Errorf("perft lines %q, %q", perftMoveLine(m, 7), perftTotalLine(7))
+	}
+	for _, bad := range []string{"", "nodes", "nodes -1", "b2e5 7", "b2e9: 7", "b2e5: x", "info string " + perftStopped} {
+		if _, _, _, err := parsePerftLine(bad); err == nil {
+			t.Errorf("parsePerftLine(%q): no error", bad)
+		}
+	}
+}
+
+func TestShowLines(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		t.Fatal(err)
+	}
+	lines := showLines(g, surakarta.Rules{}, nil)
+	want := []string{
+		"info string 6  w w w w w w", "info string 5  w w w w w w", "info string 4  . . . . . .", "info string 3  . b . . . .",
+		"info string 2  b . b b b b", "info string 1  b b b b b b", "info string    a b c d e f",
+		"info string position wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 1 1",
+		"info string start wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 moves b2b3",
+		"info string rules QuietPlyLimit 50 RepetitionLimit 2",
+		"info string outcome not over",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("show:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	lines = showLines(nil, surakarta.Rules{QuietPlyLimit: 7}, errors.New("no position: refused"))
+	want = []string{"info string no position: refused", "info string rules QuietPlyLimit 7 RepetitionLimit 0", "info string outcome none"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("show with no game: %q", lines)
+	}
 }
