@@ -3,6 +3,7 @@ package gtp
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -261,3 +262,61 @@ func movesText(moves []surakarta.Move) string {
 // oneLine folds the white space of s, line breaks included, into single
 // spaces, so that a text fits on one line of the protocol.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// protocolVersion is the answer to protocol_version.
+const protocolVersion = "2"
+
+// The errors of GTP's own texts, which controllers may match.
+var (
+	errSyntax         = errors.New("syntax error")
+	errUnacceptable   = errors.New("unacceptable size")
+	errUnknownCommand = errors.New("unknown command")
+	errMissingCommand = errors.New("missing command")
+	errCannotUndo     = errors.New("cannot undo")
+)
+
+// positionArgs returns the arguments of surakarta-position for a game from
+// start with moves played: the position text, then moves and the moves
+// if there are any.
+func positionArgs(start surakarta.Position, moves []surakarta.Move) []string {
+	args := strings.Fields(start.String())
+	if len(moves) > 0 {
+		args = append(args, "moves")
+		for _, m := range moves {
+			args = append(args, m.String())
+		}
+	}
+	return args
+}
+
+// parsePositionArgs reads the arguments of surakarta-position: a position
+// text, then optionally moves (in any letter case) and the moves. The
+// moves are read as ParseMove reads them, not played.
+func parsePositionArgs(args []string) (start surakarta.Position, moves []surakarta.Move, err error) {
+	n := slices.IndexFunc(args, func(a string) bool { return strings.EqualFold(a, "moves") })
+	if n < 0 {
+		n = len(args)
+	}
+	if n == 0 {
+		return start, nil, errors.New("position: the position text is missing")
+	}
+	if start, err = surakarta.ParsePosition(strings.Join(args[:n], " ")); err != nil {
+		return start, nil, fmt.Errorf("position: %w", err)
+	}
+	for i, text := range args[min(n+1, len(args)):] {
+		m, err := surakarta.ParseMove(text)
+		if err != nil {
+			return start, nil, fmt.Errorf("position: move %d: %w", i+1, err)
+		}
+		moves = append(moves, m)
+	}
+	return start, moves, nil
+}
+
+// showBoard is showboard's answer, for people: the board on the lines
+// after "=", then the side to move, the move number, the quiet plies and
+// the outcome.
+func showBoard(g *surakarta.Game) string {
+	p := g.Position()
+	return fmt.Sprintf("\n%s%v to move, move %d, %d quiet plies; %v", p.Diagram(), p.SideToMove(), p.MoveNumber(), p.QuietPlies(), g.Outcome())
+}

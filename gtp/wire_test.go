@@ -2,12 +2,14 @@ package gtp
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/surakartatest"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -154,4 +156,42 @@ func FuzzWire(f *testing.F) {
 			t.Fatalf("answer %q holds an empty line before its end: %q", line, lines)
 		}
 	})
+}
+
+func TestPositionArgsRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 200 {
+		g := surakartatest.RandomGame(r, r.IntN(40))
+		args := positionArgs(g.StartPosition(), g.Moves())
+		_, name, read, ok := parseCommand(commandLine(cmdPosition, args...))
+		if !ok || name != cmdPosition {
+			t.Fatalf("game %d: %q", i, args)
+		}
+		start, moves, err := parsePositionArgs(read)
+		if err != nil || start != g.StartPosition() || len(moves) != len(g.Moves()) {
+			t.Fatalf("game %d: %q read back as %v %v %v", i, args, start, moves, err)
+		}
+		for j, m := range moves {
+			if m.From() != g.Moves()[j].From() || m.To() != g.Moves()[j].To() {
+				t.Fatalf("game %d: move %d read back as %v, want %v", i, j+1, m, g.Moves()[j])
+			}
+		}
+	}
+	if got := positionArgs(surakarta.NewPosition(), nil); strings.Join(got, " ") != surakarta.StartText {
+		t.Errorf("the start: %q", got)
+	}
+	for _, bad := range []string{"", "moves a2a3", "xx", "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b moves a2a9"} {
+		if _, _, err := parsePositionArgs(strings.Fields(bad)); err == nil {
+			t.Errorf("parsePositionArgs(%q): no error", bad)
+		}
+	}
+}
+
+func TestShowBoard(t *testing.T) {
+	lines := answerLines("", showBoard(surakarta.NewGame(surakarta.NewPosition())), nil)
+	want := []string{"=", "6  w w w w w w", "5  w w w w w w", "4  . . . . . .", "3  . . . . . .", "2  b b b b b b", "1  b b b b b b", "   a b c d e f",
+		"Black to move, move 1, 0 quiet plies; not over", ""}
+	if !slices.Equal(lines, want) {
+		t.Errorf("showboard:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
 }
