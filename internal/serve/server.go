@@ -111,8 +111,11 @@ func (s *Server) GameFrom(start surakarta.Position, moves []surakarta.Move) (*su
 var errNoSearcher = errors.New("the engine has no searcher")
 
 // Searcher returns the searcher for the next search, from the engine, and
-// remembers it for NewGame.
+// remembers it for NewGame. It forgets the one before first, so that an
+// engine that replaces its searcher holds the only reference to the old
+// one when it makes the new one.
 func (s *Server) Searcher() (surakarta.Searcher, error) {
+	s.last = nil
 	sr := s.searcher()
 	if sr == nil {
 		return nil, errNoSearcher
