@@ -23,8 +23,20 @@
 // GTP has no command to set a position or an option, so the server of this
 // package adds these, which a Client uses:
 //
-//	surakarta-position [TEXT]      set the game's start (or, without TEXT, show the position)
-//	surakarta-setoption NAME VALUE set an engine option
-//	surakarta-legal_moves          the legal moves
-//	surakarta-outcome              the outcome, such as "Black wins (no pieces left)"
+//	surakarta-position [TEXT [moves M …]] set the game's start and moves (or, without TEXT, show the position)
+//	surakarta-setoption NAME VALUE        set an option
+//	surakarta-legal_moves                 the legal moves
+//	surakarta-outcome                     the outcome, such as "Black wins (no pieces left)"
+//
+// # The server
+//
+// Serve makes an engine program of a Searcher. A command that fails is
+// answered "?" and changes nothing. The server has options of its own,
+// which surakarta-setoption sets before the engine's: MoveOverhead
+// (milliseconds kept back from every time limit, default 20),
+// QuietPlyLimit and RepetitionLimit (the rules of the games it sets up,
+// the Olympiad's by default, 50 and 2; they apply from the next
+// clear_board or surakarta-position). genmove searches on the clock of
+// time_settings and time_left (Canadian byo-yomi, or absolute time), or
+// for the engine's MoveTime when they set no limit.
 package gtp
