@@ -13,8 +13,8 @@ import (
 	"github.com/surakarta-go/surakarta/internal/serve"
 )
 
-// fuzzSeeds are sessions, one command a line.
-var fuzzSeeds = []string{
+// fuzzSessions, one command a line, start the fuzz corpus.
+var fuzzSessions = []string{
 	"1 protocol_version\nboardsize 6\nclear_board\nplay b b2b3\ngenmove w\nundo\nshowboard\nfinal_score",
 	"time_settings 10 0 0\ntime_left b 5 0\ngenmove b\nsurakarta-position 6/6/6/w5/6/2b3 b\nplay b c1a3\nfinal_score",
 	"surakarta-setoption RepetitionLimit 1\nplay x a1\nkomi z\n# c\nquit",
@@ -35,7 +35,7 @@ var answerLine = regexp.MustCompile(`^[=?]\d*( .*)?$`)
 // FuzzServe: no input panics or hangs the server, it answers each
 // command once, and a failed command changes nothing.
 func FuzzServe(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range fuzzSessions {
 		f.Add(s)
 	}
 	caps := serve.Caps{Nodes: 2000, Depth: 3}

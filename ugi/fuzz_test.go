@@ -13,8 +13,8 @@ import (
 	"github.com/surakarta-go/surakarta/internal/serve"
 )
 
-// fuzzSeeds are sessions, one command a line.
-var fuzzSeeds = []string{
+// fuzzSessions, one command a line, start the fuzz corpus.
+var fuzzSessions = []string{
 	"ugi\nisready\nuginewgame\nposition startpos moves b2b3 e5e4\ngo depth 3\nquery result\nstop",
 	"position fen 6/6/6/w5/6/2b3 b 0 1 moves c1a3\nquery gameover\nquery result\ngo nodes 100",
 	"setoption name QuietPlyLimit value 4\nposition startpos moves b2b3 e5e4 a2a3 f5f4\nquery gameover",
@@ -44,7 +44,7 @@ var outputLine = regexp.MustCompile(`^(id (name|author) .*|option name .*|ugiok|
 // of the protocol, and a refused command changes nothing, but for a
 // position refused for what it says, which leaves no position.
 func FuzzServe(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range fuzzSessions {
 		f.Add(s)
 	}
 	caps := serve.Caps{Nodes: 2000, Depth: 3}
