@@ -213,6 +213,9 @@ func (c *Conn) write(w io.Writer) {
 // longer takes input.
 func (c *Conn) Send(ctx context.Context, lines ...string) error {
 	text := strings.Join(lines, "\n") + "\n"
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
 	select {
 	case <-c.closing:
 		return fmt.Errorf("%w: the connection is closed", ErrExited)
@@ -251,6 +254,25 @@ func (c *Conn) Next(ctx context.Context) (string, error) {
 		}
 	case <-ctx.Done():
 		return "", context.Cause(ctx)
+	}
+}
+
+// Pending returns a line of the engine's output that waits to be read,
+// without waiting for one: false when there is none, or the output has
+// ended (Next then says how).
+func (c *Conn) Pending() (string, bool) {
+	if c.eof {
+		return "", false
+	}
+	select {
+	case line, ok := <-c.lines:
+		if !ok {
+			c.eof = true
+			return "", false
+		}
+		return line, true
+	default:
+		return "", false
 	}
 }
 
