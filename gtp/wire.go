@@ -261,3 +261,18 @@ func movesText(moves []surakarta.Move) string {
 // oneLine folds the white space of s, line breaks included, into single
 // spaces, so that a text fits on one line of the protocol.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// moveAnswer returns genmove's answer: the move in the library's
+// notation.
+func moveAnswer(m surakarta.Move) string { return m.String() }
+
+// parseMoveAnswer reads genmove's answer: a move in the library's
+// notation, in any letter case. pass and resign, which Surakarta does not
+// have, do not read.
+func parseMoveAnswer(answer string) (surakarta.Move, error) {
+	m, err := surakarta.ParseMove(strings.TrimSpace(answer))
+	if err != nil {
+		return surakarta.NoMove, fmt.Errorf("the move %q does not read: %w", clip.Text(answer), err)
+	}
+	return m, nil
+}
