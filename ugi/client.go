@@ -259,7 +259,7 @@ type search struct {
 	ready    bool   // readyok has come
 	bad      error  // the bestmove did not read
 	unasked  string // the first line that came unasked
-	refused  bool   // an error line came before readyok
+	refused  bool   // an error line came before readyok and bestmove
 	reason   string // its reason
 }
 
@@ -274,7 +274,7 @@ func (c *Client) await(ctx context.Context, s *search) error {
 		switch fields[0] {
 		case ansInfo:
 			if reason, ok := parseRefusal(fields[1:]); ok {
-				if !s.ready && !s.refused {
+				if !s.ready && !s.best && !s.refused {
 					s.refused, s.reason = true, reason
 				}
 				continue

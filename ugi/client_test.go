@@ -494,9 +494,15 @@ func TestClientUnasked(t *testing.T) {
 		}
 	})
 	t.Run("readyok twice", func(t *testing.T) {
+		newGame := false
 		c := connect(t, func(line string, say func(...string)) bool {
-			if line == cmdIsReady {
+			switch {
+			case line == cmdNewGame:
+				newGame = true
+				return true
+			case line == cmdIsReady && newGame:
 				say(ansReadyOK, ansReadyOK)
+				newGame = false
 				return true
 			}
 			return plain(line, say)

@@ -167,6 +167,9 @@ func TestExited(t *testing.T) {
 	if err := c.Send(ctx, "x"); !errors.Is(err, ErrExited) {
 		t.Errorf("Send: %v", err)
 	}
+	if got := c.Stderr(); got != "helper: something went wrong" {
+		t.Errorf("Stderr = %q", got)
+	}
 	if err := c.Close("quit"); err != nil {
 		t.Errorf("Close after the program's end: %v", err)
 	}
