@@ -320,3 +320,18 @@ func showBoard(g *surakarta.Game) string {
 	p := g.Position()
 	return fmt.Sprintf("\n%s%v to move, move %d, %d quiet plies; %v", p.Diagram(), p.SideToMove(), p.MoveNumber(), p.QuietPlies(), g.Outcome())
 }
+
+// moveAnswer returns genmove's answer: the move in the library's
+// notation.
+func moveAnswer(m surakarta.Move) string { return m.String() }
+
+// parseMoveAnswer reads genmove's answer: a move in the library's
+// notation, in any letter case. pass and resign, which Surakarta does not
+// have, do not read.
+func parseMoveAnswer(answer string) (surakarta.Move, error) {
+	m, err := surakarta.ParseMove(strings.TrimSpace(answer))
+	if err != nil {
+		return surakarta.NoMove, fmt.Errorf("the move %q does not read: %w", clip.Text(answer), err)
+	}
+	return m, nil
+}

@@ -22,6 +22,7 @@
 // fastchess, and every one is tested against numbers computed
 // independently.
 //
-// The package uses only the public API of package surakarta, and
-// internal/pvsexp for the experimental search options of ParseEngine.
+// The package uses only the public API of packages surakarta, ugi and gtp
+// (the clients of external engines), and internal/pvsexp for the
+// experimental search options of ParseEngine.
 package match

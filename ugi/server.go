@@ -277,14 +277,15 @@ func (s *server) goCommand(args []string) error {
 
 // query answers query gameover, p1turn and result.
 func (s *server) query(args []string) error {
-	if len(args) != 1 {
-		return errors.New("query: want query gameover, p1turn or result")
+	question, err := parseQuery(args)
+	if err != nil {
+		return err
 	}
 	g, err := s.Game()
 	if err != nil {
 		return err
 	}
-	answer, err := queryAnswer(g, args[0])
+	answer, err := queryAnswer(g, question)
 	if err != nil {
 		return err
 	}

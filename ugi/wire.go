@@ -703,3 +703,58 @@ func showLines(g *surakarta.Game, rules surakarta.Rules, noGame error) []string 
 		fmt.Sprintf("info string rules QuietPlyLimit %d RepetitionLimit %d", rules.QuietPlyLimit, rules.RepetitionLimit),
 		infoStringLine("outcome "+outcome))
 }
+
+// queryCommand returns the query command that asks question.
+func queryCommand(question string) string { return "query " + question }
+
+// parseQuery reads the arguments of query: the one word of its question.
+func parseQuery(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("query: want query gameover, p1turn or result")
+	}
+	return args[0], nil
+}
+
+// parseResponse reads the words of a response line after response: the
+// one word of the answer.
+func parseResponse(fields []string) (string, error) {
+	if len(fields) != 1 {
+		return "", fmt.Errorf("response %q: want one word", clip.Text(strings.Join(fields, " ")))
+	}
+	return fields[0], nil
+}
+
+// parseRefusal reads the words of an info line after info: the reason of
+// a refused command when it is an error line, as errorLine writes it.
+func parseRefusal(fields []string) (reason string, ok bool) {
+	if len(fields) < 2 || fields[0] != "string" {
+		return "", false
+	}
+	text := strings.Join(fields[1:], " ")
+	if text == strings.TrimSpace(errorPrefix) {
+		return "", true
+	}
+	return strings.CutPrefix(text, errorPrefix)
+}
+
+// The first words of the engine's lines, by which a client tells them
+// apart.
+const (
+	ansID       = "id"
+	ansOption   = "option"
+	ansInfo     = "info"
+	ansBestMove = "bestmove"
+	ansResponse = "response"
+)
+
+// isAnswer reports whether word starts a line that answers a command:
+// such a line that comes unasked is a fault, never an answer to a later
+// command. Other lines, which UGI asks a client to ignore, are no
+// answer.
+func isAnswer(word string) bool {
+	switch word {
+	case ansID, ansOption, ansUGIOK, ansReadyOK, ansBestMove, ansResponse:
+		return true
+	}
+	return false
+}
