@@ -16,11 +16,6 @@ func TestDeprecatedNames(t *testing.T) {
 			t.Errorf("%v: ResultString %q, Result %q", o, ResultString(o), o.Result())
 		}
 	}
-	for _, c := range []Clock{{}, {Black: 1}, {WhiteIncrement: 1}, {MovesToGo: 5}} {
-		if c.Set() != c.IsSet() {
-			t.Errorf("%+v: Set %v, IsSet %v", c, c.Set(), c.IsSet())
-		}
-	}
 	p, err := ParsePosition("6/1w4/6/6/bw4/6 b")
 	if err != nil {
 		t.Fatal(err)

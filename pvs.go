@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
@@ -172,7 +173,7 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 }
 
 // sizeTable makes the table TableMegabytes sets, unless it is already
-// made. A search whose context is done (or nil) before it starts makes
+// made; a table of another size is released first. A search whose context is done (or nil) before it starts makes
 // none: it gets an empty table that stores nothing, so that a cancelled
 // search costs no allocation.
 func (s *PVS) sizeTable(cancelled bool) {
@@ -184,6 +185,16 @@ func (s *PVS) sizeTable(cancelled bool) {
 			s.table = &tt.Table{}
 		}
 	default:
+		if s.table != nil {
+			// Resizing: let go of the old table, and collect it, before
+			// the new one is made, so that memory never holds both (a GC
+			// is not due yet when the old table is half the heap).
+			s.table, s.main.table = nil, nil
+			for _, h := range s.helpers {
+				h.table = nil
+			}
+			runtime.GC()
+		}
 		s.table, s.tableSize = tt.New(mb), mb
 	}
 }

@@ -91,11 +91,6 @@ func (c Clock) IsSet() bool {
 	return c.Black > 0 || c.White > 0 || c.BlackIncrement > 0 || c.WhiteIncrement > 0
 }
 
-// Set reports whether the clock is in force.
-//
-// Deprecated: use IsSet; Set reads as a setter.
-func (c Clock) Set() bool { return c.IsSet() }
-
 // Left returns the time left to side and its increment.
 func (c Clock) Left(side Color) (left, increment time.Duration) {
 	if side == White {

@@ -193,6 +193,33 @@ func TestPVSTableMemory(t *testing.T) {
 	}
 }
 
+// TestPVSTableResize: a search after TableMegabytes changed releases the
+// old table before it makes the new one, so that the process never holds
+// both: the memory the Go runtime takes from the system does not grow by
+// the new table, whose pages the old one's free.
+func TestPVSTableResize(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	s := surakarta.NewPVS(surakarta.NewSixFactor())
+	s.Threads = 2 // helpers hold the table too
+	s.TableMegabytes = 128
+	if _, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s.TableMegabytes = 64
+	if _, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	grown := int64(after.HeapSys) - int64(before.HeapSys)
+	t.Logf("the heap's memory from the system grew by %.1f MiB", float64(grown)/(1<<20))
+	if grown > 16<<20 {
+		t.Errorf("resizing a 128 MiB table to 64 MiB grew the heap's memory by %.1f MiB: both tables were held at once", float64(grown)/(1<<20))
+	}
+}
+
 // BenchmarkPVSEvaluators searches the fixed middle-game positions to depth
 // 8 with PVS and each evaluator, a fresh searcher per position: the nodes
 // each needs (deterministic) and the speed, which falls as an evaluation

@@ -22,5 +22,7 @@
 // fastchess, and every one is tested against numbers computed
 // independently.
 //
-// The package uses only the public API of package surakarta.
+// The package uses only the public API of packages surakarta, ugi and gtp
+// (the clients of external engines), and internal/clip and
+// internal/registry.
 package match

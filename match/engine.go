@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/registry"
 )
 
 // Engine is a named way to make a searcher. Run calls New twice per game,
@@ -80,29 +81,34 @@ type Engine struct {
 // search, so Run plays every game with a new pair of processes, and ends
 // it when it is closed (Run closes it after the game): it sends quit,
 // and kills the program (on Unix with any process it started, its
-// process group) when it does not exit within a second. Before its first move the program gets 10s more
-// than the timeout to start and answer the handshake (UGI: ugi, the
-// options, isready, uginewgame, isready; GTP: protocol_version). For
-// each move a UGI program gets the game as "position fen START moves
+// process group) when it does not exit within a second. It plays through
+// the clients of packages ugi and gtp. Before its first move the program
+// gets 10s more than the timeout to start and answer the handshake (UGI:
+// ugi, isready, each option with isready, uginewgame, isready; GTP:
+// protocol_version, which must be 2). For each move a UGI program gets
+// the game as "position startpos moves ..." or "position fen START moves
 // ...", START being the game's start position in the library's position
-// text, and "go" with movetime, depth and nodes from the Limits (and
-// p1time, p2time, p1inc, p2inc, movestogo from a Clock); it answers info
-// lines, which go to Limits.Progress, and bestmove. A GTP program gets
-// clear_board, the moves played since its last move with play, and
-// genmove. GTP has no command to set a position, so a game that does not
-// start from the standard start (as the games of Run do, from their
-// openings) is set with the extension "surakarta-position TEXT" of
-// cmd/surakarta; and GTP can say no depth or node limit, no increment,
-// and only whole seconds: a Clock is sent as time_settings MAIN 0 0 and,
-// before each genmove, time_left COLOR SECONDS MOVESTOGO (the mover's
-// time left, rounded down); without a Clock, a MoveTime of whole seconds
-// is sent as time_settings 0 S 1, and otherwise the program's own
-// settings, such as its arguments, decide how long it thinks.
+// text, then isready, and "go" with movetime, depth and nodes from the
+// Limits (and p1time, p2time, p1inc, p2inc, movestogo from a Clock) and
+// isready; it answers info lines, which go to Limits.Progress, bestmove
+// and readyok. A GTP program gets clear_board, the moves played since
+// its last move with play, and genmove, followed by protocol_version (so
+// that a second answer to genmove shows). GTP has no command to set a
+// position, so a game that does not start from the standard start (as
+// the games of Run do, from their openings) is set with the extension
+// "surakarta-position TEXT" of cmd/surakarta; and GTP can say no depth or
+// node limit, no increment, and only whole seconds: a Clock is sent as
+// time_settings MAIN 0 0 and, before each genmove, time_left COLOR
+// SECONDS MOVESTOGO (the mover's time left, rounded down); without a
+// Clock, a MoveTime of whole seconds is sent as time_settings 0 S 1, and
+// otherwise the program's own settings, such as its arguments, decide how
+// long it thinks.
 //
 // The library's rules judge every move. A program that answers a move
-// that does not read or is illegal, refuses a command, exits or closes
-// its output, or does not answer within the timeout loses the game: its
-// Search returns an error wrapping *Forfeit, with the program ended.
+// that does not read or is illegal, refuses a command, answers what was
+// not asked (such as a second bestmove), exits or closes its output, or
+// does not answer within the timeout loses the game: its Search returns
+// an error wrapping *Forfeit, with the program ended.
 func ParseEngine(spec string) (Engine, error) {
 	quoted := clip.Text(spec) // errors quote at most a short excerpt
 	if head, command, ok := strings.Cut(spec, ":"); ok {
@@ -118,11 +124,13 @@ func ParseEngine(spec string) (Engine, error) {
 		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", quoted)
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
-	if searcher != "pvs" && searcher != "alphabeta" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want pvs or alphabeta)", quoted, clip.Text(searcher))
+	newSearcherOf, ok := registry.LookupSearcher(searcher)
+	if !ok {
+		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()))
 	}
-	if evaluator != "sixfactor" && evaluator != "endgame" && evaluator != "tuned" {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want sixfactor, endgame or tuned)", quoted, clip.Text(evaluator))
+	newEvaluatorOf, ok := registry.LookupEvaluator(evaluator)
+	if !ok {
+		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -164,28 +172,18 @@ func ParseEngine(spec string) (Engine, error) {
 		setPVS = append(setPVS, set)
 	}
 
-	newEval := func() surakarta.Evaluator {
-		var e surakarta.Evaluator = surakarta.NewSixFactor()
-		switch evaluator {
-		case "endgame":
-			e = surakarta.NewEndgameAdjusted()
-		case "tuned":
-			e = surakarta.NewTuned()
-		}
+	newSearcher := func() surakarta.Searcher {
+		e := newEvaluatorOf.New()
 		for _, set := range setEval {
 			set(e)
 		}
-		return e
-	}
-	newSearcher := func() surakarta.Searcher { return surakarta.NewAlphaBeta(newEval()) }
-	if searcher == "pvs" {
-		newSearcher = func() surakarta.Searcher {
-			s := surakarta.NewPVS(newEval())
+		s := newSearcherOf.New(e)
+		if pvs, ok := s.(*surakarta.PVS); ok {
 			for _, set := range setPVS {
-				set(s)
+				set(pvs)
 			}
-			return s
 		}
+		return s
 	}
 	return Engine{Name: name, New: newSearcher}, nil
 }
@@ -221,6 +219,14 @@ func pvsOption(key, value string) (func(*surakarta.PVS), error) {
 		return func(s *surakarta.PVS) { s.Contempt = n }, nil
 	}
 	return nil, fmt.Errorf("unknown option %q", key)
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // optionInt parses a whole number in [lo, hi].

@@ -7,11 +7,14 @@ import (
 	"io"
 	"io/fs"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/gtp"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/ugi"
 )
 
 // Forfeit is the error of a search that loses its game instead of failing
@@ -187,13 +190,14 @@ func splitCommand(s string) ([]string, error) {
 }
 
 // externalSearcher is the searcher of an external engine: it plays
-// through a program that it starts on its first search and ends when it
-// is closed, or when the program fails. Like every searcher it is not
-// safe for concurrent use.
+// through a client of package ugi or gtp, whose program it starts on its
+// first search and ends when it is closed, or when the program fails.
+// Like every searcher it is not safe for concurrent use.
 type externalSearcher struct {
 	spec    *externalSpec
-	prog    *program
-	newGame bool // the next search starts a new game: Clear was called
+	ugi     *ugi.Client // the program, when it runs: UGI's client
+	gtp     *gtp.Client // or GTP's
+	newGame bool        // the next search starts a new game: Clear was called
 
 	// GTP: the game the program has, as far as it follows g.
 	gtpStart surakarta.Position
@@ -201,6 +205,10 @@ type externalSearcher struct {
 	gtpTime  time.Duration // the time per move set with time_settings
 	gtpClock bool          // time_settings set the clock's time
 }
+
+// errNoAnswer is the cause of the context of a move whose time is up: the
+// program did not answer in time.
+var errNoAnswer = errors.New("no answer in time")
 
 // Search asks the program for a move in g's position and checks it with
 // the rules. Its error wraps *Forfeit when the program failed, and
@@ -214,33 +222,66 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 		return surakarta.Result{}, fmt.Errorf("%w: %v", surakarta.ErrGameOver, o)
 	}
 	start := time.Now()
-	if s.prog == nil {
-		prog, err := startProgram(s.spec.argv)
-		if err != nil {
-			return surakarta.Result{}, fmt.Errorf("starting %q: %w", clip.Text(s.spec.argv[0]), execCause(err))
-		}
-		s.prog, s.newGame = prog, true
-		s.gtpMoves, s.gtpTime, s.gtpClock = nil, 0, false
-		if err := s.handshake(ctx, start.Add(startTimeout+s.timeout(lim, g.Position().SideToMove()))); err != nil {
-			return surakarta.Result{}, s.fail(err, "starting")
+	timeout := s.timeout(lim, g.Position().SideToMove())
+	allowed := timeout
+	if s.ugi == nil && s.gtp == nil {
+		allowed += startTimeout
+	}
+	// The move's own deadline, with a cause of its own: a program that
+	// misses it loses on time, while ctx done is the match stopping.
+	mctx, cancel := context.WithDeadlineCause(ctx, start.Add(allowed), fmt.Errorf("%w (%v allowed)", errNoAnswer, timeout))
+	defer cancel()
+	if s.ugi == nil && s.gtp == nil {
+		if err := s.start(mctx); err != nil {
+			return surakarta.Result{}, s.fail(ctx, err, "starting")
 		}
 	}
 	var res surakarta.Result
 	var err error
-	if s.spec.protocol == "gtp" {
-		res, err = s.gtpSearch(ctx, g, lim)
+	if s.gtp != nil {
+		res, err = s.gtpSearch(mctx, g, lim)
 	} else {
-		res, err = s.ugiSearch(ctx, g, lim)
+		res, err = s.ugiSearch(mctx, g, lim)
 	}
 	if err != nil {
-		if errors.Is(err, errNoAnswer) {
-			err = fmt.Errorf("%w (%v allowed)", err, s.timeout(lim, g.Position().SideToMove()))
-		}
-		return surakarta.Result{}, s.fail(err, "")
+		return surakarta.Result{}, s.fail(ctx, err, "")
 	}
 	res.Time = time.Since(start)
 	return res, nil
 }
+
+// start starts the program and, for UGI, sets its options. The error of
+// a program that cannot be started is no *Forfeit.
+func (s *externalSearcher) start(ctx context.Context) error {
+	name, args := s.spec.argv[0], s.spec.argv[1:]
+	var err error
+	if s.spec.protocol == "gtp" {
+		s.gtp, err = gtp.Start(ctx, name, args...)
+		s.gtpMoves, s.gtpTime, s.gtpClock = nil, 0, false
+	} else {
+		s.ugi, err = ugi.Start(ctx, name, args...)
+	}
+	s.newGame = true
+	if err != nil {
+		if ctx.Err() == nil && !errors.Is(err, ugi.ErrExited) && !errors.Is(err, ugi.ErrProtocol) {
+			return &startError{fmt.Errorf("starting %q: %w", clip.Text(name), execCause(err))}
+		}
+		return err
+	}
+	for _, opt := range s.spec.options {
+		if err := s.ugi.SetOption(ctx, opt[0], opt[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startError is the error of a program that could not be started: the
+// match fails, no game is forfeited.
+type startError struct{ err error }
+
+func (e *startError) Error() string { return e.err.Error() }
+func (e *startError) Unwrap() error { return e.err }
 
 // timeout returns how long a move by side may take under lim: its time
 // to think (MoveTime, or with a clock its time left) and the margin.
@@ -262,24 +303,111 @@ func (s *externalSearcher) timeout(lim surakarta.Limits, side surakarta.Color) t
 	return think + margin
 }
 
-// handshake starts the protocol with a new program.
-func (s *externalSearcher) handshake(ctx context.Context, deadline time.Time) error {
-	if s.spec.protocol == "gtp" {
-		_, err := s.gtpCommand(ctx, deadline, "protocol_version")
-		return err
+// ugiSearch sends the game and go, and returns the result of the search.
+func (s *externalSearcher) ugiSearch(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	if s.newGame {
+		if err := s.ugi.NewGame(ctx); err != nil {
+			return surakarta.Result{}, err
+		}
+		s.newGame = false
 	}
-	return s.ugiHandshake(ctx, deadline)
+	if err := s.ugi.Position(ctx, g.StartPosition(), g.Moves()); err != nil {
+		return surakarta.Result{}, err
+	}
+	res, err := s.ugi.Go(ctx, ugi.GoParams{Limits: lim}, lim.Progress)
+	if err != nil {
+		return surakarta.Result{}, err
+	}
+	m, err := checkMove(g, res.Move)
+	if err != nil {
+		return surakarta.Result{}, err
+	}
+	res.Move = m
+	// The PV's moves are as the program wrote them, without capture bits:
+	// it is kept when it starts with the move played, given its bit.
+	if len(res.PV) > 0 && res.PV[0].From() == m.From() && res.PV[0].To() == m.To() {
+		res.PV[0] = m
+	} else {
+		res.PV = []surakarta.Move{m}
+	}
+	return res, nil
+}
+
+// gtpSearch brings the program's game up to g's and asks it for a move.
+func (s *externalSearcher) gtpSearch(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	moves := g.Moves()
+	follows := !s.newGame && s.gtpMoves != nil && s.gtpStart == g.StartPosition() &&
+		len(s.gtpMoves) <= len(moves) && slices.Equal(s.gtpMoves, moves[:len(s.gtpMoves)])
+	if !follows {
+		if err := s.gtp.ClearBoard(ctx); err != nil {
+			return surakarta.Result{}, err
+		}
+		if start := g.StartPosition(); start != surakarta.NewPosition() {
+			if err := s.gtp.SetPosition(ctx, start); err != nil {
+				return surakarta.Result{}, err
+			}
+		}
+		s.gtpStart, s.gtpMoves, s.newGame = g.StartPosition(), []surakarta.Move{}, false
+	}
+	// A clock is said as GTP's absolute time (time_settings MAIN 0 0, once)
+	// and the mover's time left before each move (time_left COLOR SECONDS
+	// MOVES, with the moves to the next control), in whole seconds rounded
+	// down: GTP has no increment. Without a clock, a time per move of
+	// whole seconds is GTP's byo-yomi of one move; other limits cannot be
+	// said in GTP, and the program's own settings decide.
+	side := g.Position().SideToMove()
+	if c := lim.Clock; c.IsSet() {
+		if !s.gtpClock {
+			if err := s.gtp.TimeSettings(ctx, max(c.Black, c.White), 0, 0); err != nil {
+				return surakarta.Result{}, err
+			}
+			s.gtpClock, s.gtpTime = true, 0
+		}
+	} else if t := lim.MoveTime; t > 0 && t%time.Second == 0 && (t != s.gtpTime || s.gtpClock) {
+		s.gtpClock = false
+		if err := s.gtp.TimeSettings(ctx, 0, t, 1); err != nil {
+			return surakarta.Result{}, err
+		}
+		s.gtpTime = t
+	}
+	positions := g.Positions()
+	for i := len(s.gtpMoves); i < len(moves); i++ {
+		if err := s.gtp.Play(ctx, positions[i].SideToMove(), moves[i]); err != nil {
+			return surakarta.Result{}, err
+		}
+		s.gtpMoves = append(s.gtpMoves, moves[i])
+	}
+	if c := lim.Clock; c.IsSet() {
+		left, _ := c.Left(side)
+		if err := s.gtp.TimeLeft(ctx, side, left, c.MovesToGo); err != nil {
+			return surakarta.Result{}, err
+		}
+	}
+	answer, err := s.gtp.GenMove(ctx, side)
+	if err != nil {
+		return surakarta.Result{}, err
+	}
+	m, err := checkMove(g, answer)
+	if err != nil {
+		return surakarta.Result{}, err
+	}
+	s.gtpMoves = append(s.gtpMoves, m) // genmove plays the move in the program's game
+	return surakarta.Result{Move: m, PV: []surakarta.Move{m}}, nil
 }
 
 // fail turns the error of a conversation with the program into Search's
-// error: ctx's error as it is, and every other failure into a *Forfeit.
+// error: a *Forfeit for the program's failures (crash for a program that
+// exited, no move in time for one that missed its move's deadline, bad
+// answer for a protocol fault or a refused command), ctx's error when the
+// match is stopping, and a program that could not be started as it is.
 // Either way the program is ended, since it is in an unknown state.
-func (s *externalSearcher) fail(err error, while string) error {
-	if s.prog != nil {
-		s.prog.close(false)
-		s.prog = nil
+func (s *externalSearcher) fail(ctx context.Context, err error, while string) error {
+	s.close()
+	var start *startError
+	if errors.As(err, &start) {
+		return start.err
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if ctx.Err() != nil && !errors.Is(err, errNoAnswer) && errors.Is(err, context.Cause(ctx)) {
 		return err
 	}
 	if while != "" {
@@ -287,14 +415,27 @@ func (s *externalSearcher) fail(err error, while string) error {
 	}
 	var f *Forfeit
 	switch {
-	case errors.As(err, &f):
-		return err
 	case errors.Is(err, errNoAnswer):
 		return &Forfeit{Reason: forfeitTime, OnTime: true, Err: err}
-	case errors.Is(err, errExited), errors.Is(err, errWrite):
+	case errors.As(err, &f):
+		return err
+	case errors.Is(err, ugi.ErrExited):
 		return &Forfeit{Reason: forfeitCrash, Err: err}
 	}
-	return &Forfeit{Reason: forfeitAnswer, Err: err}
+	return &Forfeit{Reason: forfeitAnswer, Err: err} // ErrProtocol, and a command refused
+}
+
+// close ends the program, if it runs: it sends quit, and kills the
+// program if it does not end within a second (at once when the program
+// is no longer in step with its client).
+func (s *externalSearcher) close() {
+	switch {
+	case s.ugi != nil:
+		s.ugi.Close() // the game is over for it: nothing to do about an error
+	case s.gtp != nil:
+		s.gtp.Close()
+	}
+	s.ugi, s.gtp = nil, nil
 }
 
 // Clear makes the next search start a new game.
@@ -303,35 +444,22 @@ func (s *externalSearcher) Clear() { s.newGame = true }
 // Close ends the program, asking it to quit first; a search after Close
 // starts it again.
 func (s *externalSearcher) Close() error {
-	if s.prog != nil {
-		s.prog.close(true)
-		s.prog = nil
-	}
+	s.close()
 	return nil
 }
 
-// checkMove parses the move a program answered and checks it with the
+// checkMove checks the move a program answered, its squares, with the
 // rules in g's position (Search has refused a finished game), returning
 // the legal move with its capture bit.
-func checkMove(g *surakarta.Game, text string) (surakarta.Move, error) {
-	m, err := surakarta.ParseMove(text)
-	if err != nil {
-		return 0, &Forfeit{Reason: forfeitAnswer, Err: fmt.Errorf("move %q does not read: %w", clip.Text(text), err)}
+func checkMove(g *surakarta.Game, m surakarta.Move) (surakarta.Move, error) {
+	if m == surakarta.NoMove {
+		return 0, &Forfeit{Reason: forfeitAnswer, Err: errors.New("no move (0000) in a game that goes on")}
 	}
 	legal, err := g.Position().Legal(m)
 	if err != nil {
-		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", clip.Text(text), err)}
+		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", m.String(), err)}
 	}
 	return legal, nil
-}
-
-// movesText returns moves in the library's notation, separated by spaces.
-func movesText(moves []surakarta.Move) string {
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = m.String()
-	}
-	return strings.Join(texts, " ")
 }
 
 // forfeitHeader is the header of a record that tells who forfeited the

@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 	if len(os.Args) >= 4 && os.Args[1] == "fake-engine" {
 		os.Exit(fakeEngine(os.Args[2], os.Args[3]))
 	}
+	// A fake engine built with the race detector would wait a second at
+	// its exit, as a program that does not quit.
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	code := m.Run()
 	if engineDir != "" {
 		os.RemoveAll(engineDir)
@@ -188,6 +191,10 @@ func TestExternalForfeits(t *testing.T) {
 		{"garbage", "", "forfeit: bad answer", "does not read"},
 		{"gtp-illegal", "", "forfeit: illegal move", "illegal move"},
 		{"gtp-refuse", "", "forfeit: bad answer", "refused"},
+		// Answers nobody asked for: never taken for the next answer.
+		{"twice", "", "forfeit: bad answer", `"bestmove`},
+		{"after-position", "", "forfeit: bad answer", `"bestmove`},
+		{"gtp-twice", "", "forfeit: bad answer", "came unasked"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			t.Parallel()
@@ -227,6 +234,46 @@ func TestExternalForfeits(t *testing.T) {
 			t.Logf("%s: %v", tc.mode, time.Since(start).Round(time.Millisecond))
 		})
 	}
+}
+
+// TestExternalFlood: a program that floods its output between moves
+// (info lines, which a client may drop) costs the runner a few lines of
+// memory while it waits, not the flood, and plays on.
+func TestExternalFlood(t *testing.T) {
+	pids := t.TempDir()
+	e, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine flood " + quoteWord(t, pids))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.New()
+	defer s.(io.Closer).Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := surakarta.NewGame(surakarta.NewPosition())
+	res, err := s.Search(ctx, g, surakarta.Limits{Depth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Play(res.Move)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	time.Sleep(time.Second) // the flood fills what the runner takes
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	grew := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("heap while the program floods: %d → %d bytes (%+d)", before.HeapAlloc, after.HeapAlloc, grew)
+	if grew > 1<<20 {
+		t.Errorf("the heap grew by %d bytes", grew)
+	}
+	start := time.Now()
+	if res, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Position().Legal(res.Move); err != nil {
+		t.Error(err)
+	}
+	t.Logf("the next move, past the flood: %v", time.Since(start))
 }
 
 // TestExternalClosesPrograms: Run ends the programs of games that end by
@@ -379,41 +426,6 @@ func TestParseExternalEngine(t *testing.T) {
 	}
 }
 
-func TestUGIGoAndInfo(t *testing.T) {
-	for _, tc := range []struct {
-		lim  surakarta.Limits
-		want string
-	}{
-		{surakarta.Limits{}, "go movetime 1000"},
-		{surakarta.Limits{Depth: 3}, "go depth 3"},
-		{surakarta.Limits{MoveTime: 50 * time.Millisecond, Nodes: 9}, "go movetime 50 nodes 9"},
-		{surakarta.Limits{Clock: surakarta.Clock{Black: time.Second, WhiteIncrement: 10 * time.Millisecond, MovesToGo: 5}},
-			"go p1time 1000 p2time 0 p1inc 0 p2inc 10 movestogo 5"},
-	} {
-		if got := ugiGo(tc.lim); got != tc.want {
-			t.Errorf("ugiGo(%+v) = %q, want %q", tc.lim, got, tc.want)
-		}
-	}
-	in, ok := parseUGIInfo(strings.Fields("depth 4 seldepth 7 score mate 2 nodes 1234 nps 99 time 15 pv a2a3 b5b4 zz"))
-	pv := movesText(in.PV)
-	if !ok || in.Depth != 4 || in.SelDepth != 7 || in.Score != surakarta.Win-3 || in.Nodes != 1234 || in.NodesPerSecond != 99 ||
-		in.Time != 15*time.Millisecond || pv != "a2a3 b5b4" {
-		t.Errorf("parseUGIInfo: %+v (pv %s), %v", in, pv, ok)
-	}
-	if in, ok := parseUGIInfo(strings.Fields("depth x score cp -35 score cp")); ok || in.Score != -35 {
-		t.Errorf("parseUGIInfo without a depth: %+v, %v", in, ok)
-	}
-	for text, plies := range map[string]int{"mate 500": 999, "mate 700": 999, "mate -500": 1000, "mate -9999": 1000} {
-		in, _ := parseUGIInfo(strings.Fields("depth 1 score " + text))
-		if n, ok := surakarta.PliesToEnd(in.Score); !ok || n != plies || (in.Score > 0) != !strings.Contains(text, "-") {
-			t.Errorf("parseUGIInfo: score %s is %d (%s), want the end in %d plies", text, in.Score, surakarta.FormatScore(in.Score), plies)
-		}
-	}
-	if _, ok := parseUGIInfo(strings.Fields("string depth 3")); ok {
-		t.Error("parseUGIInfo read an info string")
-	}
-}
-
 func TestHeaderText(t *testing.T) {
 	got := headerText("a\x00b\nc\x7fd\xff" + strings.Repeat("é", 400))
 	if !strings.HasPrefix(got, "a b c d?é") || len(got) > maxHeaderText+len("…") {
@@ -427,11 +439,22 @@ func TestHeaderText(t *testing.T) {
 // fakeFailsAt is the search at which a fake engine misbehaves.
 const fakeFailsAt = 3
 
+// The flood of the fake engine's mode flood after its first move: lines
+// of a million bytes, 300 MB in all.
+const (
+	floodLine  = 1_000_000
+	floodLines = 300
+)
+
 // fakeEngine is a program that plays the first legal move, and fails at
 // its fakeFailsAt-th search the way mode says: answering an illegal move
 // (illegal, gtp-illegal), exiting (crash), never answering and ignoring
 // quit (hang), answering garbage (garbage), or refusing a move of its
-// opponent (gtp-refuse). It writes its process id in a file in pidDir.
+// opponent (gtp-refuse), answering go twice (twice) or genmove twice
+// (gtp-twice), or answering position with a bestmove (after-position). In
+// mode flood it writes floodLines info lines of floodLine bytes after its
+// first move, while it goes on. It writes its process id in a file in
+// pidDir.
 func fakeEngine(mode, pidDir string) int {
 	pid := strconv.Itoa(os.Getpid())
 	if err := os.WriteFile(filepath.Join(pidDir, pid), nil, 0o644); err != nil {
@@ -441,14 +464,17 @@ func fakeEngine(mode, pidDir string) int {
 	gtp := strings.HasPrefix(mode, "gtp-")
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
+	var outMu sync.Mutex // say and the flood of mode flood
 	say := func(lines ...string) {
+		outMu.Lock()
+		defer outMu.Unlock()
 		for _, l := range lines {
 			fmt.Fprintln(out, l)
 		}
 		out.Flush()
 	}
 	game := surakarta.NewGame(surakarta.NewPosition())
-	searches, plays := 0, 0
+	searches, plays, positions := 0, 0, 0
 	illegal := func() string {
 		for from := range surakarta.Square(36) {
 			for to := range surakarta.Square(36) {
@@ -475,6 +501,9 @@ func fakeEngine(mode, pidDir string) int {
 		}
 		if gtp {
 			switch cmd {
+			case "protocol_version":
+				say("= 2", "")
+				continue
 			case "clear_board":
 				game = surakarta.NewGame(surakarta.NewPosition())
 			case "surakarta-position":
@@ -499,6 +528,9 @@ func fakeEngine(mode, pidDir string) int {
 					game.PlayText(m)
 				}
 				say("= "+m, "")
+				if mode == "gtp-twice" && searches >= fakeFailsAt {
+					say("= "+m, "")
+				}
 				continue
 			case "quit":
 				say("=", "")
@@ -515,7 +547,10 @@ func fakeEngine(mode, pidDir string) int {
 		case "uginewgame":
 			game = surakarta.NewGame(surakarta.NewPosition())
 		case "position":
-			text, moves, _ := strings.Cut(strings.Join(args[1:], " "), " moves ")
+			text, moves, _ := strings.Cut(" "+strings.Join(args[1:], " ")+" ", " moves ")
+			if text = strings.TrimSpace(text); args[0] == "startpos" {
+				text = surakarta.StartText
+			}
 			p, err := surakarta.ParsePosition(text)
 			if err != nil {
 				say("info string error: " + err.Error())
@@ -524,6 +559,9 @@ func fakeEngine(mode, pidDir string) int {
 			game = surakarta.NewGame(p)
 			for _, m := range strings.Fields(moves) {
 				game.PlayText(m)
+			}
+			if positions++; mode == "after-position" && positions >= fakeFailsAt {
+				say("bestmove " + game.LegalMoves()[0].String())
 			}
 		case "go":
 			searches++
@@ -540,9 +578,20 @@ func fakeEngine(mode, pidDir string) int {
 				case "garbage":
 					say("info depth garbage \x01\xff", "bestmove ?!\x07")
 					continue
+				case "twice":
+					say("bestmove "+m, "bestmove "+m)
+					continue
 				}
 			}
 			say("info depth 1 score cp 0 nodes 1 pv "+m, "bestmove "+m)
+			if mode == "flood" && searches == 1 {
+				go func() { // while it reads and answers the next commands
+					line := "info string " + strings.Repeat("x", floodLine-len("info string "))
+					for range floodLines {
+						say(line)
+					}
+				}()
+			}
 		case "quit":
 			return 0
 		}

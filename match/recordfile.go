@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -20,8 +21,15 @@ type recordFile struct {
 	created bool     // this match created the file
 }
 
+// lockWait is how long openRecordFile tries again to lock a file whose
+// lock another process holds: a process that this one is starting (an
+// engine program) holds a copy of every open file, and with it the lock of
+// a record file that a match of this process has just closed, until it
+// runs its program.
+const lockWait = 500 * time.Millisecond
+
 // openRecordFile opens the record file, creating it if needed, and locks
-// it. It fails when another process holds the lock.
+// it. It fails when another process holds the lock for lockWait.
 func openRecordFile(name string) (*recordFile, error) {
 	created := true
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
@@ -32,7 +40,12 @@ func openRecordFile(name string) (*recordFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("match: record file: %w", err)
 	}
-	if err := lockFile(f); err != nil {
+	err = lockFile(f)
+	for wait := time.Now().Add(lockWait); errors.Is(err, errLocked) && time.Now().Before(wait); {
+		time.Sleep(10 * time.Millisecond)
+		err = lockFile(f)
+	}
+	if err != nil {
 		f.Close()
 		if errors.Is(err, errLocked) {
 			return nil, fmt.Errorf("match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)

@@ -167,7 +167,9 @@ type round struct {
 //
 // Several matches may run at the same time, as long as they do not share
 // a RecordFile. Run holds an exclusive lock (flock) on its RecordFile while
-// it runs, and fails at once when another process holds it; on systems
+// it runs, and fails when another process holds it (within half a
+// second: a process that this one starts holds a copy of its files until
+// it runs its program); on systems
 // without flock (such as Windows) the file is not locked. When RecordFile
 // holds a game of another match, a round twice, or a record that does not
 // read before its last one, Run fails before playing, naming the record or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestGTPSession(t *testing.T) {
 		}
 	}
 	lines := gtpAnswer(t, p, "list_commands")
-	if len(lines) != len(gtpCommands) || lines[0] != "= protocol_version" {
+	if len(lines) != 20 || lines[0] != "= protocol_version" {
 		t.Errorf("list_commands: %q", lines)
 	}
 	p.send("clear_board", "time_settings 0 1 0")
@@ -79,7 +80,7 @@ func TestGTPSession(t *testing.T) {
 	p.expect("=")
 	p.expect("")
 	lines = gtpAnswer(t, p, "showboard")
-	if want := []string{"= ", "6  w w w w w w", "5  w w w w w w"}; len(lines) != 9 || lines[0] != want[0] || lines[1] != want[1] || lines[2] != want[2] ||
+	if want := []string{"=", "6  w w w w w w", "5  w w w w w w"}; len(lines) != 9 || lines[0] != want[0] || lines[1] != want[1] || lines[2] != want[2] ||
 		lines[8] != "Black to move, move 1, 0 quiet plies; not over" {
 		t.Errorf("showboard: %q", lines)
 	}
@@ -138,11 +139,22 @@ func TestGTPWholeGame(t *testing.T) {
 	if !g.Outcome().Over {
 		t.Fatalf("genmove says the game is over, the rules do not, after %v", g.Moves())
 	}
-	want, _ := finalScore(g)
+	want := finalScore(g)
 	for _, e := range engines {
 		if got := gtpAnswer(t, e, "final_score"); got[0] != "= "+want {
 			t.Errorf("%s: final_score %q, want %q", e.name, got, want)
 		}
 	}
 	t.Logf("%d plies, %v, %s", g.Ply(), g.Outcome(), want)
+}
+
+// finalScore is the final_score of a finished game: the winner and its
+// margin in pieces, or 0 for a draw.
+func finalScore(g *surakarta.Game) string {
+	o := g.Outcome()
+	if o.Draw {
+		return "0"
+	}
+	p := g.Position()
+	return fmt.Sprintf("%s+%d", map[surakarta.Color]string{surakarta.Black: "B", surakarta.White: "W"}[o.Winner], p.Count(o.Winner)-p.Count(o.Winner.Other()))
 }

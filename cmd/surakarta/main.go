@@ -1,7 +1,10 @@
-// Command surakarta is a Surakarta engine for graphical interfaces,
-// referees and tournament runners: it plays through UGI, the Universal
-// Game Interface (UCI generalised to any game), by default, and through
-// GTP, the Go Text Protocol version 2, with -gtp.
+// Command surakarta is an engine program for the board game Surakarta: a
+// program that graphical interfaces, referees and tournament runners start
+// and play through its standard input and output. It speaks UGI, the
+// Universal Game Interface (UCI generalised to any game), by default, and
+// GTP, the Go Text Protocol version 2, with -gtp; packages ugi and gtp
+// serve them, and this command gives them its engine: PVS with the Tuned
+// evaluator, and options that change them.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta@latest
 //	surakarta              # UGI on standard input and output
@@ -10,16 +13,16 @@
 //
 // Positions are written in the position text of package surakarta
 // ("wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1") and moves in its notation
-// ("a2a3"). Player 1 is Black, who moves first. Options set the hash
-// size, the search threads, the contempt, the move overhead, the searcher
-// and evaluator (PVS and Tuned by default) and the rules (the quiet-ply
-// and repetition limits; the Computer Olympiad's by default). The
-// module's README has the commands of both protocols and a session of
-// each.
+// ("a2a3"). Player 1 is Black, who moves first. Options set the move
+// overhead and the rules (the quiet-ply and repetition limits; the
+// Computer Olympiad's by default), which the servers of packages ugi and
+// gtp keep, and the hash size, the search threads, the contempt, the
+// searcher and the evaluator. The module's README has the commands of both
+// protocols and a session of each.
 package main
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,6 +31,11 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/gtp"
+	"github.com/surakarta-go/surakarta/internal/serve"
+	"github.com/surakarta-go/surakarta/ugi"
 )
 
 func main() {
@@ -37,25 +45,25 @@ func main() {
 const usage = `usage: surakarta [-gtp] [-movetime D]
        surakarta bench [depth]
 
-Surakarta is a Surakarta engine. It reads commands on standard input and
-answers on standard output: UGI (the Universal Game Interface: ugi,
-isready, setoption, uginewgame, position, go, stop, query, quit, and bench,
-perft, show) by default, GTP version 2 with -gtp. Positions are written as
+surakarta is an engine program for the board game Surakarta: graphical
+interfaces, referees and tournament runners start it and play it through
+its standard input and output. It speaks UGI, the Universal Game
+Interface (UCI made game-neutral: ugi, isready, setoption, uginewgame,
+position, go, stop, query, quit, and bench, perft, show), by default, and
+GTP, the Go Text Protocol version 2, with -gtp. Positions are written as
 wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 and moves as a2a3; player 1 (p1) is
-Black, who moves first.
+Black, who moves first. It plays principal variation search with the
+Tuned evaluator; its options (ugi lists them) change that.
 
-bench searches fixed positions to a fixed depth and prints the nodes and
-the speed: "<nodes> nodes <nps> nps".
+surakarta bench searches fixed positions to a fixed depth (10, or depth)
+and prints the nodes and the speed, "<nodes> nodes <nps> nps": the node
+count is the engine's signature, the same on every machine.
 
 flags:
 `
 
-// engineAuthor is the author named by UGI's id and GTP's name.
+// engineAuthor is the author named by UGI's id.
 const engineAuthor = "The surakarta authors"
-
-// engineName returns the engine's name with its version, the module's
-// version when it was built from a released module.
-func engineName() string { return "surakarta " + engineVersion() }
 
 // engineVersion returns the module's version, or "devel" for a build
 // from a source tree.
@@ -66,15 +74,20 @@ func engineVersion() string {
 	return "devel"
 }
 
-// maxLine is the longest line of input read; longer lines are refused.
-const maxLine = 1 << 20
+// ugiEngine returns e as package ugi serves it.
+func ugiEngine(e *engine) ugi.Engine {
+	return ugi.Engine{
+		Name: "surakarta " + engineVersion(), Author: engineAuthor,
+		Searcher: e.Searcher, Options: options, SetOption: e.SetOption,
+	}
+}
 
-// run runs the engine with the given arguments and returns its exit
-// status: 0 when the input ends or quit is sent, and for -h; 2 for bad
-// arguments.
+// run runs the program with the given arguments and returns its exit
+// status: 0 when the input ends or quit is sent, and for -h; 1 when the
+// input or output fails; 2 for bad arguments.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta", flag.ContinueOnError)
-	gtp := flags.Bool("gtp", false, "speak GTP (the Go Text Protocol) instead of UGI")
+	useGTP := flags.Bool("gtp", false, "speak GTP (the Go Text Protocol) instead of UGI")
 	moveTime := flags.Duration("movetime", time.Second, "GTP: time per move when no time_settings limit the game")
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
@@ -94,80 +107,36 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *moveTime <= 0 {
 		return bad(fmt.Errorf("-movetime %v: want a positive time", *moveTime))
 	}
-	e := newEngine(stdout)
-	if flags.NArg() > 0 {
+	e := newEngine()
+	var err error
+	switch {
+	case flags.NArg() > 0:
 		if flags.Arg(0) != "bench" {
 			return bad(fmt.Errorf("unexpected argument %q (want bench, or flags only)", flags.Arg(0)))
 		}
-		depth, err := benchDepthArg(flags.Args()[1:], 0)
-		if err != nil {
-			return bad(fmt.Errorf("bench: %w", err))
+		// bench is UGI's bench command, checked here first so that bad
+		// arguments end the program as bad arguments.
+		depth := flags.Args()[1:]
+		if len(depth) > 1 {
+			return bad(errors.New("bench: want at most one argument, a depth"))
 		}
-		nodes, elapsed := bench(depth, e.opts)
-		e.out.lines(benchLine(nodes, elapsed))
-		return 0
-	}
-	if *gtp {
-		s := &gtpSession{engine: e, moveTime: *moveTime}
-		readLines(stdin, func(line string) bool {
-			quit, _ := s.handle(line)
-			return !quit
-		}, func() { e.out.lines(fmt.Sprintf("? a line longer than %d bytes", maxLine), "") })
-		return 0
-	}
-	u := &ugiSession{engine: e}
-	readLines(stdin, func(line string) bool {
-		err := u.handle(line)
-		if err == errQuit {
-			return false
-		}
-		if err != nil {
-			u.out.lines("info string error: " + oneLine(err.Error()))
-		}
-		return true
-	}, func() { u.out.lines(fmt.Sprintf("info string error: a line longer than %d bytes", maxLine)) })
-	// The input has ended (or quit was sent): a search that ends by itself
-	// is waited for, an infinite one stopped.
-	u.wait()
-	return 0
-}
-
-// readLines calls handle with each line of in, without its line end,
-// until handle returns false or the input ends; a line longer than maxLine
-// is skipped, calling tooLong.
-func readLines(in io.Reader, handle func(line string) bool, tooLong func()) {
-	r := bufio.NewReaderSize(in, 64<<10)
-	var long bool
-	var buf []byte
-	for {
-		chunk, isPrefix, err := r.ReadLine()
-		if err != nil {
-			return
-		}
-		if !long {
-			buf = append(buf, chunk...)
-			if len(buf) > maxLine {
-				long = true
-				buf = buf[:0]
+		if len(depth) == 1 {
+			if _, err := serve.ParseDepth(depth[0], surakarta.MaxDepth); err != nil {
+				return bad(fmt.Errorf("bench: %w", err))
 			}
 		}
-		if isPrefix {
-			continue
-		}
-		if long {
-			long = false
-			tooLong()
-			continue
-		}
-		line := string(buf)
-		buf = buf[:0]
-		if !handle(line) {
-			return
-		}
+		err = ugi.Serve(context.Background(), strings.NewReader(strings.Join(append([]string{"bench"}, depth...), " ")+"\n"), stdout, ugiEngine(e))
+	case *useGTP:
+		err = gtp.Serve(context.Background(), stdin, stdout, gtp.Engine{
+			Name: "surakarta", Version: engineVersion(),
+			Searcher: e.Searcher, SetOption: e.SetOption, MoveTime: *moveTime,
+		})
+	default:
+		err = ugi.Serve(context.Background(), stdin, stdout, ugiEngine(e))
 	}
-}
-
-// oneLine replaces the line breaks of s by spaces.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	if err != nil {
+		fmt.Fprintln(stderr, "surakarta:", err)
+		return 1
+	}
+	return 0
 }

@@ -58,22 +58,23 @@ func TestUGIHandshake(t *testing.T) {
 	if len(lines) < 2 || !strings.HasPrefix(lines[0], "id name surakarta") || lines[1] != "id author "+engineAuthor {
 		t.Fatalf("ugi: id lines %q", lines)
 	}
+	// The server's options first, then the engine's.
 	want := []string{
-		"option name Hash type spin default 1 min 0 max 4096",
-		"option name Threads type spin default 1 min 1 max 256",
-		"option name Contempt type spin default 0 min -1000 max 1000",
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
-		"option name Searcher type combo default pvs var pvs var alphabeta",
-		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
+		"option name Hash type spin default 1 min 1 max 4096",
+		"option name Threads type spin default 1 min 1 max 256",
+		"option name Contempt type spin default 0 min -1000 max 1000",
+		"option name Searcher type combo default pvs var pvs var alphabeta",
+		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor",
 	}
 	if !slices.Equal(lines[2:], want) {
 		t.Errorf("ugi: options\n%s\nwant\n%s", strings.Join(lines[2:], "\n"), strings.Join(want, "\n"))
 	}
 	p.send("isready")
 	p.expect("readyok")
-	for _, opt := range []string{"Hash value 16", "hash value 0", "Threads value 1", "MoveOverhead value 50", "Searcher value alphabeta",
+	for _, opt := range []string{"Hash value 16", "hash value 1", "Threads value 1", "MoveOverhead value 50", "Searcher value alphabeta",
 		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3"} {
 		p.send("setoption name "+opt, "isready")
 		p.expect("readyok") // no error line before it
@@ -294,12 +295,9 @@ func TestUGIBadInput(t *testing.T) {
 	before := showGame(t, p)
 	for _, bad := range []string{
 		"foo", "uci", "go ponder", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
-		"go wibble 3", "position", "position startpos b2b3", "position startpos moves b2b3 b2b3",
-		"position startpos moves a1a1", "position startpos moves zz", "position fen", "position fen xx",
-		"position fen wwwwww/wwwwww/6/6/bbbbbb/bbbbbbb b", "position fen 6/6/6/6/6/6 x", "position fen moves",
-		"position fen wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 moves e5e4", "position startpos moves b2b3 e5e4 c1c1",
+		"go wibble 3", "go searchmoves b2b3",
 		"setoption", "setoption name", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
-		"setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
+		"setoption name Hash value 0", "setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
 		"setoption name Searcher value mcts", "setoption name RepetitionLimit value 1", "setoption name QuietPlyLimit value x",
 		"query", "query wibble", "query gameover now", "perft", "perft 0", "perft x", "perft 99", "bench 0", "bench x", "bench 1 2",
 	} {
@@ -315,10 +313,10 @@ func TestUGIBadInput(t *testing.T) {
 	// Options unchanged too.
 	p.send("ugi")
 	lines, _ := p.untilPrefix("ugiok")
-	if !slices.Contains(lines, "option name Hash type spin default 1 min 0 max 4096") {
+	if !slices.Contains(lines, "option name Hash type spin default 1 min 1 max 4096") {
 		t.Errorf("ugi after bad input: %q", lines)
 	}
-	p.send("long " + strings.Repeat("x", maxLine+10))
+	p.send("long " + strings.Repeat("x", 2<<20))
 	p.untilPrefix("info string error: a line longer than")
 	p.send("isready")
 	p.expect("readyok")

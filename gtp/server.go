@@ -1,0 +1,283 @@
+package gtp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/serve"
+)
+
+// Engine is what Serve serves.
+type Engine struct {
+	Name, Version string // the answers to name and version
+	// Searcher returns the searcher for the next genmove: Serve calls it
+	// before each genmove, and calls Clear on what it returned last at
+	// clear_board and boardsize. It may return the same searcher every
+	// time (which keeps what it learnt) or a new one after an option
+	// changed. It must not be nil.
+	Searcher func() surakarta.Searcher
+	// SetOption sets an engine option by surakarta-setoption (the server
+	// handles its own: MoveOverhead, QuietPlyLimit, RepetitionLimit); an
+	// error refuses the value and changes nothing. nil: the engine has
+	// none.
+	SetOption func(name, value string) error
+	// MoveTime is a move's time when no time_settings limit the game; 0
+	// means surakarta.DefaultMoveTime.
+	MoveTime time.Duration
+}
+
+// Serve runs e over GTP: reads commands from r, answers each on w, until
+// quit or the end of r; ctx done stops it too, and the search of a
+// genmove with it. Returns nil at quit or the end of input, else r's
+// error or ctx's, or w's when a write failed (Serve stops then), or an
+// error at once when e has no Searcher.
+//
+// A command that fails is answered "? error" and changes nothing. The
+// game starts at the start position under the server's rules, which
+// surakarta-setoption sets (QuietPlyLimit and RepetitionLimit, the
+// Olympiad's 50 and 2 by default, apply from the next clear_board or
+// surakarta-position); genmove searches for MoveTime, or on the clock of
+// time_settings and time_left, less MoveOverhead (default 20 ms).
+func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
+	return serveCapped(ctx, r, w, e, serve.Caps{})
+}
+
+// server is an engine served over GTP.
+type server struct {
+	*serve.Server
+	e     Engine
+	clock clock
+}
+
+// newServer returns a server of e writing to w, or an error if e is not
+// valid.
+func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
+	if e.Searcher == nil {
+		return nil, errors.New("gtp: Engine.Searcher is nil")
+	}
+	if e.MoveTime <= 0 {
+		e.MoveTime = surakarta.DefaultMoveTime
+	}
+	return &server{Server: serve.New(w, e.Searcher, caps), e: e}, nil
+}
+
+// serveCapped is Serve with caps on the searches, for tests and fuzzing.
+func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps serve.Caps) error {
+	s, err := newServer(w, e, caps)
+	if err != nil {
+		return err
+	}
+	in := serve.NewInput(r)
+	defer in.Close()
+	for {
+		line, err := in.Next(ctx)
+		switch {
+		case errors.Is(err, serve.ErrLineTooLong):
+			s.Out.Lines(answerLines("", "", err)...)
+		case err == io.EOF:
+			return s.Out.Err()
+		case err != nil:
+			return err
+		default:
+			if quit, _ := s.handle(ctx, line); quit {
+				return s.Out.Err()
+			}
+		}
+		if err := s.Out.Err(); err != nil {
+			return err
+		}
+	}
+}
+
+// handle carries out one line of input and answers it. It reports
+// whether the command was quit, and returns the error of a command that
+// failed (answered with "?"), which changes nothing.
+func (s *server) handle(ctx context.Context, line string) (quit bool, err error) {
+	id, name, args, ok := parseCommand(line)
+	if !ok {
+		return false, nil
+	}
+	var result string
+	if name == "" {
+		err = errMissingCommand
+	} else {
+		result, err = s.command(ctx, name, args)
+	}
+	s.Out.Lines(answerLines(id, result, err)...)
+	return name == cmdQuit && err == nil, err
+}
+
+// command carries out a command and returns its result.
+func (s *server) command(ctx context.Context, name string, args []string) (string, error) {
+	g, _ := s.Game() // GTP always has a game: no command drops it
+	switch name {
+	case cmdProtocolVersion:
+		return protocolVersion, nil
+	case cmdName:
+		return s.e.Name, nil
+	case cmdVersion:
+		return s.e.Version, nil
+	case cmdKnownCommand:
+		if len(args) != 1 {
+			return "", errSyntax
+		}
+		return strconv.FormatBool(slices.Contains(commands, args[0])), nil
+	case cmdListCommands:
+		return strings.Join(commands, "\n"), nil
+	case cmdQuit:
+		return "", nil
+	case cmdBoardSize:
+		if len(args) != 1 {
+			return "", errSyntax
+		}
+		if n, err := strconv.Atoi(args[0]); err != nil {
+			return "", errSyntax
+		} else if n != 6 {
+			return "", errUnacceptable
+		}
+		s.newGame()
+		return "", nil
+	case cmdClearBoard:
+		s.newGame()
+		return "", nil
+	case cmdKomi:
+		if len(args) != 1 {
+			return "", errSyntax
+		}
+		if _, err := strconv.ParseFloat(args[0], 64); err != nil {
+			return "", errSyntax
+		}
+		return "", nil // Surakarta has no komi
+	case cmdPlay:
+		return "", s.play(g, args)
+	case cmdGenMove:
+		return s.genMove(ctx, g, args)
+	case cmdUndo:
+		if err := g.Undo(); err != nil {
+			return "", errCannotUndo
+		}
+		return "", nil
+	case cmdShowBoard:
+		return showBoard(g), nil
+	case cmdFinalScore:
+		return finalScore(g)
+	case cmdTimeSettings:
+		main, byoTime, stones, err := parseTimeSettings(args)
+		if err != nil {
+			return "", err
+		}
+		s.clock = newClock(main, byoTime, stones)
+		return "", nil
+	case cmdTimeLeft:
+		c, left, stones, err := parseTimeLeft(args)
+		if err != nil {
+			return "", err
+		}
+		s.clock.left[c], s.clock.stones[c] = left, stones
+		return "", nil
+	case cmdPosition:
+		if len(args) == 0 {
+			return g.Position().String(), nil
+		}
+		start, moves, err := parsePositionArgs(args)
+		if err != nil {
+			return "", err
+		}
+		g, err := s.GameFrom(start, moves)
+		if err != nil {
+			return "", fmt.Errorf("position: %w", err)
+		}
+		s.SetGame(g)
+		return "", nil
+	case cmdSetOption:
+		return "", s.setOption(args)
+	case cmdLegalMoves:
+		return movesText(g.LegalMoves()), nil
+	case cmdOutcome:
+		return g.Outcome().String(), nil
+	}
+	return "", errUnknownCommand
+}
+
+// newGame starts a game from the start position, with the clocks reset.
+func (s *server) newGame() {
+	s.NewGame()
+	s.clock.reset()
+}
+
+// setOption handles surakarta-setoption NAME VALUE: one of the server's
+// options, or else the engine's.
+func (s *server) setOption(args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("%w: want %s NAME VALUE", errSyntax, cmdSetOption)
+	}
+	name, value := args[0], strings.Join(args[1:], " ")
+	if found, err := s.Settings.Set(name, value); found {
+		return err
+	}
+	if s.e.SetOption == nil {
+		names := make([]string, 0, 3)
+		for _, o := range serve.Options() {
+			names = append(names, o.Name)
+		}
+		return fmt.Errorf("unknown option %q (options: %s)", clip.Text(name), strings.Join(names, ", "))
+	}
+	return s.e.SetOption(name, value)
+}
+
+// play handles play COLOR MOVE.
+func (s *server) play(g *surakarta.Game, args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("%w: want %s COLOR MOVE", errSyntax, cmdPlay)
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return err
+	}
+	if o := g.Outcome(); o.Over {
+		return fmt.Errorf("illegal move: the game is over: %v", o)
+	}
+	if side := g.Position().SideToMove(); c != side {
+		return fmt.Errorf("illegal move: it is %v's turn", side)
+	}
+	m, err := surakarta.ParseMove(args[1])
+	if err != nil {
+		return fmt.Errorf("%w: %w", errSyntax, err)
+	}
+	return g.Play(m) // "illegal move: …"
+}
+
+// genMove handles genmove COLOR: it searches, plays and answers the move.
+func (s *server) genMove(ctx context.Context, g *surakarta.Game, args []string) (string, error) {
+	if len(args) != 1 {
+		return "", fmt.Errorf("%w: want %s COLOR", errSyntax, cmdGenMove)
+	}
+	c, err := parseColor(args[0])
+	if err != nil {
+		return "", err
+	}
+	if o := g.Outcome(); o.Over {
+		return "", fmt.Errorf("the game is over: %v", o)
+	}
+	if side := g.Position().SideToMove(); c != side {
+		return "", fmt.Errorf("it is %v's turn", side)
+	}
+	start := time.Now()
+	res, err := s.SearchNow(ctx, s.clock.limits(c, s.e.MoveTime))
+	if err != nil {
+		return "", err // the searcher failed: the game is not over
+	}
+	if err := g.Play(res.Move); err != nil {
+		return "", fmt.Errorf("the searcher's move: %w", err)
+	}
+	s.clock.spend(c, time.Since(start))
+	return res.Move.String(), nil
+}

@@ -1,0 +1,77 @@
+// Package registry names the module's searchers and evaluators, once for
+// every program that lets its user choose them by name: the engine
+// binary's Searcher and Evaluator options, and engine specs such as
+// "pvs,tuned". Each list is in order, the default first.
+package registry
+
+import (
+	"strings"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// Searcher is a searcher that a program may choose by name.
+type Searcher struct {
+	Name string // lower case, such as "pvs"
+	// New returns a new searcher with its defaults that scores positions
+	// with e.
+	New func(e surakarta.Evaluator) surakarta.Searcher
+}
+
+// Evaluator is an evaluator that a program may choose by name.
+type Evaluator struct {
+	Name string                     // lower case, such as "tuned"
+	New  func() surakarta.Evaluator // a new evaluator with its defaults
+}
+
+var searchers = []Searcher{
+	{"pvs", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewPVS(e) }},
+	{"alphabeta", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewAlphaBeta(e) }},
+}
+
+var evaluators = []Evaluator{
+	{"tuned", func() surakarta.Evaluator { return surakarta.NewTuned() }},
+	{"endgame", func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }},
+	{"sixfactor", func() surakarta.Evaluator { return surakarta.NewSixFactor() }},
+}
+
+// Searchers returns the searchers, the default (PVS) first.
+func Searchers() []Searcher { return append([]Searcher(nil), searchers...) }
+
+// Evaluators returns the evaluators, the default (Tuned) first.
+func Evaluators() []Evaluator { return append([]Evaluator(nil), evaluators...) }
+
+// SearcherNames returns the names of the searchers, the default first.
+func SearcherNames() []string { return names(searchers, func(s Searcher) string { return s.Name }) }
+
+// EvaluatorNames returns the names of the evaluators, the default first.
+func EvaluatorNames() []string {
+	return names(evaluators, func(e Evaluator) string { return e.Name })
+}
+
+// LookupSearcher returns the searcher of that name, in any letter case.
+func LookupSearcher(name string) (Searcher, bool) { return lookup(searchers, name, Searcher.name) }
+
+// LookupEvaluator returns the evaluator of that name, in any letter case.
+func LookupEvaluator(name string) (Evaluator, bool) { return lookup(evaluators, name, Evaluator.name) }
+
+func (s Searcher) name() string  { return s.Name }
+func (e Evaluator) name() string { return e.Name }
+
+func names[T any](list []T, name func(T) string) []string {
+	out := make([]string, len(list))
+	for i, x := range list {
+		out[i] = name(x)
+	}
+	return out
+}
+
+func lookup[T any](list []T, name string, nameOf func(T) string) (T, bool) {
+	for _, x := range list {
+		if strings.EqualFold(nameOf(x), name) {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}

@@ -1,0 +1,75 @@
+package registry
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+func TestNames(t *testing.T) {
+	if got, want := SearcherNames(), []string{"pvs", "alphabeta"}; !slices.Equal(got, want) {
+		t.Errorf("SearcherNames() = %q, want %q", got, want)
+	}
+	if got, want := EvaluatorNames(), []string{"tuned", "endgame", "sixfactor"}; !slices.Equal(got, want) {
+		t.Errorf("EvaluatorNames() = %q, want %q", got, want)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for name, want := range map[string]any{"pvs": &surakarta.PVS{}, "AlphaBeta": &surakarta.AlphaBeta{}} {
+		s, ok := LookupSearcher(name)
+		if !ok {
+			t.Errorf("LookupSearcher(%q): not found", name)
+			continue
+		}
+		if got := s.New(surakarta.NewTuned()); typeName(got) != typeName(want) {
+			t.Errorf("%s makes a %s", name, typeName(got))
+		}
+	}
+	for name, want := range map[string]any{"tuned": &surakarta.Tuned{}, "Endgame": &surakarta.EndgameAdjusted{}, "SIXFACTOR": &surakarta.SixFactor{}} {
+		e, ok := LookupEvaluator(name)
+		if !ok {
+			t.Errorf("LookupEvaluator(%q): not found", name)
+			continue
+		}
+		if got := e.New(); typeName(got) != typeName(want) {
+			t.Errorf("%s makes a %s", name, typeName(got))
+		}
+	}
+	if _, ok := LookupSearcher("mcts"); ok {
+		t.Error("LookupSearcher(mcts) found one")
+	}
+	if _, ok := LookupEvaluator(""); ok {
+		t.Error("LookupEvaluator(\"\") found one")
+	}
+}
+
+// TestDefaults: the first of each list is the library's default, and
+// every pair plays.
+func TestDefaults(t *testing.T) {
+	if _, ok := Searchers()[0].New(nil).(*surakarta.PVS); !ok {
+		t.Error("the default searcher is not PVS")
+	}
+	if _, ok := Evaluators()[0].New().(*surakarta.Tuned); !ok {
+		t.Error("the default evaluator is not Tuned")
+	}
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, s := range Searchers() {
+		for _, e := range Evaluators() {
+			res, err := s.New(e.New()).Search(context.Background(), g, surakarta.Limits{Depth: 2})
+			if err != nil || res.Move == surakarta.NoMove {
+				t.Errorf("%s,%s: %v, %v", s.Name, e.Name, res.Move, err)
+			}
+		}
+	}
+	// The lists returned are copies.
+	Searchers()[0].Name = "changed"
+	if SearcherNames()[0] != "pvs" {
+		t.Error("Searchers returned the registry itself")
+	}
+}
+
+func typeName(x any) string { return fmt.Sprintf("%T", x) }

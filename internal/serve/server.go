@@ -1,0 +1,319 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
+)
+
+// Caps bound the work of a server for tests and fuzzing; 0 sets no cap.
+type Caps struct {
+	Nodes int64 // every search stops after about this many nodes
+	Depth int   // perft and bench go no deeper
+}
+
+// Server is the state a protocol's server keeps: the game, the settings,
+// the searcher last used and the task running in the background, if any.
+//
+// The protocol's goroutine owns the Server; a task (a search or a perft)
+// runs in a goroutine of its own on a copy of what it needs and touches
+// only the searcher it was given and Out, so that commands that only read
+// the game are answered while it runs. Commands that would change the
+// game, the settings or the searcher must first check Busy.
+type Server struct {
+	Out      *Output
+	Settings Settings
+	Caps     Caps
+
+	game   *surakarta.Game // nil: no position (noGame says why)
+	noGame error
+
+	searcher func() surakarta.Searcher
+	last     surakarta.Searcher // what searcher returned last
+
+	task *task // the task started last, until it is reaped
+}
+
+// ErrNoPosition is wrapped by the error of a command that needs a game
+// when the server has none: the last position it was sent was refused.
+var ErrNoPosition = errors.New("no position")
+
+// New returns a server at the start position with the default settings,
+// writing to w, that gets its searcher from searcher before each search.
+func New(w io.Writer, searcher func() surakarta.Searcher, caps Caps) *Server {
+	s := &Server{Out: NewOutput(w), Settings: DefaultSettings(), Caps: caps, searcher: searcher}
+	s.game = s.newGame(surakarta.NewPosition())
+	return s
+}
+
+// newGame returns a game from p under the settings' rules, which are
+// always valid (Settings.Set checks them).
+func (s *Server) newGame(p surakarta.Position) *surakarta.Game {
+	g, err := surakarta.NewGameWithRules(p, s.Settings.Rules)
+	if err != nil {
+		panic(err) // unreachable: the settings hold only valid rules
+	}
+	return g
+}
+
+// Game returns the game, or an error wrapping ErrNoPosition.
+func (s *Server) Game() (*surakarta.Game, error) {
+	if s.game == nil {
+		return nil, s.noGame
+	}
+	return s.game, nil
+}
+
+// SetGame makes g the game.
+func (s *Server) SetGame(g *surakarta.Game) { s.game, s.noGame = g, nil }
+
+// DropGame leaves the server with no game, for the reason why: Game
+// returns an error that wraps ErrNoPosition and says why.
+func (s *Server) DropGame(why string) {
+	s.game, s.noGame = nil, fmt.Errorf("%w: %s", ErrNoPosition, why)
+}
+
+// NewGame starts a game from the start position under the settings'
+// rules, and clears the searcher last used so that it forgets the game
+// before.
+func (s *Server) NewGame() {
+	s.SetGame(s.newGame(surakarta.NewPosition()))
+	if s.last != nil {
+		s.last.Clear()
+	}
+}
+
+// GameFrom returns the game from start with moves played, under the
+// settings' rules, without making it the server's game. Its error says
+// which move was refused and why.
+func (s *Server) GameFrom(start surakarta.Position, moves []surakarta.Move) (*surakarta.Game, error) {
+	g, err := surakarta.NewGameWithRules(start, s.Settings.Rules)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range moves {
+		if err := g.Play(m); err != nil {
+			return nil, fmt.Errorf("move %d (%v): %w", i+1, m, err)
+		}
+	}
+	return g, nil
+}
+
+// errNoSearcher is the error of a search when the engine gave no
+// searcher.
+var errNoSearcher = errors.New("the engine has no searcher")
+
+// Searcher returns the searcher for the next search, from the engine, and
+// remembers it for NewGame. It forgets the one before first, so that an
+// engine that replaces its searcher holds the only reference to the old
+// one when it makes the new one.
+func (s *Server) Searcher() (surakarta.Searcher, error) {
+	s.last = nil
+	sr := s.searcher()
+	if sr == nil {
+		return nil, errNoSearcher
+	}
+	s.last = sr
+	return sr, nil
+}
+
+// limits returns lim with the server's move overhead and node cap.
+func (s *Server) limits(lim surakarta.Limits) surakarta.Limits {
+	if s.Caps.Nodes > 0 && (lim.Nodes == 0 || lim.Nodes > s.Caps.Nodes) {
+		lim.Nodes = s.Caps.Nodes
+	}
+	lim.MoveOverhead = s.Settings.MoveOverhead
+	return lim
+}
+
+// task is a search or a perft running in the background.
+type task struct {
+	what     string // "a search" or "perft"
+	cancel   context.CancelFunc
+	reported atomic.Bool   // set as its last lines are written, before they are flushed
+	done     chan struct{} // closed when its goroutine ends, after reported is set
+	infinite bool          // it reports its end only after Stop
+}
+
+// start runs run in the background; what it returns is written when it
+// ends (with infinite, only once the task is stopped).
+func (s *Server) start(what string, infinite bool, run func(ctx context.Context) []string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &task{what: what, cancel: cancel, done: make(chan struct{}), infinite: infinite}
+	s.task = t
+	go func() {
+		defer close(t.done)
+		defer cancel()
+		lines := run(ctx)
+		if infinite {
+			<-ctx.Done()
+		}
+		s.Out.LinesThen(func() { t.reported.Store(true) }, lines...)
+	}()
+}
+
+// Busy returns an error while a task runs, reaping one that has ended. A
+// task has ended once it has written its last lines, so that a command
+// sent in answer to them finds the server idle.
+func (s *Server) Busy() error {
+	t := s.task
+	if t == nil {
+		return nil
+	}
+	if t.reported.Load() {
+		<-t.done
+		s.task = nil
+		return nil
+	}
+	select {
+	case <-t.done:
+		s.task = nil
+		return nil
+	default:
+		return fmt.Errorf("%s is running: send stop first", t.what)
+	}
+}
+
+// Stop ends the running task, if any, and waits until it has written its
+// last lines.
+func (s *Server) Stop() {
+	if t := s.task; t != nil {
+		t.cancel()
+		<-t.done
+		s.task = nil
+	}
+}
+
+// Wait waits for a task that ends by itself to end and stops one that
+// would wait for Stop (an infinite search), or any task once ctx is done.
+func (s *Server) Wait(ctx context.Context) {
+	t := s.task
+	if t == nil {
+		return
+	}
+	if t.infinite {
+		s.Stop()
+		return
+	}
+	select {
+	case <-t.done:
+		s.task = nil
+	case <-ctx.Done():
+		s.Stop()
+	}
+}
+
+// Report receives a background search's progress and result, in the
+// search's goroutine: Info is called after each iteration, Done at the
+// end, and returns the lines that report the result.
+type Report struct {
+	Info func(surakarta.Info)
+	Done func(surakarta.Result, error) []string
+}
+
+// Go starts a search of the game within lim in the background, with the
+// searcher the engine gives now. With infinite, Done's lines are written
+// only once the search is stopped. The caller checks that the server is
+// idle and has a game that is not over.
+func (s *Server) Go(lim surakarta.Limits, infinite bool, r Report) {
+	lim = s.limits(lim)
+	lim.Progress = r.Info
+	searcher, err := s.Searcher()
+	game := s.game.Clone()
+	s.start("a search", infinite, func(ctx context.Context) []string {
+		if err != nil {
+			return r.Done(surakarta.Result{}, err)
+		}
+		res, err := searcher.Search(ctx, game, lim)
+		return r.Done(res, err)
+	})
+}
+
+// SearchNow searches the game within lim until ctx is done and returns
+// the result, for a protocol that waits for the move.
+func (s *Server) SearchNow(ctx context.Context, lim surakarta.Limits) (surakarta.Result, error) {
+	searcher, err := s.Searcher()
+	if err != nil {
+		return surakarta.Result{}, err
+	}
+	return searcher.Search(ctx, s.game.Clone(), s.limits(lim))
+}
+
+// MaxPerftDepth is the deepest perft allowed without a cap: about a minute
+// from the start on two cores.
+const MaxPerftDepth = 8
+
+// PerftDepth returns the deepest perft allowed: MaxPerftDepth, or the
+// depth cap if it is smaller.
+func (s *Server) PerftDepth() int {
+	if s.Caps.Depth > 0 {
+		return min(s.Caps.Depth, MaxPerftDepth)
+	}
+	return MaxPerftDepth
+}
+
+// BenchDepth returns the deepest bench allowed: MaxDepth, or the depth
+// cap if it is smaller.
+func (s *Server) BenchDepth() int {
+	if s.Caps.Depth > 0 {
+		return min(s.Caps.Depth, surakarta.MaxDepth)
+	}
+	return surakarta.MaxDepth
+}
+
+// StartPerft counts the leaves of the legal-move tree of the game's
+// position to depth in the background, no game-end rule applied (Perft):
+// each root move's line, made by line, is written as its count is done;
+// then the lines of final, given the total and whether a Stop cut the
+// count short. The caller checks that the server is idle and has a game.
+func (s *Server) StartPerft(depth int, line func(surakarta.Move, uint64) string, final func(total uint64, stopped bool) []string) {
+	p := s.game.Position()
+	s.start("perft", false, func(ctx context.Context) []string {
+		total, err := Perft(ctx, p, depth, 0, func(m surakarta.Move, n uint64) { s.Out.Lines(line(m, n)) })
+		return final(total, err != nil)
+	})
+}
+
+// Bench searches each of positions to depth (within the node cap), under
+// the settings' rules, with the engine's searcher cleared before each
+// search and after the last, so that the count does not depend on what
+// came before, and returns the nodes searched and the time it took. A
+// position whose game the rules end at once is skipped. The caller
+// checks that the server is idle.
+func (s *Server) Bench(ctx context.Context, positions []surakarta.Position, depth int) (nodes int64, elapsed time.Duration, err error) {
+	searcher, err := s.Searcher()
+	if err != nil {
+		return 0, 0, err
+	}
+	defer searcher.Clear()
+	for _, p := range positions {
+		g, err := surakarta.NewGameWithRules(p, s.Settings.Rules)
+		if err != nil || g.Outcome().Over {
+			continue
+		}
+		searcher.Clear()
+		res, err := searcher.Search(ctx, g, surakarta.Limits{Depth: depth, Nodes: s.Caps.Nodes})
+		if err != nil {
+			return 0, 0, err
+		}
+		nodes += res.Nodes
+		elapsed += res.Time
+	}
+	return nodes, elapsed, ctx.Err()
+}
+
+// ParseDepth parses a depth from 1 to hi.
+func ParseDepth(arg string, hi int) (int, error) {
+	d, err := strconv.Atoi(arg)
+	if err != nil || d < 1 || d > hi {
+		return 0, fmt.Errorf("want a depth from 1 to %d, not %q", hi, clip.Text(arg))
+	}
+	return d, nil
+}

@@ -1,0 +1,65 @@
+// Package ugi speaks UGI, the Universal Game Interface, for Surakarta: the
+// protocol of chess's UCI made game-neutral, through which graphical
+// interfaces, referees and tournament runners play engines. It has both
+// sides: Serve makes any surakarta.Searcher an engine program, and a Client
+// drives an engine program from Go. Each command and answer is written by
+// one function of this package and read by one, which both sides share.
+//
+// # The protocol
+//
+// Commands are lines of words. Player 1 (p1) is Black, who moves first;
+// player 2 is White. Positions are the position text of package surakarta
+// and moves its notation:
+//
+//	ugi                                  → id name …, id author …, option …, ugiok
+//	isready                              → readyok
+//	setoption name NAME value VALUE
+//	uginewgame
+//	position startpos [moves a2a3 …]
+//	position fen wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 [moves a2a3 …]
+//	go [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [movestogo N]
+//	   [movetime MS] [depth N] [nodes N] [searchmoves a2a3 …] [infinite]
+//	                                     → info depth … pv …, bestmove a2a3
+//	stop
+//	query gameover | p1turn | result     → response true | false | p1win | p2win | draw | none
+//	quit
+//
+// btime, wtime, binc and winc are read as UCI's names of p1time, p2time,
+// p1inc and p2inc. An info line carries depth, seldepth, score (cp N, an
+// evaluation in the evaluator's units; mate N, a win in N moves of the side
+// to move, mate −N a loss), nodes, nps, time (milliseconds) and pv.
+// bestmove is 0000 when there is no move: the game is over, or the engine
+// has no position.
+//
+// Beyond UGI, the server of this package answers bench [depth] (a node
+// count and speed over fixed positions, an engine's signature), perft N
+// (a "MOVE: N" line for each legal move, then "nodes N") and show (the
+// game, for people); and it reports a command it refuses with an
+// "info string error: …" line, which changes nothing. A Client turns such
+// lines, seen before the answer to the isready it sends after a command,
+// into that command's error.
+//
+// # The server
+//
+// Serve makes an engine program of a Searcher. It starts at the start
+// position. go and perft run in the background: isready, query, show and
+// stop are answered meanwhile, stop ends either (a stopped perft ends with
+// "info string perft stopped" instead of its total), and commands that
+// would change the game or the options are refused until they end. go
+// infinite reports its move only after stop. At the end of the input a
+// search or perft that ends by itself is waited for and an infinite search
+// stopped.
+//
+// A position command that is refused for what it says (a malformed
+// position, an illegal move) leaves the server with no position, not with
+// the one before: until the next good position or uginewgame, go answers
+// "info string error: no position: …" and bestmove 0000, query and perft
+// answer only an error line, and show says so. A runner that sent a bad
+// position thus never gets a move for a game it did not set up.
+//
+// The server's own options, MoveOverhead (milliseconds kept back from
+// every time limit, default 20), QuietPlyLimit and RepetitionLimit (the
+// rules of the games it sets up, the Olympiad's by default: 50 and 2;
+// they apply from the next position or uginewgame), come first in the
+// answer to ugi, then the engine's. go searchmoves is refused for now.
+package ugi

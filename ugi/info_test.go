@@ -1,0 +1,89 @@
+package ugi
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// The go lines and info lines of a match against an engine program.
+
+func TestGoLines(t *testing.T) {
+	for _, tc := range []struct {
+		lim  surakarta.Limits
+		want string
+	}{
+		{surakarta.Limits{}, "go movetime 1000"},
+		{surakarta.Limits{Depth: 3}, "go depth 3"},
+		{surakarta.Limits{MoveTime: 50 * time.Millisecond, Nodes: 9}, "go movetime 50 nodes 9"},
+		{surakarta.Limits{Clock: surakarta.Clock{Black: time.Second, WhiteIncrement: 10 * time.Millisecond, MovesToGo: 5}},
+			"go p1time 1000 p2time 0 p1inc 0 p2inc 10 movestogo 5"},
+	} {
+		if got := goCommand(GoParams{Limits: tc.lim}); got != tc.want {
+			t.Errorf("goCommand(%+v) = %q, want %q", tc.lim, got, tc.want)
+		}
+	}
+}
+
+func TestParseInfoLines(t *testing.T) {
+	in, ok := parseInfo(strings.Fields("depth 4 seldepth 7 score mate 2 nodes 1234 nps 99 time 15 pv a2a3 b5b4 zz"))
+	pv := movesText(in.PV)
+	if !ok || in.Depth != 4 || in.SelDepth != 7 || in.Score != surakarta.Win-3 || in.Nodes != 1234 || in.NodesPerSecond != 99 ||
+		in.Time != 15*time.Millisecond || pv != "a2a3 b5b4" {
+		t.Errorf("parseInfo: %+v (pv %s), %v", in, pv, ok)
+	}
+	if in, ok := parseInfo(strings.Fields("depth x score cp -35 score cp")); ok || in.Score != -35 {
+		t.Errorf("parseInfo without a depth: %+v, %v", in, ok)
+	}
+	for text, plies := range map[string]int{"mate 500": 999, "mate 700": 999, "mate -500": 1000, "mate -9999": 1000} {
+		in, _ := parseInfo(strings.Fields("depth 1 score " + text))
+		if n, ok := surakarta.PliesToEnd(in.Score); !ok || n != plies || (in.Score > 0) != !strings.Contains(text, "-") {
+			t.Errorf("parseInfo: score %s is %d (%s), want the end in %d plies", text, in.Score, surakarta.FormatScore(in.Score), plies)
+		}
+	}
+	if _, ok := parseInfo(strings.Fields("string depth 3")); ok {
+		t.Error("parseInfo read an info string")
+	}
+}
+
+// FuzzParseInfo: any info line an engine program writes is read without a
+// panic, and what is read stays within the library's bounds.
+func FuzzParseInfo(f *testing.F) {
+	for _, line := range []string{
+		"depth 8 seldepth 27 score cp 10 nodes 51178 nps 539555 time 94 pv e2d3 b5c4",
+		"depth 3 score mate 2 pv a2b3",
+		"depth 3 score mate -1",
+		"depth 3 score mate 700",
+		"depth -5 score cp 99999999999 nodes x time -3 pv zz",
+		"string error: something",
+		"depth 99999999999999999999 score",
+		"score cp",
+	} {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		info, ok := parseInfo(strings.Fields(line))
+		if !ok {
+			return
+		}
+		if info.Depth < 0 || info.Depth > surakarta.MaxDepth {
+			t.Errorf("%q: depth %d", line, info.Depth)
+		}
+		if info.Time < 0 || info.SelDepth < 0 || info.Nodes < 0 || info.NodesPerSecond < 0 {
+			t.Errorf("%q: time %v, seldepth %d, nodes %d, nps %d", line, info.Time, info.SelDepth, info.Nodes, info.NodesPerSecond)
+		}
+		if info.Score > surakarta.Win || info.Score < -surakarta.Win {
+			t.Errorf("%q: score %d beyond ±Win", line, info.Score)
+		}
+		if _, ok := surakarta.PliesToEnd(info.Score); !ok && (info.Score > surakarta.MaxEvaluation || info.Score < -surakarta.MaxEvaluation) {
+			t.Errorf("%q: score %d is neither an evaluation nor a win or loss", line, info.Score)
+		}
+		for _, m := range info.PV {
+			if _, err := surakarta.ParseMove(m.String()); err != nil {
+				t.Errorf("%q: PV move %v does not read back: %v", line, m, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,351 @@
+package ugi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/serve"
+)
+
+// Engine is what Serve serves.
+type Engine struct {
+	Name   string // id name
+	Author string // id author
+	// Searcher returns the searcher for the next search: Serve calls it
+	// before every search and bench, never while a search runs, and calls
+	// Clear on what it returned last at uginewgame. It may return the same
+	// searcher every time (which keeps what it learnt) or a new one after
+	// an option changed. It must not be nil.
+	Searcher func() surakarta.Searcher
+	// Options are the engine's own options, listed after the server's own
+	// (MoveOverhead, QuietPlyLimit, RepetitionLimit), whose names they must
+	// not take.
+	Options []Option
+	// SetOption sets one of Options to a value Option.Validate accepted
+	// (in its canonical form); called only while no search runs; an error
+	// refuses the value and changes nothing. May be nil when Options is
+	// empty.
+	SetOption func(name, value string) error
+}
+
+// Serve runs e over UGI: reads commands from r, answers on w, until quit
+// or the end of r (then it waits for a search that ends by itself and
+// stops an infinite one); ctx done stops it too. Returns nil at quit or
+// the end of input, else r's error or ctx's, or w's when a write failed
+// (Serve stops then), or an error at once when e is not valid (no
+// Searcher; Options without SetOption; an option named twice, or named
+// as one of the server's).
+//
+// Serve reads r in a goroutine of its own, which a Read blocked in r
+// outlives until r returns. A search runs in the background: isready,
+// query, show and stop are answered while it runs, and commands that would
+// change the game or the options are refused. perft runs in the background
+// too, and stop ends it.
+func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
+	return serveCapped(ctx, r, w, e, serve.Caps{})
+}
+
+// server is an engine served over UGI.
+type server struct {
+	*serve.Server
+	e       Engine
+	options []Option // the server's own, then the engine's
+}
+
+// errQuit is returned by command for quit.
+var errQuit = errors.New("quit")
+
+// noPosition is why the server has no game after a refused position.
+const noPosition = "the last position command was refused; send position or uginewgame"
+
+// serveCapped is Serve with caps on the searches, perft and bench, for
+// tests and fuzzing.
+func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps serve.Caps) error {
+	s, err := newServer(w, e, caps)
+	if err != nil {
+		return err
+	}
+	in := serve.NewInput(r)
+	defer in.Close()
+	for {
+		line, err := in.Next(ctx)
+		switch {
+		case errors.Is(err, serve.ErrLineTooLong):
+			s.Out.Lines(errorLine(err))
+		case err == io.EOF:
+			s.Wait(ctx)
+			if err := s.Out.Err(); err != nil {
+				return err
+			}
+			return ctx.Err()
+		case err != nil:
+			s.Stop()
+			return err
+		default:
+			if err := s.command(ctx, line); err == errQuit {
+				return s.Out.Err()
+			} else if err != nil {
+				s.Out.Lines(errorLine(err))
+			}
+		}
+		if err := s.Out.Err(); err != nil {
+			s.Stop()
+			return err
+		}
+	}
+}
+
+// newServer returns a server of e writing to w, or an error if e is not
+// valid.
+func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
+	switch {
+	case e.Searcher == nil:
+		return nil, errors.New("ugi: Engine.Searcher is nil")
+	case len(e.Options) > 0 && e.SetOption == nil:
+		return nil, errors.New("ugi: Engine.Options without SetOption")
+	}
+	s := &server{e: e}
+	for _, o := range serve.Options() {
+		s.options = append(s.options, Option{Name: o.Name, Type: OptionSpin, Default: fmt.Sprint(o.Default), Min: o.Min, Max: o.Max})
+	}
+	for _, o := range e.Options {
+		if slices.ContainsFunc(s.options, func(n Option) bool { return strings.EqualFold(n.Name, o.Name) }) {
+			return nil, fmt.Errorf("ugi: Engine.Options: the name %q is taken", o.Name)
+		}
+		s.options = append(s.options, o)
+	}
+	s.Server = serve.New(w, e.Searcher, caps)
+	return s, nil
+}
+
+// command carries out a line of input. It returns errQuit for quit, and
+// an error for a command it refuses (an unknown command, bad arguments, a
+// command that must wait for a search), which changes nothing but for a
+// refused position, which leaves the server with no position.
+func (s *server) command(ctx context.Context, line string) error {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return nil
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case cmdUGI:
+		lines := idLines(s.e.Name, s.e.Author)
+		for _, o := range s.options {
+			lines = append(lines, o.String())
+		}
+		s.Out.Lines(append(lines, ansUGIOK)...)
+	case cmdIsReady:
+		s.Out.Lines(ansReadyOK)
+	case cmdSetOption:
+		return s.setOption(args)
+	case cmdNewGame:
+		if err := s.Busy(); err != nil {
+			return err
+		}
+		s.NewGame()
+	case cmdPosition:
+		return s.position(args)
+	case cmdGo:
+		return s.goCommand(args)
+	case cmdStop:
+		s.Stop()
+	case cmdQuery:
+		return s.query(args)
+	case cmdBench:
+		return s.bench(ctx, args)
+	case cmdPerft:
+		return s.perft(args)
+	case cmdShow:
+		g, err := s.Game()
+		s.Out.Lines(showLines(g, s.Settings.Rules, err)...)
+	case cmdQuit:
+		s.Stop()
+		return errQuit
+	default:
+		return fmt.Errorf("unknown command %q (commands: %s)", clip.Text(cmd), strings.Join(serverCommands, ", "))
+	}
+	return nil
+}
+
+// setOption handles setoption.
+func (s *server) setOption(args []string) error {
+	if err := s.Busy(); err != nil {
+		return err
+	}
+	name, value, err := parseSetOption(args)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(s.options, func(o Option) bool { return strings.EqualFold(o.Name, name) })
+	if i < 0 {
+		names := make([]string, len(s.options))
+		for i, o := range s.options {
+			names[i] = o.Name
+		}
+		return fmt.Errorf("setoption: unknown option %q (options: %s)", clip.Text(name), strings.Join(names, ", "))
+	}
+	if found, err := s.Settings.Set(name, value); found {
+		if err != nil {
+			return fmt.Errorf("setoption: %w", err)
+		}
+		return nil
+	}
+	o := s.options[i]
+	v, err := o.Validate(value)
+	if err != nil {
+		return fmt.Errorf("setoption: %w", err)
+	}
+	if err := s.e.SetOption(o.Name, v); err != nil {
+		return fmt.Errorf("setoption: option %s: %w", o.Name, err)
+	}
+	return nil
+}
+
+// position handles position. A position refused for what it says leaves
+// the server with no position, so that a go sent after it is not
+// answered with a move for another game.
+func (s *server) position(args []string) error {
+	if err := s.Busy(); err != nil {
+		return err
+	}
+	start, moves, err := parsePosition(args)
+	if err != nil {
+		s.DropGame(noPosition)
+		return err
+	}
+	g, err := s.GameFrom(start, moves)
+	if err != nil {
+		s.DropGame(noPosition)
+		return fmt.Errorf("position: %w", err)
+	}
+	s.SetGame(g)
+	return nil
+}
+
+// goCommand starts a search and answers at once; the search reports its
+// iterations with info lines and its move with bestmove.
+func (s *server) goCommand(args []string) error {
+	if err := s.Busy(); err != nil {
+		return err
+	}
+	p, err := parseGo(args)
+	if err != nil {
+		return err
+	}
+	lim := p.Limits
+	g, err := s.Game()
+	if err != nil {
+		s.Out.Lines(errorLine(err), bestMoveLine(surakarta.NoMove))
+		return nil
+	}
+	if o := g.Outcome(); o.Over {
+		s.Out.Lines(infoStringLine("the game is over: "+o.String()), bestMoveLine(surakarta.NoMove))
+		return nil
+	}
+	for _, m := range lim.SearchMoves {
+		if _, err := g.Position().Legal(m); err != nil {
+			return fmt.Errorf("go: searchmoves: %w", err)
+		}
+	}
+	if p.Infinite && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !lim.Clock.IsSet() {
+		lim.Depth = surakarta.MaxDepth // until stop
+	}
+	var last []surakarta.Move // the PV of the last info line
+	s.Go(lim, p.Infinite, serve.Report{
+		Info: func(in surakarta.Info) {
+			last = in.PV
+			s.Out.Lines(infoLine(in))
+		},
+		Done: func(res surakarta.Result, err error) []string {
+			if err != nil {
+				// The game is not over and the limits are valid: the
+				// searcher failed.
+				return []string{errorLine(err), bestMoveLine(surakarta.NoMove)}
+			}
+			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMoveLine(res.Move)}
+		},
+	})
+	return nil
+}
+
+// query answers query gameover, p1turn and result.
+func (s *server) query(args []string) error {
+	question, err := parseQuery(args)
+	if err != nil {
+		return err
+	}
+	g, err := s.Game()
+	if err != nil {
+		return err
+	}
+	answer, err := queryAnswer(g, question)
+	if err != nil {
+		return err
+	}
+	s.Out.Lines(responseLine(answer))
+	return nil
+}
+
+// benchDepth is the depth of bench without an argument: about two seconds
+// of PVS on the development machine.
+const benchDepth = 10
+
+// bench handles bench [depth]: it searches the bench positions to depth
+// with the engine's searcher, cleared for each, and answers the nodes
+// and the speed. With the default engine of cmd/surakarta the node count
+// is the same on every machine: the engine's signature.
+func (s *server) bench(ctx context.Context, args []string) error {
+	if err := s.Busy(); err != nil {
+		return err
+	}
+	depth := min(benchDepth, s.BenchDepth())
+	switch len(args) {
+	case 0:
+	case 1:
+		d, err := serve.ParseDepth(args[0], s.BenchDepth())
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		depth = d
+	default:
+		return errors.New("bench: want at most one argument, a depth")
+	}
+	nodes, elapsed, err := s.Bench(ctx, benchPositions, depth)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	s.Out.Lines(benchLine(nodes, elapsed))
+	return nil
+}
+
+// perft handles perft N: in the background, a line for each legal move
+// as its count is done, then the total; stop ends it early.
+func (s *server) perft(args []string) error {
+	if err := s.Busy(); err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return errors.New("perft: want a depth, such as perft 4")
+	}
+	depth, err := serve.ParseDepth(args[0], s.PerftDepth())
+	if err != nil {
+		return fmt.Errorf("perft: %w", err)
+	}
+	if _, err := s.Game(); err != nil {
+		return fmt.Errorf("perft: %w", err)
+	}
+	s.StartPerft(depth, perftMoveLine, func(total uint64, stopped bool) []string {
+		if stopped {
+			return []string{infoStringLine(perftStopped)}
+		}
+		return []string{perftTotalLine(total)}
+	})
+	return nil
+}

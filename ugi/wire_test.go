@@ -1,0 +1,406 @@
+package ugi
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/surakartatest"
+)
+
+// words splits a line into its command and the command's words.
+func words(line string) (string, []string) {
+	f := strings.Fields(line)
+	return f[0], f[1:]
+}
+
+func TestOptionRoundTrip(t *testing.T) {
+	for _, o := range []Option{
+		{Name: "Hash", Type: OptionSpin, Default: "1", Min: 1, Max: 4096},
+		{Name: "Contempt", Type: OptionSpin, Default: "0", Min: -1000, Max: 1000},
+		{Name: "Evaluator", Type: OptionCombo, Default: "tuned", Vars: []string{"tuned", "endgame", "sixfactor"}},
+		{Name: "Ponder", Type: OptionCheck, Default: "false"},
+		{Name: "Log File", Type: OptionString, Default: ""},
+		{Name: "Book", Type: OptionString, Default: "my book.txt"},
+		{Name: "Clear Hash", Type: OptionButton},
+	} {
+		cmd, fields := words(o.String())
+		got, err := parseOption(fields)
+		if cmd != "option" || err != nil {
+			t.Errorf("%q: %s, %v", o.String(), cmd, err)
+			continue
+		}
+		if diff := cmp.Diff(o, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q read back (-want +got):\n%s", o.String(), diff)
+		}
+	}
+}
+
+func TestOptionLines(t *testing.T) {
+	// The lines as UCI engines write them, derived by hand.
+	for o, want := range map[*Option]string{
+		{Name: "Hash", Type: OptionSpin, Default: "1", Min: 1, Max: 4096}:                  "option name Hash type spin default 1 min 1 max 4096",
+		{Name: "Searcher", Type: OptionCombo, Default: "pvs", Vars: []string{"pvs", "ab"}}: "option name Searcher type combo default pvs var pvs var ab",
+		{Name: "Clear Hash", Type: OptionButton}:                                           "option name Clear Hash type button",
+		{Name: "Log", Type: OptionString}:                                                  "option name Log type string default <empty>",
+	} {
+		if got := o.String(); got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+func TestParseOptionErrors(t *testing.T) {
+	for _, line := range []string{
+		"option type spin default 1 min 1 max 2",
+		"option name X type knob default 1",
+		"option name X type spin default 1 min 3 max 2",
+		"option name X type spin default 1 min a max 2",
+		"option name X type spin default 1",
+	} {
+		if _, err := parseOption(strings.Fields(line)[1:]); err == nil {
+			t.Errorf("%q: no error", line)
+		}
+	}
+}
+
+func TestOptionValidate(t *testing.T) {
+	spin := Option{Name: "Hash", Type: OptionSpin, Min: 1, Max: 4096}
+	combo := Option{Name: "Evaluator", Type: OptionCombo, Vars: []string{"tuned", "sixfactor"}}
+	check := Option{Name: "Ponder", Type: OptionCheck}
+	for _, tc := range []struct {
+		o      Option
+		value  string
+		want   string
+		wantOK bool
+	}{
+		{spin, "16", "16", true},
+		{spin, " 4096 ", "4096", true},
+		{spin, "0", "", false},
+		{spin, "4097", "", false},
+		{spin, "1e3", "", false},
+		{spin, "99999999999999999999", "", false},
+		{combo, "Tuned", "tuned", true},
+		{combo, "material", "", false},
+		{check, "TRUE", "true", true},
+		{check, "yes", "", false},
+		{Option{Name: "Log", Type: OptionString}, "a b", "a b", true},
+		{Option{Name: "Clear", Type: OptionButton}, "anything", "", true},
+	} {
+		got, err := tc.o.Validate(tc.value)
+		if got != tc.want || (err == nil) != tc.wantOK {
+			t.Errorf("%s.Validate(%q) = %q, %v; want %q, ok %v", tc.o.Name, tc.value, got, err, tc.want, tc.wantOK)
+		}
+	}
+}
+
+func TestSetOptionRoundTrip(t *testing.T) {
+	for _, tc := range [][2]string{{"Hash", "16"}, {"Clear Hash", ""}, {"Log File", "my log.txt"}} {
+		cmd, args := words(setOptionCommand(tc[0], tc[1]))
+		name, value, err := parseSetOption(args)
+		if cmd != "setoption" || err != nil || name != tc[0] || value != tc[1] {
+			t.Errorf("%q: %s %q %q %v", setOptionCommand(tc[0], tc[1]), cmd, name, value, err)
+		}
+	}
+	for _, bad := range []string{"", "Hash value 1", "name value 1"} {
+		if _, _, err := parseSetOption(strings.Fields(bad)); err == nil {
+			t.Errorf("setoption %s: no error", bad)
+		}
+	}
+}
+
+func TestPositionRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 200 {
+		g := surakartatest.RandomGame(r, r.IntN(40))
+		line := positionCommand(g.StartPosition(), g.Moves())
+		cmd, args := words(line)
+		start, moves, err := parsePosition(args)
+		if cmd != "position" || err != nil {
+			t.Fatalf("game %d: %q: %v", i, line, err)
+		}
+		if start != g.StartPosition() {
+			t.Fatalf("game %d: start %v, want %v", i, start, g.StartPosition())
+		}
+		if !slices.EqualFunc(moves, g.Moves(), sameSquares) {
+			t.Fatalf("game %d: moves %v, want %v", i, moves, g.Moves())
+		}
+	}
+	if got := positionCommand(surakarta.NewPosition(), nil); got != "position startpos" {
+		t.Errorf("the start: %q", got)
+	}
+}
+
+// sameSquares reports whether two moves go between the same squares: the
+// position command writes moves without the capture mark, as the library's
+// notation does.
+func sameSquares(a, b surakarta.Move) bool { return a.From() == b.From() && a.To() == b.To() }
+
+func TestParsePositionErrors(t *testing.T) {
+	for _, args := range []string{"", "fen", "fen moves a2a3", "startpos a2a3", "startpos moves a2a9", "fen 6/6/6 b", "sideways"} {
+		if _, _, err := parsePosition(strings.Fields(args)); err == nil {
+			t.Errorf("position %s: no error", args)
+		}
+	}
+}
+
+func TestGoRoundTrip(t *testing.T) {
+	a2a3, _ := surakarta.ParseMove("a2a3")
+	for _, p := range []GoParams{
+		{Limits: surakarta.Limits{MoveTime: 100 * time.Millisecond}},
+		{Limits: surakarta.Limits{Depth: 7, Nodes: 12345}},
+		{Limits: surakarta.Limits{Clock: surakarta.Clock{Black: 10 * time.Second, White: 9 * time.Second, BlackIncrement: 100 * time.Millisecond, WhiteIncrement: 200 * time.Millisecond, MovesToGo: 12}}},
+		{Limits: surakarta.Limits{Depth: 3, SearchMoves: []surakarta.Move{a2a3}}},
+		{Infinite: true},
+		{Limits: surakarta.Limits{Depth: 5}, Infinite: true},
+	} {
+		cmd, args := words(goCommand(p))
+		got, err := parseGo(args)
+		if cmd != "go" || err != nil {
+			t.Errorf("%q: %v", goCommand(p), err)
+			continue
+		}
+		if diff := cmp.Diff(p, got, cmpopts.IgnoreFields(surakarta.Limits{}, "Progress"), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%q read back (-want +got):\n%s", goCommand(p), diff)
+		}
+	}
+	// No limit at all is sent as the time a Searcher would take.
+	if got := goCommand(GoParams{}); got != "go movetime 1000" {
+		t.Errorf("no limits: %q", got)
+	}
+}
+
+func TestParseGo(t *testing.T) {
+	for _, tc := range []struct {
+		args    string
+		want    GoParams
+		wantErr string
+	}{
+		{args: "btime 5000 wtime 4000 binc 10 winc 20", want: GoParams{Limits: surakarta.Limits{Clock: surakarta.Clock{Black: 5 * time.Second, White: 4 * time.Second, BlackIncrement: 10 * time.Millisecond, WhiteIncrement: 20 * time.Millisecond}}}},
+		{args: "p1time -50 p2time 0", want: GoParams{Limits: surakarta.Limits{MoveTime: time.Millisecond}}},
+		{args: "depth 99999", want: GoParams{Limits: surakarta.Limits{Depth: surakarta.MaxDepth}}},
+		{args: "searchmoves a2a3 b2b3 depth 2", want: GoParams{Limits: surakarta.Limits{Depth: 2, SearchMoves: []surakarta.Move{surakarta.NewMove(surakarta.A2, surakarta.A3), surakarta.NewMove(surakarta.B2, surakarta.B3)}}}},
+		{args: "searchmoves a2a3", wantErr: ""},
+		{args: "searchmoves", wantErr: "searchmoves wants one or more moves"},
+		{args: "searchmoves a2a9", wantErr: "searchmoves"},
+		{args: "ponder movetime 100", wantErr: "ponder is not supported"},
+		{args: "mate 3", wantErr: `unknown argument "mate"`},
+		{args: "depth", wantErr: "depth wants a value"},
+		{args: "depth x", wantErr: `depth "x": want a whole number`},
+		{args: "nodes -1", wantErr: "nodes -1 is negative"},
+	} {
+		got, err := parseGo(strings.Fields(tc.args))
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("go %s: error %v, want one saying %q", tc.args, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("go %s: %v", tc.args, err)
+			continue
+		}
+		if tc.args == "searchmoves a2a3" {
+			continue // only that it reads
+		}
+		if diff := cmp.Diff(tc.want, got, cmpopts.IgnoreFields(surakarta.Limits{}, "Progress"), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("go %s (-want +got):\n%s", tc.args, diff)
+		}
+	}
+}
+
+func TestInfoRoundTrip(t *testing.T) {
+	pv := []surakarta.Move{surakarta.NewMove(surakarta.A2, surakarta.A3), surakarta.NewMove(surakarta.F5, surakarta.F4)}
+	for _, in := range []surakarta.Info{
+		{Depth: 7, SelDepth: 12, Score: 35, Nodes: 123456, NodesPerSecond: 2000000, Time: 61 * time.Millisecond, PV: pv},
+		{Depth: 1, SelDepth: 1, Score: -surakarta.MaxEvaluation, Nodes: 16, Time: 0, PV: pv[:1]},
+		{Depth: 5, SelDepth: 5, Score: surakarta.Win - 3, PV: pv},    // a win in 3 plies: mate 2
+		{Depth: 5, SelDepth: 5, Score: -(surakarta.Win - 4), PV: pv}, // a loss in 4 plies: mate -2
+	} {
+		line := infoLine(in)
+		cmd, fields := words(line)
+		got, ok := parseInfo(fields)
+		if cmd != "info" || !ok {
+			t.Errorf("%q: no depth read", line)
+		}
+		if diff := cmp.Diff(in, got); diff != "" {
+			t.Errorf("%q read back (-want +got):\n%s", line, diff)
+		}
+	}
+	if _, ok := parseInfo(strings.Fields("string depth 3")); ok {
+		t.Error("info string read as an iteration")
+	}
+	if in, ok := parseInfo(strings.Fields(finalInfoLine(surakarta.Result{Nodes: 5, Time: time.Second, PV: pv}, true))); ok || in.Nodes != 5 || len(in.PV) != 2 {
+		t.Errorf("final info line read as %+v, %v", in, ok)
+	}
+}
+
+func TestScoreText(t *testing.T) {
+	for score, want := range map[int]string{
+		0: "cp 0", 35: "cp 35", -120: "cp -120",
+		surakarta.Win - 1: "mate 1", surakarta.Win - 3: "mate 2",
+		-(surakarta.Win - 2): "mate -1", -(surakarta.Win - 4): "mate -2",
+	} {
+		if got := scoreText(score); got != want {
+			t.Errorf("scoreText(%d) = %q, want %q", score, got, want)
+		}
+	}
+	for words, want := range map[string]int{
+		"cp 99999999": surakarta.MaxEvaluation, "mate 1000000": surakarta.Win - 999, "mate -1000000": -(surakarta.Win - 1000),
+	} {
+		if got, ok := parseScore(strings.Fields(words)); !ok || got != want {
+			t.Errorf("parseScore(%s) = %d, %v; want %d", words, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"mate 0", "cp", "cp x", "lowerbound 3"} {
+		if _, ok := parseScore(strings.Fields(bad)); ok {
+			t.Errorf("parseScore(%s) read a score", bad)
+		}
+	}
+}
+
+func TestBestMoveRoundTrip(t *testing.T) {
+	for _, m := range []surakarta.Move{surakarta.NoMove, surakarta.NewMove(surakarta.B2, surakarta.E5)} {
+		_, fields := words(bestMoveLine(m))
+		got, err := parseBestMove(fields)
+		if err != nil || got != m {
+			t.Errorf("%q read back as %v, %v", bestMoveLine(m), got, err)
+		}
+	}
+	if _, err := parseBestMove(nil); err == nil {
+		t.Error("bestmove without a move: no error")
+	}
+	if m, err := parseBestMove([]string{"b2b3", "ponder", "e5e4"}); err != nil || m != surakarta.NewMove(surakarta.B2, surakarta.B3) {
+		t.Errorf("bestmove b2b3 ponder e5e4: %v, %v", m, err)
+	}
+}
+
+func TestQueryAnswer(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for q, want := range map[string]string{QueryGameOver: "false", QueryP1Turn: "true", QueryResult: "none"} {
+		if got, err := queryAnswer(g, q); err != nil || got != want {
+			t.Errorf("query %s = %q, %v; want %q", q, got, err, want)
+		}
+	}
+	if err := g.Resign(surakarta.Black); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := queryAnswer(g, QueryResult); got != "p2win" {
+		t.Errorf("after Black resigns: %q", got)
+	}
+	if _, err := queryAnswer(g, "winner"); err == nil {
+		t.Error("query winner: no error")
+	}
+}
+
+// FuzzWire feeds any line to the readers of every message: none may panic,
+// and what parseGo and parsePosition accept writes back to a command that
+// reads the same.
+func FuzzWire(f *testing.F) {
+	for _, s := range []string{
+		"go p1time 1000 p2time 900 movestogo 3", "go searchmoves a2a3 b2b3 infinite", "go depth -1",
+		"position startpos moves a2a3 f5f4", "position startpos moves b2xe5", "position fen 6/1w4/6/6/bw4/6 b moves b2b5",
+		"info depth 3 seldepth 5 score mate -2 nodes 1 nps 2 time 3 pv a2a3",
+		"option name Hash type spin default 1 min 1 max 4096", "option name X type combo default a var a var b c",
+		"setoption name Clear Hash", "bestmove 0000 ponder a2a3",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			return
+		}
+		args := fields[1:]
+		parseInfo(args)
+		parseBestMove(args)
+		parseSetOption(args)
+		parseID(args)
+		if o, err := parseOption(args); err == nil {
+			if _, again := words(o.String()); len(again) == 0 {
+				t.Fatalf("option %q written as %q", line, o.String())
+			}
+		}
+		if p, err := parseGo(args); err == nil {
+			_, again := words(goCommand(p))
+			q, err := parseGo(again)
+			if err != nil {
+				t.Fatalf("go %q read as %+v, written as %q, which does not read: %v", line, p, goCommand(p), err)
+			}
+			if goCommand(q) != goCommand(p) {
+				t.Fatalf("go %q: written %q, then %q", line, goCommand(p), goCommand(q))
+			}
+		}
+		if start, moves, err := parsePosition(args); err == nil {
+			_, again := words(positionCommand(start, moves))
+			start2, moves2, err := parsePosition(again)
+			if err != nil || start2 != start || !slices.EqualFunc(moves, moves2, sameSquares) {
+				t.Fatalf("position %q: written %q, read back %v %v %v", line, positionCommand(start, moves), start2, moves2, err)
+			}
+		}
+	})
+}
+
+func TestBenchLineRoundTrip(t *testing.T) {
+	line := benchLine(2214605, 2*time.Second)
+	if line != "2214605 nodes 1107302 nps" {
+		t.Errorf("benchLine: %q", line)
+	}
+	if nodes, nps, err := parseBenchLine(line); nodes != 2214605 || nps != 1107302 || err != nil {
+		t.Errorf("%q read back as %d, %d, %v", line, nodes, nps, err)
+	}
+	for _, bad := range []string{"", "12 nodes", "x nodes 3 nps", "12 nodes -3 nps", "12 knots 3 nps"} {
+		if _, _, err := parseBenchLine(bad); err == nil {
+			t.Errorf("parseBenchLine(%q): no error", bad)
+		}
+	}
+}
+
+func TestPerftLinesRoundTrip(t *testing.T) {
+	m := surakarta.NewMove(surakarta.B2, surakarta.E5)
+	if got, n, total, err := parsePerftLine(perftMoveLine(m, 12345)); got != m || n != 12345 || total || err != nil {
+		t.Errorf("%q read back as %v %d %v %v", perftMoveLine(m, 12345), got, n, total, err)
+	}
+	if got, n, total, err := parsePerftLine(perftTotalLine(5382)); got != surakarta.NoMove || n != 5382 || !total || err != nil {
+		t.Errorf("%q read back as %v %d %v %v", perftTotalLine(5382), got, n, total, err)
+	}
+	if perftMoveLine(m, 7) != "b2e5: 7" || perftTotalLine(7) != "nodes 7" {
+		t.Errorf("perft lines %q, %q", perftMoveLine(m, 7), perftTotalLine(7))
+	}
+	for _, bad := range []string{"", "nodes", "nodes -1", "b2e5 7", "b2e9: 7", "b2e5: x", "info string " + perftStopped} {
+		if _, _, _, err := parsePerftLine(bad); err == nil {
+			t.Errorf("parsePerftLine(%q): no error", bad)
+		}
+	}
+}
+
+func TestShowLines(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		t.Fatal(err)
+	}
+	lines := showLines(g, surakarta.Rules{}, nil)
+	want := []string{
+		"info string 6  w w w w w w", "info string 5  w w w w w w", "info string 4  . . . . . .", "info string 3  . b . . . .",
+		"info string 2  b . b b b b", "info string 1  b b b b b b", "info string    a b c d e f",
+		"info string position wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 1 1",
+		"info string start wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 moves b2b3",
+		"info string rules QuietPlyLimit 50 RepetitionLimit 2",
+		"info string outcome not over",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("show:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	lines = showLines(nil, surakarta.Rules{QuietPlyLimit: 7}, errors.New("no position: refused"))
+	want = []string{"info string no position: refused", "info string rules QuietPlyLimit 7 RepetitionLimit 0", "info string outcome none"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("show with no game: %q", lines)
+	}
+}
