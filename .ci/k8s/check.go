@@ -1,0 +1,305 @@
+// Package k8scheck checks the Kubernetes Job manifest of docs/cluster.md
+// without a cluster: it decodes the manifest as the API server does with
+// strict field validation, applies the server's defaults and its validation
+// of a created Job, and then checks what the API cannot know, that the Job
+// is the recipe the page describes (an Indexed Job with one pod per shard of
+// the match tool, each writing its record file to a shared volume).
+//
+// It is a module of its own so that k8s.io stays out of the library's
+// dependencies; CI runs its tests from .ci/run.
+package k8scheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/api/pod"
+	"k8s.io/kubernetes/pkg/apis/batch"
+	_ "k8s.io/kubernetes/pkg/apis/batch/install" // batch/v1 defaults, conversions and declarative validation
+	batchvalidation "k8s.io/kubernetes/pkg/apis/batch/validation"
+	_ "k8s.io/kubernetes/pkg/apis/core/install" // the pod template's defaults and conversions
+	"k8s.io/kubernetes/pkg/features"
+)
+
+// Extract returns the text of the fenced code block that stands between
+// the lines <!-- name --> and <!-- /name --> of the Markdown doc, without
+// its fences: the text a reader copies.
+func Extract(doc []byte, name string) ([]byte, error) {
+	open, closing := "<!-- "+name+" -->", "<!-- /"+name+" -->"
+	lines := strings.SplitAfter(string(doc), "\n")
+	start, end := -1, -1
+	for i, l := range lines {
+		switch strings.TrimSpace(l) {
+		case open:
+			if start >= 0 {
+				return nil, fmt.Errorf("%s twice", open)
+			}
+			start = i
+		case closing:
+			if end >= 0 {
+				return nil, fmt.Errorf("%s twice", closing)
+			}
+			end = i
+		}
+	}
+	if start < 0 || end < start {
+		return nil, fmt.Errorf("no %s … %s in the doc", open, closing)
+	}
+	block := lines[start+1 : end]
+	if len(block) < 2 || !strings.HasPrefix(block[0], "```") || strings.TrimSpace(block[len(block)-1]) != "```" {
+		return nil, fmt.Errorf("%s … %s holds no single fenced code block", open, closing)
+	}
+	return []byte(strings.Join(block[1:len(block)-1], "")), nil
+}
+
+// Decode decodes a manifest of one batch/v1 Job as the API server does
+// for a request with fieldValidation=Strict (kubectl's default): an
+// unknown field (the match of names is case-sensitive), a field given
+// twice or a value of the wrong type is an error.
+func Decode(manifest []byte) (*batchv1.Job, error) {
+	codecs := serializer.NewCodecFactory(legacyscheme.Scheme, serializer.EnableStrict)
+	obj, gvk, err := codecs.UniversalDeserializer().Decode(manifest, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	job, ok := obj.(*batchv1.Job)
+	if !ok {
+		return nil, fmt.Errorf("a %s, not a batch/v1 Job", gvk)
+	}
+	return job, nil
+}
+
+// Validate applies to a copy of job what the API server does to a Job that
+// is created, short of admission: the batch/v1 defaults, the conversion to
+// the internal type, the selector and labels it generates, the validation
+// of a created Job (the options as the server takes them from the pod
+// template, with the default feature gates) and the declarative rules of
+// batch/v1. The namespace is the default one.
+func Validate(job *batchv1.Job) field.ErrorList {
+	v1job := job.DeepCopy()
+	v1job.Namespace = "default"
+	v1job.UID = types.UID("00000000-0000-4000-8000-000000000001")
+	legacyscheme.Scheme.Default(v1job)
+
+	var internal batch.Job
+	if err := legacyscheme.Scheme.Convert(v1job, &internal, nil); err != nil {
+		return field.ErrorList{field.InternalError(nil, err)}
+	}
+	if internal.Spec.ManualSelector == nil || !*internal.Spec.ManualSelector {
+		generateSelector(&internal)
+	}
+	opts := batchvalidation.JobValidationOptions{
+		PodValidationOptions:  pod.GetValidationOptionsFromPodTemplate(&internal.Spec.Template, nil),
+		RequirePrefixedLabels: true,
+	}
+	errs := batchvalidation.ValidateJobCreate(&internal, opts)
+
+	// The declarative rules run on the versioned object, after the
+	// server's preparation: convert the prepared internal Job back.
+	var prepared batchv1.Job
+	if err := legacyscheme.Scheme.Convert(&internal, &prepared, nil); err != nil {
+		return append(errs, field.InternalError(nil, err))
+	}
+	if !legacyscheme.Scheme.HasValidationFunc(&prepared) {
+		return append(errs, field.InternalError(nil, fmt.Errorf("no declarative validation of %T is registered", &prepared)))
+	}
+	options := map[string]bool{
+		string(features.WorkloadWithJob): utilfeature.DefaultFeatureGate.Enabled(features.WorkloadWithJob),
+	}
+	return append(errs, legacyscheme.Scheme.Validate(context.Background(), options, &prepared)...)
+}
+
+// generateSelector does what the Job registry's PrepareForCreate does
+// when the user sets no selector: it labels the pod template with the
+// Job's name and UID and selects the pods by the UID.
+func generateSelector(job *batch.Job) {
+	if job.Spec.Template.Labels == nil {
+		job.Spec.Template.Labels = map[string]string{}
+	}
+	for _, l := range []string{batch.LegacyJobNameLabel, batch.JobNameLabel} {
+		if _, ok := job.Spec.Template.Labels[l]; !ok {
+			job.Spec.Template.Labels[l] = job.Name
+		}
+	}
+	for _, l := range []string{batch.LegacyControllerUidLabel, batch.ControllerUidLabel} {
+		if _, ok := job.Spec.Template.Labels[l]; !ok {
+			job.Spec.Template.Labels[l] = string(job.UID)
+		}
+	}
+	if job.Spec.Selector == nil {
+		job.Spec.Selector = &metav1.LabelSelector{}
+	}
+	if job.Spec.Selector.MatchLabels == nil {
+		job.Spec.Selector.MatchLabels = map[string]string{}
+	}
+	if _, ok := job.Spec.Selector.MatchLabels[batch.ControllerUidLabel]; !ok {
+		job.Spec.Selector.MatchLabels[batch.ControllerUidLabel] = string(job.UID)
+	}
+}
+
+// CheckRecipe checks what the Job API cannot know about the manifest: that
+// it runs the match in shards as docs/cluster.md describes. It returns
+// every problem found, joined.
+func CheckRecipe(job *batchv1.Job) error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	spec := job.Spec
+	if spec.CompletionMode == nil || *spec.CompletionMode != batchv1.IndexedCompletion {
+		bad("spec.completionMode is not Indexed: the pods get no JOB_COMPLETION_INDEX, which -shards reads")
+	}
+	switch p := spec.Template.Spec.RestartPolicy; p {
+	case corev1.RestartPolicyNever, corev1.RestartPolicyOnFailure:
+	default:
+		bad("spec.template.spec.restartPolicy is %q, not Never or OnFailure as a Job requires", p)
+	}
+
+	var c *corev1.Container
+	for i := range spec.Template.Spec.Containers {
+		if strings.Contains(strings.Join(spec.Template.Spec.Containers[i].Command, " "), "examples/match") {
+			if c != nil {
+				bad("more than one container runs examples/match")
+			}
+			c = &spec.Template.Spec.Containers[i]
+		}
+	}
+	if c == nil {
+		bad("no container's command runs examples/match")
+		return errors.Join(errs...)
+	}
+	flags, err := matchFlags(c.Args)
+	if err != nil {
+		bad("container %s: %v", c.Name, err)
+		return errors.Join(errs...)
+	}
+
+	if _, ok := flags["-shard"]; ok {
+		bad("container %s: -shard gives every pod the same shard: use -shards N, the index from JOB_COMPLETION_INDEX", c.Name)
+	}
+	shards, err := strconv.Atoi(flags["-shards"])
+	if err != nil || shards < 1 {
+		bad("container %s: no -shards N with N ≥ 1 in the arguments (%q)", c.Name, flags["-shards"])
+	} else {
+		if spec.Completions == nil || int(*spec.Completions) != shards {
+			bad("spec.completions is %s, not the %d shards of -shards", int32Text(spec.Completions), shards)
+		}
+		if spec.Parallelism == nil || int(*spec.Parallelism) != shards {
+			bad("spec.parallelism is %s, not the %d shards of -shards: one pod per shard", int32Text(spec.Parallelism), shards)
+		}
+	}
+
+	out := flags["-out"]
+	switch {
+	case out == "":
+		bad("container %s: no -out: a shard needs its record file", c.Name)
+	case !strings.Contains(out, "{shard}"):
+		bad("container %s: -out %s holds no {shard}: every pod would write the same file", c.Name, out)
+	default:
+		if err := onClaim(out, c, spec.Template.Spec.Volumes); err != nil {
+			bad("container %s: -out %s: %v", c.Name, out, err)
+		}
+	}
+
+	concurrency, err := strconv.Atoi(flags["-concurrency"])
+	if err != nil || concurrency < 1 {
+		bad("container %s: no -concurrency N with N ≥ 1 (%q): 0 plays as many games at once as the node has cores, whatever the pod requested", c.Name, flags["-concurrency"])
+	} else if cpu, ok := c.Resources.Requests[corev1.ResourceCPU]; !ok || cpu.Cmp(*resource.NewQuantity(int64(concurrency), resource.DecimalSI)) < 0 {
+		bad("container %s: requests %s CPU for -concurrency %d", c.Name, cpuText(cpu, ok), concurrency)
+	}
+	return errors.Join(errs...)
+}
+
+// matchFlags reads the match tool's arguments as flag/value pairs (every
+// flag of a sharded match takes a value).
+func matchFlags(args []string) (map[string]string, error) {
+	flags := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") {
+			return nil, fmt.Errorf("argument %q is no flag", a)
+		}
+		name, value, ok := strings.Cut(a, "=")
+		if !ok {
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("flag %s has no value", a)
+			}
+			i++
+			value = args[i]
+		}
+		name = "-" + strings.TrimLeft(name, "-")
+		if _, twice := flags[name]; twice {
+			return nil, fmt.Errorf("flag %s given twice", name)
+		}
+		flags[name] = value
+	}
+	return flags, nil
+}
+
+// onClaim reports whether path lies on a volume the container mounts
+// writable that is a PersistentVolumeClaim, which every pod can share.
+func onClaim(path string, c *corev1.Container, volumes []corev1.Volume) error {
+	for _, m := range c.VolumeMounts {
+		dir := strings.TrimSuffix(m.MountPath, "/") + "/"
+		if !strings.HasPrefix(path, dir) {
+			continue
+		}
+		if m.ReadOnly {
+			return fmt.Errorf("volume %s is mounted read-only at %s", m.Name, m.MountPath)
+		}
+		for _, v := range volumes {
+			if v.Name == m.Name {
+				if v.PersistentVolumeClaim == nil {
+					return fmt.Errorf("volume %s at %s is no PersistentVolumeClaim: the pods do not share it", m.Name, m.MountPath)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("no volume %s", m.Name)
+	}
+	return errors.New("on no mounted volume: the record file is lost with the pod")
+}
+
+func int32Text(n *int32) string {
+	if n == nil {
+		return "unset"
+	}
+	return strconv.Itoa(int(*n))
+}
+
+func cpuText(q resource.Quantity, ok bool) string {
+	if !ok {
+		return "no"
+	}
+	return q.String()
+}
+
+// Check runs the whole check on the manifest that stands between the
+// markers <!-- name --> and <!-- /name --> in the Markdown doc.
+func Check(doc []byte, name string) error {
+	manifest, err := Extract(doc, name)
+	if err != nil {
+		return err
+	}
+	job, err := Decode(manifest)
+	if err != nil {
+		return fmt.Errorf("decoding: %w", err)
+	}
+	if errs := Validate(job); len(errs) > 0 {
+		return fmt.Errorf("the API server would refuse it: %w", errs.ToAggregate())
+	}
+	if err := CheckRecipe(job); err != nil {
+		return fmt.Errorf("not the recipe: %w", err)
+	}
+	return nil
+}
