@@ -31,7 +31,7 @@ const (
 // module's directory, where the engine's source is.
 func BuildSite(dir string) error {
 	if _, err := os.Stat(filepath.Join("wasm", "main.go")); err != nil {
-		return fmt.Errorf("run this in the directory examples/web (from the repository root: go run -C examples/web .): %w", err)
+		return fmt.Errorf("run this in the directory web (from the repository root: go run -C web .): %w", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -4,7 +4,7 @@
 // engine in the browser: the library compiled to WebAssembly, run in a Web
 // Worker, with the board, its circuits and every capture path drawn.
 //
-// Run it in this directory (from the repository root: go run -C examples/web .):
+// Run it in this directory (from the repository root: go run -C web .):
 //
 //	go run .                  # build the page and serve it on http://127.0.0.1:8080/
 //	go run . -addr :9000      # another address
@@ -47,7 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr := flags.String("addr", "127.0.0.1:8080", "address to serve the page on")
 	out := flags.String("out", "", "write the page's static files to this directory and stop, without serving")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: go run . [-addr host:port] [-out dir]   (in examples/web)")
+		fmt.Fprintln(stderr, "usage: go run . [-addr host:port] [-out dir]   (in web)")
 		fmt.Fprintln(stderr, "\nBuilds the page (the engine compiled to WebAssembly) and serves it, or writes it to a directory.")
 		flags.PrintDefaults()
 	}

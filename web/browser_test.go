@@ -40,7 +40,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/examples/web/internal/session"
+	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
 var (
@@ -919,7 +919,7 @@ func TestWasmSpeed(t *testing.T) {
 // middleGamePositions reads the library's fixed middle-game positions.
 func middleGamePositions(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "middlegame.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "middlegame.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

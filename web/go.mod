@@ -1,6 +1,6 @@
 // The browser page lives in a module of its own, so that the browser its
 // tests drive (through chromedp) stays out of the library's dependencies.
-module github.com/surakarta-go/surakarta/examples/web
+module github.com/surakarta-go/surakarta/web
 
 go 1.25.0
 
@@ -12,4 +12,4 @@ require (
 
 require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 
-replace github.com/surakarta-go/surakarta => ../..
+replace github.com/surakarta-go/surakarta => ../

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/examples/web/internal/session"
+	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
 func TestStateOfStart(t *testing.T) {
