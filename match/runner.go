@@ -135,13 +135,18 @@ func (c Config) Validate() error {
 	return c.Shard.Validate()
 }
 
-// Outcome is the result of a match: a plain value.
+// Outcome is the result of a match: a plain value. String writes it on
+// one line.
 type Outcome struct {
 	Counts      Counts      // games, from A's point of view
 	Pentanomial Pentanomial // completed pairs
 	LLR         float64     // when Config.SPRT is set
 	Decision    Decision    // when Config.SPRT is set
 	Resumed     int         // games read back from the record file
+	// SPRT is the test of the match, *Config.SPRT, which LLR and Decision
+	// are of; the zero SPRT (which does not validate) when the match had
+	// none. Run and Merge set it.
+	SPRT SPRT
 }
 
 // round is one game of a match: its number, its opening, and A's colour.
@@ -193,7 +198,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		return Outcome{}, err
 	}
 
-	m := &matchState{cfg: cfg, scores: make(map[int]float64)}
+	m := &matchState{cfg: cfg, outcome: newOutcome(cfg), scores: make(map[int]float64)}
 	if cfg.RecordFile != "" {
 		file, err := openRecordFile(cfg.RecordFile)
 		if err != nil {
