@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -542,31 +539,6 @@ func aScore(result string, aBlack bool) float64 {
 	return 1 - black
 }
 
-// LimitsText describes the limits of a match's moves, such as
-// "100ms/move" or "depth 6", and a clock as its starting time and
-// increment, such as "10s+100ms" or, with moves to go, "40/60s+0s" (with
-// the sides' controls given apart, "black 10s+0s, white 5s+0s" when they
-// differ): the TimeControl header of the match's records.
-func LimitsText(l surakarta.Limits) string {
-	var parts []string
-	if l.Clock.IsSet() {
-		parts = append(parts, clockText(l.Clock))
-	}
-	if l.MoveTime > 0 {
-		parts = append(parts, l.MoveTime.String()+"/move")
-	}
-	if l.Nodes > 0 {
-		parts = append(parts, strconv.FormatInt(l.Nodes, 10)+" nodes/move")
-	}
-	if l.Depth > 0 {
-		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
-	}
-	if len(parts) == 0 {
-		return "default"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // progressLine is the line shown after every game; the caller holds mu.
 func (m *matchState) progressLine() string {
 	c := m.outcome.Counts
@@ -582,37 +554,4 @@ func (m *matchState) progressLine() string {
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", m.outcome.LLR, lo, hi)
 	}
 	return line
-}
-
-// Openings returns n distinct opening positions, each made by plies random
-// legal moves from the start (seeded by seed), none of them a finished
-// game. It returns an error when plies or n is negative, or when it does
-// not find n distinct openings.
-func Openings(seed uint64, plies, n int) ([]surakarta.Position, error) {
-	if plies < 0 || n < 0 {
-		return nil, fmt.Errorf("match: Openings(%d plies, %d openings): want no negative number", plies, n)
-	}
-	r := rand.New(rand.NewPCG(seed, 0x5375726b))
-	seen := make(map[surakarta.Position]bool)
-	var openings []surakarta.Position
-	maxTries := 100*min(n, math.MaxInt/200) + 1000
-	for tries := 0; len(openings) < n; tries++ {
-		if tries > maxTries {
-			return nil, fmt.Errorf("match: found only %d distinct openings of %d plies, want %d", len(openings), plies, n)
-		}
-		g := surakarta.NewGame(surakarta.NewPosition())
-		for g.Ply() < plies && !g.Outcome().Over {
-			moves := g.LegalMoves()
-			if err := g.Play(moves[r.IntN(len(moves))]); err != nil {
-				return nil, err
-			}
-		}
-		p := g.Position()
-		if g.Outcome().Over || seen[p] {
-			continue
-		}
-		seen[p] = true
-		openings = append(openings, p)
-	}
-	return openings, nil
 }
