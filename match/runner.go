@@ -140,9 +140,9 @@ type Outcome struct {
 	LLR         float64     // when Config.SPRT is set
 	Decision    Decision    // when Config.SPRT is set
 	Resumed     int         // games read back from the record file
-	// SPRT is the test of the match, *Config.SPRT, which LLR and Decision
-	// are of; the zero SPRT (which does not validate) when the match had
-	// none. Run and Merge set it.
+	// SPRT is the match's test, a copy of *Config.SPRT, whose LLR and
+	// Decision these are; the zero SPRT (which does not validate) when the
+	// match had none. Run and Merge set it, and String shows it.
 	SPRT SPRT
 }
 
