@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
@@ -95,4 +96,29 @@ func clockText(c surakarta.Clock) string {
 		text = "black " + text + ", white " + side(c.White, c.WhiteIncrement)
 	}
 	return text
+}
+
+// LimitsText describes the limits of a match's moves, such as
+// "100ms/move" or "depth 6", and a clock as its starting time and
+// increment, such as "10s+100ms" or, with moves to go, "40/60s+0s" (with
+// the sides' controls given apart, "black 10s+0s, white 5s+0s" when they
+// differ): the TimeControl header of the match's records.
+func LimitsText(l surakarta.Limits) string {
+	var parts []string
+	if l.Clock.IsSet() {
+		parts = append(parts, clockText(l.Clock))
+	}
+	if l.MoveTime > 0 {
+		parts = append(parts, l.MoveTime.String()+"/move")
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, strconv.FormatInt(l.Nodes, 10)+" nodes/move")
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
+	}
+	if len(parts) == 0 {
+		return "default"
+	}
+	return strings.Join(parts, ", ")
 }

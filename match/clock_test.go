@@ -333,7 +333,7 @@ func TestClockBuiltIn(t *testing.T) {
 		least, _ := r.Header("LeastTimeLeft")
 		t.Logf("%d plies, %s %s; time left %s, least %s", len(r.Game.Moves()), r.Result, r.Reason, left, least)
 	}
-	t.Logf("pvs,endgame vs pvs,tuned at %s: %s", LimitsText(lim), Summary(out.Counts))
+	t.Logf("pvs,endgame vs pvs,tuned at %s: %s", LimitsText(lim), out)
 }
 
 // TestClockExternal: this module's engine program, through UGI and GTP,
@@ -366,7 +366,7 @@ func TestClockExternal(t *testing.T) {
 		}
 		t.Logf("%d plies, %s %s; time left %s, least %s", len(r.Game.Moves()), r.Result, r.Reason, left, least)
 	}
-	t.Logf("UGI vs GTP at 2s+50ms: %s", Summary(out.Counts))
+	t.Logf("UGI vs GTP at 2s+50ms: %s", out)
 }
 
 // TestClockExternalHang: a program that stops answering on a clock loses

@@ -41,8 +41,8 @@ func ExampleMerge() {
 		panic(err)
 	}
 	whole, _ := match.Run(context.Background(), cfg)
-	fmt.Println("merged:", match.Summary(merged.Counts))
-	fmt.Println("whole: ", match.Summary(whole.Counts))
+	fmt.Println("merged:", merged)
+	fmt.Println("whole: ", whole)
 
 	_, err = match.Merge(cfg, files[:2]...)
 	fmt.Println(err)
@@ -50,7 +50,7 @@ func ExampleMerge() {
 	// shard 0/3: 4 games
 	// shard 1/3: 4 games
 	// shard 2/3: 4 games
-	// merged: W-D-L 4-7-1, score 62.5%, Elo +88.7 ± 132.0 (-30.2, +233.7), LOS 91.0%
-	// whole:  W-D-L 4-7-1, score 62.5%, Elo +88.7 ± 132.0 (-30.2, +233.7), LOS 91.0%
+	// merged: W-D-L 4-7-1, score 62.5%, Elo +88.7 ± 132.0 (-30.2, +233.7), LOS 91.0%, pairs 0-0-3-3-0, pair Elo +88.7 ± 75.5 (+17.4, +168.4)
+	// whole:  W-D-L 4-7-1, score 62.5%, Elo +88.7 ± 132.0 (-30.2, +233.7), LOS 91.0%, pairs 0-0-3-3-0, pair Elo +88.7 ± 75.5 (+17.4, +168.4)
 	// match: merging: incomplete: 4 of 12 games are missing from round 5 on, and the match has 12 games: shard 2/3 lacks 4 (rounds 5-6, 11-12), all its games
 }

@@ -29,10 +29,11 @@ func ExampleParseEngine() {
 	// match: engine "alphabeta,sixfactor,table=4": option "table" is for pvs only
 }
 
-// Summary prints game counts the way fastchess and fishtest do (these
-// numbers are checked against an independent computation in TestSummary).
-func ExampleSummary() {
-	fmt.Println(match.Summary(match.Counts{Wins: 41, Draws: 20, Losses: 19}))
+// Counts print the way fastchess and fishtest print game results (these
+// numbers are checked against an independent computation in
+// TestCountsString).
+func ExampleCounts_String() {
+	fmt.Println(match.Counts{Wins: 41, Draws: 20, Losses: 19})
 	// Output:
 	// W-D-L 41-20-19, score 63.8%, Elo +98.1 ± 68.7 (+33.1, +170.6), LOS 99.8%
 }
@@ -47,11 +48,13 @@ func ExampleSPRT() {
 	llr := sprt.LLR(pairs)
 	fmt.Printf("LLR %.3f in (%.3f, %.3f): %v\n", llr, lower, upper, sprt.Decide(llr))
 	// Output:
-	// LLR 0.198 in (-2.944, 2.944): Continue
+	// LLR 0.198 in (-2.944, 2.944): undecided
 }
 
 // A match of four games at depth 2: two openings, each played twice with
 // the colours swapped. With a RecordFile it could be stopped and resumed.
+// The Outcome prints as the match's summary line: far too few games for
+// the SPRT to decide.
 func ExampleRun() {
 	a, _ := match.ParseEngine("pvs,endgame")
 	b, _ := match.ParseEngine("alphabeta,sixfactor")
@@ -60,13 +63,16 @@ func ExampleRun() {
 		Games:       4,
 		Limits:      surakarta.Limits{Depth: 2},
 		Concurrency: 1,
+		SPRT:        &match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05},
 	})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(out.Counts.Games(), "games,", out.Pentanomial.Pairs(), "pairs")
+	fmt.Println(out)
 	// Output:
 	// 4 games, 2 pairs
+	// W-D-L 2-2-0, score 75.0%, Elo +190.8 ± 458.0 (+3.5, +919.4), LOS 92.1%, pairs 0-0-1-0-1, pair Elo +190.8 ± Inf (-67.9, +Inf), SPRT [0, 10] LLR 0.06 (-2.94, 2.94) undecided
 }
 
 // Validate checks a Config before a match starts; Run does the same. Each
@@ -106,13 +112,12 @@ func ExamplePentanomial_Add() {
 			panic(err)
 		}
 	}
-	fmt.Println(p, p.Pairs())
-	e := p.Elo()
-	fmt.Printf("Elo %+.1f (%+.1f, %+.1f)\n", e.Diff, e.Low, e.High)
+	fmt.Println(p.Pairs(), "pairs:", [5]int(p))
+	fmt.Println(p)
 	fmt.Println(p.Add(0.7, 1))
 	// Output:
-	// [0 0 2 1 1] 4
-	// Elo +137.0 (-10.9, +364.3)
+	// 4 pairs: [0 0 2 1 1]
+	// pairs 0-0-2-1-1, pair Elo +137.0 ± 187.6 (-10.9, +364.3)
 	// match: invalid game score: Pentanomial.Add(0.7, 1): a game score is 0, 0.5 or 1
 }
 

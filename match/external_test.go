@@ -143,7 +143,7 @@ func TestExternalUGIAgainstBuiltIn(t *testing.T) {
 			t.Errorf("round %s: Black %q, White %q", n, black, white)
 		}
 	}
-	t.Logf("%s vs pvs,endgame at depth 2: %s", a, Summary(out.Counts))
+	t.Logf("%s vs pvs,endgame at depth 2: %s", a, out)
 }
 
 func TestExternalUGIAgainstGTP(t *testing.T) {
@@ -155,7 +155,7 @@ func TestExternalUGIAgainstGTP(t *testing.T) {
 			t.Errorf("a game of %d plies", r.Game.Ply())
 		}
 	}
-	t.Logf("ugi vs gtp: %s", Summary(out.Counts))
+	t.Logf("ugi vs gtp: %s", out)
 }
 
 // TestExternalUGIPV: a UGI program's search gives its principal

@@ -63,7 +63,7 @@ func Merge(cfg Config, files ...string) (Outcome, error) {
 		return Outcome{}, err
 	}
 	mg := &merger{
-		m:      &matchState{cfg: cfg},
+		m:      &matchState{cfg: cfg, outcome: newOutcome(cfg)},
 		scores: make(map[int]float64),
 		from:   make(map[int]string),
 	}

@@ -34,7 +34,7 @@ func TestClockRunnerRecords(t *testing.T) {
 	}
 	text := flat(readme(t))
 	for _, want := range []string{
-		fmt.Sprintf("pvs,tuned vs pvs,endgame: %s", Summary(c)),
+		fmt.Sprintf("pvs,tuned vs pvs,endgame: %s", c),
 		fmt.Sprintf("%d games, %d time forfeits; the least time left after a move was %v (games of %.0f plies after the opening on average)", c.Games(), forfeits, least, float64(plies)/float64(len(recs))),
 	} {
 		if !strings.Contains(text, want) {

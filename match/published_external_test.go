@@ -11,7 +11,7 @@ import (
 func TestExternalMatchRecords(t *testing.T) {
 	file := records(t, "ugi-vs-pvs-tuned.txt.gz")
 	c, _ := recount(t, file, "ugi:/tmp/surakarta")
-	want := fmt.Sprintf("ugi:/tmp/surakarta vs pvs,tuned: %s", Summary(c))
+	want := fmt.Sprintf("ugi:/tmp/surakarta vs pvs,tuned: %s", c)
 	if c.Games() != 20 || !strings.Contains(readme(t), want) {
 		t.Errorf("README has no %q, the result of the %d games recounted from %s", want, c.Games(), file)
 	}

@@ -253,7 +253,7 @@ func TestTunedTable(t *testing.T) {
 	llr := sprt.LLR(p)
 	want := fmt.Sprintf("| %d-%d-%d | %.1f%% | %s (%s, %s) | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f | %s after %d games |",
 		c.Wins, c.Draws, c.Losses, scorePercent(c), signed(e.Diff), signed(e.Low), signed(e.High),
-		signed(pe.Diff), signed(pe.Low), signed(pe.High), p[0], p[1], p[2], p[3], p[4], llr, strings.TrimPrefix(sprt.Decide(llr).String(), "Accept"), c.Games())
+		signed(pe.Diff), signed(pe.Low), signed(pe.High), p[0], p[1], p[2], p[3], p[4], llr, strings.TrimSuffix(sprt.Decide(llr).String(), " accepted"), c.Games())
 	if !strings.Contains(text, want) {
 		t.Errorf("README has no row containing\n%s\nrecounted from tuned-vs-endgame.txt.gz", want)
 	}

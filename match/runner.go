@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -135,13 +132,18 @@ func (c Config) Validate() error {
 	return c.Shard.Validate()
 }
 
-// Outcome is the result of a match: a plain value.
+// Outcome is the result of a match: a plain value. String writes it on
+// one line.
 type Outcome struct {
 	Counts      Counts      // games, from A's point of view
 	Pentanomial Pentanomial // completed pairs
 	LLR         float64     // when Config.SPRT is set
 	Decision    Decision    // when Config.SPRT is set
 	Resumed     int         // games read back from the record file
+	// SPRT is the match's test, a copy of *Config.SPRT, whose LLR and
+	// Decision these are; the zero SPRT (which does not validate) when the
+	// match had none. Run and Merge set it, and String shows it.
+	SPRT SPRT
 }
 
 // round is one game of a match: its number, its opening, and A's colour.
@@ -193,7 +195,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		return Outcome{}, err
 	}
 
-	m := &matchState{cfg: cfg, scores: make(map[int]float64)}
+	m := &matchState{cfg: cfg, outcome: newOutcome(cfg), scores: make(map[int]float64)}
 	if cfg.RecordFile != "" {
 		file, err := openRecordFile(cfg.RecordFile)
 		if err != nil {
@@ -537,31 +539,6 @@ func aScore(result string, aBlack bool) float64 {
 	return 1 - black
 }
 
-// LimitsText describes the limits of a match's moves, such as
-// "100ms/move" or "depth 6", and a clock as its starting time and
-// increment, such as "10s+100ms" or, with moves to go, "40/60s+0s" (with
-// the sides' controls given apart, "black 10s+0s, white 5s+0s" when they
-// differ): the TimeControl header of the match's records.
-func LimitsText(l surakarta.Limits) string {
-	var parts []string
-	if l.Clock.IsSet() {
-		parts = append(parts, clockText(l.Clock))
-	}
-	if l.MoveTime > 0 {
-		parts = append(parts, l.MoveTime.String()+"/move")
-	}
-	if l.Nodes > 0 {
-		parts = append(parts, strconv.FormatInt(l.Nodes, 10)+" nodes/move")
-	}
-	if l.Depth > 0 {
-		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
-	}
-	if len(parts) == 0 {
-		return "default"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // progressLine is the line shown after every game; the caller holds mu.
 func (m *matchState) progressLine() string {
 	c := m.outcome.Counts
@@ -577,37 +554,4 @@ func (m *matchState) progressLine() string {
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", m.outcome.LLR, lo, hi)
 	}
 	return line
-}
-
-// Openings returns n distinct opening positions, each made by plies random
-// legal moves from the start (seeded by seed), none of them a finished
-// game. It returns an error when plies or n is negative, or when it does
-// not find n distinct openings.
-func Openings(seed uint64, plies, n int) ([]surakarta.Position, error) {
-	if plies < 0 || n < 0 {
-		return nil, fmt.Errorf("match: Openings(%d plies, %d openings): want no negative number", plies, n)
-	}
-	r := rand.New(rand.NewPCG(seed, 0x5375726b))
-	seen := make(map[surakarta.Position]bool)
-	var openings []surakarta.Position
-	maxTries := 100*min(n, math.MaxInt/200) + 1000
-	for tries := 0; len(openings) < n; tries++ {
-		if tries > maxTries {
-			return nil, fmt.Errorf("match: found only %d distinct openings of %d plies, want %d", len(openings), plies, n)
-		}
-		g := surakarta.NewGame(surakarta.NewPosition())
-		for g.Ply() < plies && !g.Outcome().Over {
-			moves := g.LegalMoves()
-			if err := g.Play(moves[r.IntN(len(moves))]); err != nil {
-				return nil, err
-			}
-		}
-		p := g.Position()
-		if g.Outcome().Over || seen[p] {
-			continue
-		}
-		seen[p] = true
-		openings = append(openings, p)
-	}
-	return openings, nil
 }

@@ -324,6 +324,9 @@ func TestRunStopsWhenSPRTDecides(t *testing.T) {
 	if out.Decision != AcceptH1 || out.Counts.Games() >= 400 {
 		t.Fatalf("decision %v after %d games (LLR %.2f)", out.Decision, out.Counts.Games(), out.LLR)
 	}
+	if out.SPRT != *cfg.SPRT {
+		t.Errorf("Outcome.SPRT %+v, want the Config's %+v", out.SPRT, *cfg.SPRT)
+	}
 }
 
 func TestRunRejectsBadConfig(t *testing.T) {

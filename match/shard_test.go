@@ -170,6 +170,15 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 			if tc.sprt == nil && (want.Counts.Wins == 0 || want.Counts.Draws == 0) {
 				t.Fatalf("the whole match %+v: want wins and draws", want)
 			}
+			// Run gives the Outcome the Config's SPRT, or none (and Merge,
+			// compared with it below, does too).
+			var wantSPRT SPRT
+			if tc.sprt != nil {
+				wantSPRT = *tc.sprt
+			}
+			if want.SPRT != wantSPRT {
+				t.Errorf("the whole match's Outcome.SPRT is %+v, want %+v", want.SPRT, wantSPRT)
+			}
 			wantGames := gamesIn(t, whole.RecordFile)
 			for _, n := range []int{2, 3} {
 				dir := t.TempDir()

@@ -333,15 +333,16 @@ const (
 	AcceptH1
 )
 
-// String returns the constant's name.
+// String returns the decision as a summary line shows it: "undecided",
+// "H0 accepted" or "H1 accepted".
 func (d Decision) String() string {
 	switch d {
 	case Continue:
-		return "Continue"
+		return "undecided"
 	case AcceptH0:
-		return "AcceptH0"
+		return "H0 accepted"
 	case AcceptH1:
-		return "AcceptH1"
+		return "H1 accepted"
 	}
 	return fmt.Sprintf("Decision(%d)", int(d))
 }
@@ -361,18 +362,37 @@ func (s SPRT) Decide(llr float64) Decision {
 	return Continue
 }
 
-// Summary formats the game results on one line, for example
+// String formats the game results on one line, for example
 //
 //	W-D-L 41-20-19, score 63.8%, Elo +98.1 ± 68.7 (+33.1, +170.6), LOS 99.8%
 //
 // The Elo and its interval are the trinomial ones of Counts.Elo; the ±
 // value is the half width of the interval in Elo (as fastchess and
 // fishtest print it), "Inf" when an end is infinite.
-func Summary(c Counts) string {
+func (c Counts) String() string {
 	e := c.Elo()
 	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s ± %s (%s, %s), LOS %.1f%%",
 		c.Wins, c.Draws, c.Losses, scorePercent(c),
 		signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High), 100*c.LOS())
+}
+
+// Summary formats the game results on one line: c.String().
+//
+// Deprecated: use Counts.String.
+func Summary(c Counts) string { return c.String() }
+
+// String formats the pair counts and the Elo estimated from them on one
+// line, for example
+//
+//	pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)
+//
+// The counts are in the order of the Pentanomial: LL, LD, WL or DD, WD,
+// WW. The Elo and its interval are those of Pentanomial.Elo, written as
+// Counts.String writes its own.
+func (p Pentanomial) String() string {
+	e := p.Elo()
+	return fmt.Sprintf("pairs %d-%d-%d-%d-%d, pair Elo %s ± %s (%s, %s)",
+		p[0], p[1], p[2], p[3], p[4], signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
 }
 
 // scorePercent returns 100·Score computed as (100·W + 50·D)/N, which is
@@ -405,4 +425,30 @@ func halfWidth(e Elo) string {
 		return "Inf"
 	}
 	return fmt.Sprintf("%.1f", (e.High-e.Low)/2)
+}
+
+// String writes the result of a match on one line: the game results
+// (Counts.String), the pairs (Pentanomial.String) and, when the match had
+// an SPRT, its hypotheses' Elo, the LLR with the bounds that stop the
+// test, and its Decision; for example
+//
+//	W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%, pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0), SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided
+//
+// Resumed is not shown.
+func (o Outcome) String() string {
+	line := o.Counts.String() + ", " + o.Pentanomial.String()
+	if s := o.SPRT; s != (SPRT{}) {
+		lower, upper := s.Bounds()
+		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v", s.Elo0, s.Elo1, o.LLR, lower, upper, o.Decision)
+	}
+	return line
+}
+
+// newOutcome returns the Outcome of a match of cfg before its first game.
+func newOutcome(cfg Config) Outcome {
+	var o Outcome
+	if cfg.SPRT != nil {
+		o.SPRT = *cfg.SPRT
+	}
+	return o
 }

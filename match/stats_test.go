@@ -384,7 +384,7 @@ func TestDecide(t *testing.T) {
 		t.Errorf("fishtest data [-3,1]: %v, want Continue", got)
 	}
 
-	names := map[Decision]string{Continue: "Continue", AcceptH0: "AcceptH0", AcceptH1: "AcceptH1", Decision(7): "Decision(7)"}
+	names := map[Decision]string{Continue: "undecided", AcceptH0: "H0 accepted", AcceptH1: "H1 accepted", Decision(7): "Decision(7)"}
 	for d, want := range names {
 		if got := d.String(); got != want {
 			t.Errorf("Decision(%d).String() = %q, want %q", int(d), got, want)
@@ -392,7 +392,7 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-func TestSummary(t *testing.T) {
+func TestCountsString(t *testing.T) {
 	// python: summ(W, D, Lo) formats
 	//   'W-D-L %d-%d-%d, score %.1f%%, Elo %+.1f ± %s (%+.1f, %+.1f), LOS %.1f%%'
 	// with score percent = (100*W + 50*D)/n, Elo and bounds from tri(),
@@ -412,8 +412,66 @@ func TestSummary(t *testing.T) {
 		{Counts{}, "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%"},
 	}
 	for _, tc := range tests {
-		if got := Summary(tc.c); got != tc.want {
-			t.Errorf("Summary(%+v)\n got %q\nwant %q", tc.c, got, tc.want)
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("Counts%v.String()\n got %q\nwant %q", [3]int{tc.c.Wins, tc.c.Draws, tc.c.Losses}, got, tc.want)
 		}
+		if got := Summary(tc.c); got != tc.want { // the deprecated forwarder
+			t.Errorf("Summary(Counts%v)\n got %q\nwant %q", [3]int{tc.c.Wins, tc.c.Draws, tc.c.Losses}, got, tc.want)
+		}
+	}
+}
+
+func TestPentanomialString(t *testing.T) {
+	// python: 'pairs %d-%d-%d-%d-%d, pair Elo %+.1f ± %.1f (%+.1f, %+.1f)'
+	// with the Elo and bounds from penta(p) and '±' = (high-low)/2. The
+	// last three rows are by hand: all pairs won gives +Inf with an
+	// infinite half width, zero variance a zero-width interval, no pair
+	// (-Inf, +Inf).
+	tests := []struct {
+		p    Pentanomial
+		want string
+	}{
+		{Pentanomial{1, 5, 10, 7, 2}, "pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)"},
+		{Pentanomial{0, 2, 3, 4, 1}, "pairs 0-2-3-4-1, pair Elo +70.4 ± 106.4 (-29.3, +183.5)"},
+		{Pentanomial{3, 0, 2, 1, 0}, "pairs 3-0-2-1-0, pair Elo -154.1 ± 269.7 (-515.4, +23.9)"},
+		{Pentanomial{0, 0, 0, 0, 3}, "pairs 0-0-0-0-3, pair Elo +Inf ± Inf (+Inf, +Inf)"},
+		{Pentanomial{0, 0, 4, 0, 0}, "pairs 0-0-4-0-0, pair Elo +0.0 ± 0.0 (+0.0, +0.0)"},
+		{Pentanomial{}, "pairs 0-0-0-0-0, pair Elo +0.0 ± Inf (-Inf, +Inf)"},
+	}
+	for _, tc := range tests {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("Pentanomial%v.String()\n got %q\nwant %q", [5]int(tc.p), got, tc.want)
+		}
+	}
+}
+
+func TestOutcomeString(t *testing.T) {
+	// 17-20-13 are the games of the pairs 1-5-10-7-2 with six of the ten
+	// split pairs won and lost, four drawn twice. The parts are the rows
+	// of TestCountsString's python (tri(17,20,13) -> Elo 27.854, low
+	// -46.681, high 105.083; los(17,13) = 0.7674) and of
+	// TestPentanomialString; the LLR is llr([1,5,10,7,2], 0, 10) of
+	// TestLLRPentanomial, the bounds those of TestBounds.
+	counts := "W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%"
+	pairs := "pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)"
+	o := Outcome{Counts: Counts{17, 20, 13}, Pentanomial: Pentanomial{1, 5, 10, 7, 2}, Resumed: 8}
+	if got, want := o.String(), counts+", "+pairs; got != want {
+		t.Errorf("without an SPRT:\n got %q\nwant %q", got, want)
+	}
+	o.SPRT, o.LLR = SPRT{0, 10, 0.05, 0.05}, 0.19799983632082679
+	if got, want := o.String(), counts+", "+pairs+", SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided"; got != want {
+		t.Errorf("with an SPRT:\n got %q\nwant %q", got, want)
+	}
+	o.SPRT, o.LLR, o.Decision = SPRT{-3, 1.5, 0.05, 0.1}, 2.8903717578961645, AcceptH1
+	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR 2.89 (-2.25, 2.89) H1 accepted"; got != want {
+		t.Errorf("with an SPRT that decided:\n got %q\nwant %q", got, want)
+	}
+	o.LLR, o.Decision = -2.26, AcceptH0
+	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR -2.26 (-2.25, 2.89) H0 accepted"; got != want {
+		t.Errorf("with an SPRT that accepted H0:\n got %q\nwant %q", got, want)
+	}
+	// No game: every Elo is +0.0 in (-Inf, +Inf).
+	if got, want := (Outcome{}).String(), "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%, pairs 0-0-0-0-0, pair Elo +0.0 ± Inf (-Inf, +Inf)"; got != want {
+		t.Errorf("no game:\n got %q\nwant %q", got, want)
 	}
 }

@@ -1,35 +1,63 @@
-// Command customeval shows how to write your own evaluator on top of the
-// library's terms: SixFactor plus a bonus for spreading out (pieces on many
-// different files and ranks are harder to trap and cover more circuit
-// lines). It prints the terms of both sides for a position beside
-// SixFactor's, and both scores.
+// Command customeval measures an evaluator of its own with a match, the
+// way to try an idea for the engine. Spread, below, is the default
+// evaluator, Tuned, plus a bonus for every file and every rank on which a
+// side has a piece (pieces spread out are harder to trap and reach more
+// circuit lines; Tuned weighs the spread already, and the match tells
+// whether more of it helps). The program plays PVS with Spread (engine A) against the
+// default engine, PVS with Tuned (engine B), from seeded openings, each
+// played twice with the colours swapped, and prints the match's summary:
+// W-D-L, score, Elo with its 95% interval and LOS; the game pairs and the
+// Elo from them; and the SPRT's hypotheses, LLR, bounds and decision.
 //
-//	go run ./examples/customeval                         # a position at move 19
-//	go run ./examples/customeval "6/1w4/6/6/bw4/6 b"     # any position
+// To try your own idea, change Evaluate (build on surakarta.SixFactor's
+// Terms, or start from nothing) and engine A's name, and run the match.
+// The default, 40 games at depth 6, takes seconds and tells only a large
+// difference; more games, or moves on time, measure a small one, until
+// the SPRT decides: "H1 accepted" (A is elo1 stronger: keep the idea) or
+// "H0 accepted" (A is no better than elo0: drop it).
+//
+//	go run ./examples/customeval
+//	go run ./examples/customeval -weight 6 -games 400 -depth 0 -movetime 50ms
+//	go run ./examples/customeval -games 2000 -depth 8 -sprt 0,5 -out games.txt
+//
+// With -weight 0 engine A is the default engine, and at a fixed depth the
+// two games of an opening are one game with the engines swapped: every
+// pair splits 1-1 (pairs 0-0-20-0-0, pair Elo +0.0 ± 0.0) however the
+// games went, as the pair statistics take out what the openings decide.
+//
+// Only the public API of packages surakarta and match is used: copy the
+// file and change it.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/bits"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/match"
 )
 
-// Spread is SixFactor plus SpreadWeight points for every file and every
-// rank on which the side has a piece.
+// Spread is Base plus Weight points for every file and every rank on which
+// the side to move has a piece, less the same for the other side.
 type Spread struct {
-	surakarta.SixFactor
-	SpreadWeight int
+	Base   surakarta.Evaluator
+	Weight int
 }
 
-// NewSpread returns the spread-out evaluator with the paper's six-factor
-// weights and a spread weight of 3.
-func NewSpread() *Spread { return &Spread{SixFactor: *surakarta.NewSixFactor(), SpreadWeight: 3} }
+// Evaluate implements surakarta.Evaluator: the score of p for the side to
+// move, in Base's units.
+func (e Spread) Evaluate(p *surakarta.Position) int {
+	us := p.SideToMove()
+	return e.Base.Evaluate(p) + e.Weight*(Lines(p, us)-Lines(p, us.Other()))
+}
 
 // Lines returns the number of files plus the number of ranks on which c has
 // a piece.
@@ -42,80 +70,76 @@ func Lines(p *surakarta.Position, c surakarta.Color) int {
 	return bits.OnesCount(files) + bits.OnesCount(ranks)
 }
 
-// Value returns the value of side c: its six-factor value plus the bonus.
-func (e *Spread) Value(p *surakarta.Position, c surakarta.Color) int {
-	return e.SixFactor.Value(p, c) + e.SpreadWeight*Lines(p, c)
-}
-
-// Evaluate implements surakarta.Evaluator.
-func (e *Spread) Evaluate(p *surakarta.Position) int {
-	us := p.SideToMove()
-	return e.Value(p, us) - e.Value(p, us.Other())
-}
-
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: customeval [position]
-
-Customeval prints the six-factor terms of both sides of a position (default:
-a position at move 19) and the scores of SixFactor and of Spread, an
-evaluator that adds a bonus for the files and ranks a side occupies.
-
-A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
-separated by '/', b and w for pieces and a digit for empty points, then the
-side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
-`
-
-// run runs the command with the given arguments and returns its exit
-// status: 0 on success and for -h, 2 for bad arguments.
-func run(args []string, stdout, stderr io.Writer) int {
+// run plays the match that args describe, with a progress line per game
+// on stderr, and prints its summary on stdout, also when it stops early
+// (interrupted, or an engine failed). It returns the exit status: 0 when
+// done and for -h, 2 for bad flags, 1 when the match did not finish.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("customeval", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
+	flags.SetOutput(stderr)
+	weight := flags.Int("weight", 3, "Spread's points for each file and rank held")
+	games := flags.Int("games", 40, "number of games, even (each opening twice)")
+	depth := flags.Int("depth", 6, "depth of every search (0 = none)")
+	moveTime := flags.Duration("movetime", 0, "time for every move, such as 50ms (0 = none)")
+	sprt := flags.String("sprt", "0,10", `SPRT "elo0,elo1" (alpha = beta = 0.05), or "" for none`)
+	out := flags.String("out", "", "record file: every game is appended; run again to resume")
+	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return 0
+	} else if err != nil {
+		return 2 // flag has printed the error and the usage
+	}
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "customeval:", err)
-		fmt.Fprintln(stderr, "Run customeval -h for help.")
 		return 2
 	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return 0
-		}
-		return bad(err)
-	}
-	text := "1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19"
 	if flags.NArg() > 0 {
-		text = strings.Join(flags.Args(), " ")
+		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
-	p, err := surakarta.ParsePosition(text)
-	if err != nil {
+
+	a := match.Engine{
+		Name: fmt.Sprintf("pvs,tuned+spread=%d", *weight),
+		New: func() surakarta.Searcher {
+			return surakarta.NewPVS(Spread{Base: surakarta.NewTuned(), Weight: *weight})
+		},
+	}
+	b := match.Engine{
+		Name: "pvs,tuned",
+		New:  func() surakarta.Searcher { return surakarta.NewPVS(surakarta.NewTuned()) },
+	}
+	cfg := match.Config{
+		A: a, B: b,
+		Games:      *games,
+		Limits:     surakarta.Limits{Depth: *depth, MoveTime: *moveTime},
+		Seed:       1,
+		RecordFile: *out,
+		Progress:   stderr,
+	}
+	if *sprt != "" {
+		e0, e1, _ := strings.Cut(*sprt, ",")
+		elo0, err0 := strconv.ParseFloat(e0, 64)
+		elo1, err1 := strconv.ParseFloat(e1, 64)
+		if err0 != nil || err1 != nil {
+			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
+		}
+		cfg.SPRT = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+	}
+	if err := cfg.Validate(); err != nil {
 		return bad(err)
 	}
-	six, spread := surakarta.NewSixFactor(), NewSpread()
-	var _ surakarta.Evaluator = spread // Spread is an Evaluator
 
-	fmt.Fprint(stdout, p.Diagram())
-	fmt.Fprintf(stdout, "%v to move, %v\n\n", p.SideToMove(), p.Phase())
-	black, white := six.Terms(&p, surakarta.Black), six.Terms(&p, surakarta.White)
-	w := six.Weights
-	fmt.Fprintf(stdout, "%-24s %6s %6s %7s\n", "term", "Black", "White", "weight")
-	row := func(name string, b, wh int, weight string) {
-		line := fmt.Sprintf("%-24s %6d %6d %7s", name, b, wh, weight)
-		fmt.Fprintln(stdout, strings.TrimRight(line, " "))
+	res, err := match.Run(ctx, cfg)
+	if res.Counts.Games() > 0 {
+		fmt.Fprintf(stdout, "%s vs %s: %v\n", a.Name, b.Name, res)
 	}
-	row("N pieces", black.Pieces, white.Pieces, fmt.Sprint(w.Pieces))
-	row("M steps", black.Steps, white.Steps, fmt.Sprint(w.Steps))
-	row("C captures", black.Captures, white.Captures, "in A")
-	row("A attack = M + C", black.Attack, white.Attack, fmt.Sprint(w.Attack))
-	row("P point values", black.Points, white.Points, fmt.Sprint(w.Points))
-	row("O loops held", black.LoopsHeld, white.LoopsHeld, "in Arc")
-	row("E loops left by enemy", black.LoopsDenied, white.LoopsDenied, "in Arc")
-	row("Arc = 5·O + 5·E", black.Arc, white.Arc, fmt.Sprint(w.Arc))
-	row("SixFactor value", w.Value(black), w.Value(white), "")
-	row("files + ranks held", Lines(&p, surakarta.Black), Lines(&p, surakarta.White), fmt.Sprint(spread.SpreadWeight))
-	row("Spread value", spread.Value(&p, surakarta.Black), spread.Value(&p, surakarta.White), "")
-	fmt.Fprintf(stdout, "\nscore for %v: SixFactor %d, Spread %d\n", p.SideToMove(), six.Evaluate(&p), spread.Evaluate(&p))
+	if err != nil {
+		fmt.Fprintln(stderr, "customeval:", err)
+		return 1
+	}
 	return 0
 }

@@ -192,14 +192,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// The summary of the games finished, also when the match stopped early;
 	// none when no game was played.
 	if err == nil || res.Counts.Games() > 0 {
-		line := cfg.A.Name + " vs " + cfg.B.Name + shardName(cfg.Shard) + ": " + match.Summary(res.Counts)
-		if cfg.SPRT != nil {
-			lo, hi := cfg.SPRT.Bounds()
-			p := res.Pentanomial
-			line += fmt.Sprintf(", pairs %d-%d-%d-%d-%d, SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v",
-				p[0], p[1], p[2], p[3], p[4], cfg.SPRT.Elo0, cfg.SPRT.Elo1, res.LLR, lo, hi, res.Decision)
-		}
-		fmt.Fprintln(stdout, line)
+		fmt.Fprintln(stdout, cfg.A.Name+" vs "+cfg.B.Name+shardName(cfg.Shard)+": "+res.String())
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))

@@ -157,5 +157,5 @@ func TestClockMatch(t *testing.T) {
 func Example() {
 	run([]string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
 	// Output:
-	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 92.1%
+	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 92.1%, pairs 0-0-0-0-1, pair Elo +Inf ± Inf (+Inf, +Inf)
 }

@@ -107,7 +107,7 @@ func TestShardsAsProcesses(t *testing.T) {
 				t.Fatalf("the whole match: exit %d: %s", code, whole.stderr.String())
 			}
 			want := whole.stdout.String()
-			if tc.more != nil && (strings.Contains(want, "Continue") || !strings.Contains(want, "AcceptH")) {
+			if tc.more != nil && (strings.Contains(want, "undecided") || !strings.Contains(want, " accepted")) {
 				t.Fatalf("the whole match did not decide: %s", want)
 			}
 			out := filepath.Join(dir, "shard-{shard}.txt")
