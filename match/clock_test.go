@@ -321,7 +321,7 @@ func TestClockBuiltIn(t *testing.T) {
 	// The overhead keeps back time for what Run's clock sees beyond the
 	// search (a goroutine waiting for a core on a loaded machine, the
 	// race detector), as a tournament engine keeps back time for its pipes.
-	lim := surakarta.Limits{Clock: clock, MoveOverhead: 30 * time.Millisecond}
+	lim := surakarta.Limits{Clock: clock, MoveOverhead: 100 * time.Millisecond}
 	out, err := Run(context.Background(), Config{A: a, B: b, Games: games, Concurrency: 2, Seed: 1, RecordFile: file, Limits: lim})
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +340,9 @@ func TestClockBuiltIn(t *testing.T) {
 // plays on the clock Run keeps without losing on time.
 func TestClockExternal(t *testing.T) {
 	bin := quoteWord(t, engineProgram(t))
-	a, err := ParseEngine("ugi:" + bin)
+	// The UGI side keeps back more than its default 20ms of overhead, for
+	// the waits of a loaded machine (GTP has no way to set it).
+	a, err := ParseEngine("ugi,option.MoveOverhead=100:" + bin)
 	if err != nil {
 		t.Fatal(err)
 	}
