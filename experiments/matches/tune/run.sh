@@ -20,7 +20,7 @@ set -e
 dir=experiments/matches/tune
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-go build -o "$bin/match" ./examples/match
+go build -o "$bin/match" ./cmd/surakarta-match
 variant() {
 	case $1 in
 	weight20) echo pvs,endgame,endgame-weight=20 ;;

@@ -17,7 +17,7 @@ dir=experiments/matches/tune
 # plays one build throughout.
 bin=${MATCH_BIN:-${TMPDIR:-/tmp}/surakarta-match-smp}
 if [ -z "$MATCH_BIN" ]; then
-	go build -o "$bin" ./examples/match
+	go build -o "$bin" ./cmd/surakarta-match
 fi
 variant() {
 	case $1 in

@@ -1,8 +1,8 @@
 // Command tune makes training data from self-play games and fits the
 // weights of the Tuned evaluator to it by the Texel method.
 //
-//	go run ./examples/tune gen -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
-//	go run ./examples/tune fit -data positions.txt -go internal/tunedeval/weights.go
+//	go run ./cmd/surakarta-tune gen -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
+//	go run ./cmd/surakarta-tune fit -data positions.txt -go internal/tunedeval/weights.go
 //
 // Gen plays PVS + EndgameAdjusted against itself at a fixed number of
 // nodes per move and keeps the quiet positions of its games, each labelled

@@ -1,7 +1,7 @@
 // Command play plays Surakarta against the engine in a terminal.
 //
-//	go run ./examples/play                         # you play Black, PVS + Tuned, 1 s a move
-//	go run ./examples/play -color white -movetime 3s -engine alphabeta,sixfactor
+//	go run ./cmd/surakarta-play                         # you play Black, PVS + Tuned, 1 s a move
+//	go run ./cmd/surakarta-play -color white -movetime 3s -engine alphabeta,sixfactor
 //
 // Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
 // load FILE, help, quit. Illegal input is answered with the reason.

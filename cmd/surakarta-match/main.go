@@ -10,10 +10,10 @@
 // stops at once; a game cut short at its end by a crash is moved to
 // FILE.partial and played again.
 //
-//	go run ./examples/match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
-//	go run ./examples/match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
-//	go run ./examples/match -a pvs,tuned -b pvs,endgame -tc 2s+50ms -games 20
-//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./examples/match -a ugi:/tmp/surakarta -b pvs,tuned -depth 4 -games 20
+//	go run ./cmd/surakarta-match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
+//	go run ./cmd/surakarta-match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
+//	go run ./cmd/surakarta-match -a pvs,tuned -b pvs,endgame -tc 2s+50ms -games 20
+//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./cmd/surakarta-match -a ugi:/tmp/surakarta -b pvs,tuned -depth 4 -games 20
 //
 // With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
 // MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
@@ -29,8 +29,8 @@
 // share of the game pairs into its own record file, and -merge combines
 // the files into the result of the whole match:
 //
-//	go run ./examples/match -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
-//	go run ./examples/match -depth 6 -movetime 0 -games 2000 -merge shard-*.txt
+//	go run ./cmd/surakarta-match -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
+//	go run ./cmd/surakarta-match -depth 6 -movetime 0 -games 2000 -merge shard-*.txt
 package main
 
 import (

@@ -51,7 +51,7 @@ func program(t *testing.T) string {
 	if binErr != nil {
 		t.Fatal(binErr)
 	}
-	name := "match"
+	name := "surakarta-match"
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
