@@ -1,19 +1,20 @@
-// Command match plays engine A against engine B and reports the result with
-// statistics: W/D/L, score, Elo with its 95% interval, LOS, and optionally an
-// SPRT. Engines are "searcher,evaluator[,option=value...]" (pvs or
-// alphabeta; sixfactor, endgame or tuned; options such as endgame-weight=60 or
-// threads=2, see match.ParseEngine), or an engine program played through
-// UGI or GTP, "ugi:PROGRAM [ARG...]" or "gtp:PROGRAM [ARG...]". Every
-// finished game goes to the
-// record file; run the same command again to resume an interrupted match.
-// The record file is locked while a match runs, so a second match on it
-// stops at once; a game cut short at its end by a crash is moved to
-// FILE.partial and played again.
+// Command surakarta-match plays engine A against engine B and reports the
+// result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
+// and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
+// (pvs or alphabeta; sixfactor, endgame or tuned; options such as
+// endgame-weight=60 or threads=2, see match.ParseEngine), or an engine
+// program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
+// "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
+// finished game goes to the record file; run the same command again to
+// resume an interrupted match. The record file is locked while a match
+// runs, so a second match on it stops at once; a game cut short at its end
+// by a crash is moved to FILE.partial and played again.
 //
-//	go run ./cmd/surakarta-match -a pvs,endgame -b alphabeta,sixfactor -games 200 -movetime 100ms
-//	go run ./cmd/surakarta-match -a pvs,sixfactor -b pvs,endgame -sprt 0,10 -games 2000 -out games.txt
-//	go run ./cmd/surakarta-match -a pvs,tuned -b pvs,endgame -tc 2s+50ms -games 20
-//	go build -o /tmp/surakarta ./cmd/surakarta && go run ./cmd/surakarta-match -a ugi:/tmp/surakarta -b pvs,tuned -depth 4 -games 20
+//	go install github.com/surakarta-go/surakarta/cmd/surakarta-match@latest
+//	surakarta-match -engine pvs,endgame -engine alphabeta,sixfactor -games 200 -movetime 100ms
+//	surakarta-match -engine pvs,sixfactor -engine pvs,endgame -sprt 0,10 -games 2000 -out games.txt
+//	surakarta-match -engine pvs,tuned -engine pvs,endgame -tc 2s+50ms -games 20
+//	surakarta-match -engine ugi:surakarta -engine pvs,tuned -depth 4 -games 20   # the engine binary, cmd/surakarta
 //
 // With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
 // MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
@@ -27,10 +28,11 @@
 // A match splits over machines: each shard (-shard i/N, or -shards N with
 // the index from a Kubernetes Indexed Job or a Slurm job array) plays its
 // share of the game pairs into its own record file, and -merge combines
-// the files into the result of the whole match:
+// the files into the result of the whole match, which it reads from the
+// records:
 //
-//	go run ./cmd/surakarta-match -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
-//	go run ./cmd/surakarta-match -depth 6 -movetime 0 -games 2000 -merge shard-*.txt
+//	surakarta-match -engine pvs,tuned -engine pvs,endgame -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
+//	surakarta-match -sprt 0,10 -merge shard-*.txt
 package main
 
 import (
@@ -46,6 +48,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -53,11 +56,13 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: match [flags]
+const usage = `usage: surakarta-match -engine A -engine B [flags]
+       surakarta-match [-sprt elo0,elo1] -merge FILES...
 
-Match plays engine A against engine B from random openings, each opening
-twice with the colours swapped, and prints the result with its statistics
-on stdout; progress goes to stderr. An engine is
+Surakarta-match plays engine A against engine B from random openings,
+each opening twice with the colours swapped, and prints the result with
+its statistics on stdout; progress goes to stderr. The engines are given
+with -engine, A first, then B. An engine is
 searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
 sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
 threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
@@ -86,34 +91,39 @@ reaches. The records' TimeControl header names the clock; TimeLeft and
 LeastTimeLeft say each side's time left at the end and the least time a
 side had left after a move.
 
+With -merge, the arguments are the record files of a match's shards (or
+of a whole match), and the match (engines, games, limits, openings,
+seed) is read from their records; -sprt applies an SPRT to the merged
+games, and -games gives the number of games of records that lack a Games
+header. No other flag goes with -merge.
+
 flags:
 `
 
 // run runs the command with the given arguments and returns its exit
 // status: 0 on success and for -h, 2 for bad arguments, 1 when the match
-// fails or is interrupted.
+// or the merge fails or is interrupted.
 func run(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("match", flag.ContinueOnError)
-	a := flags.String("a", "pvs,sixfactor", "engine A: searcher,evaluator[,option=value...], or ugi:PROGRAM or gtp:PROGRAM")
-	b := flags.String("b", "alphabeta,sixfactor", "engine B: searcher,evaluator[,option=value...], or ugi:PROGRAM or gtp:PROGRAM")
+	flags := flag.NewFlagSet("surakarta-match", flag.ContinueOnError)
+	engines := cmdflag.Engines(flags)
 	games := flags.Int("games", 20, "number of games, even (each opening twice, colours swapped)")
-	moveTime := flags.Duration("movetime", 100*time.Millisecond, "time per move (0 = none)")
-	nodes := flags.Int64("nodes", 0, "nodes per move (0 = none)")
-	depth := flags.Int("depth", 0, "depth per move (0 = none)")
+	moveTime := cmdflag.MoveTime(flags)
+	nodes := cmdflag.Nodes(flags, 0)
+	depth := cmdflag.Depth(flags)
 	tc := flags.String("tc", "", "clock: BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations, such as 10s+100ms or 40/60s+0s (-movetime then 0 unless given)")
-	openingPlies := flags.Int("openings", 4, "random plies from the start in each opening")
-	seed := flags.Uint64("seed", 1, "seed of the openings")
-	concurrency := flags.Int("concurrency", 0, "games at once (0 = all cores)")
+	openingPlies := cmdflag.OpeningPlies(flags)
+	seed := cmdflag.Seed(flags)
+	concurrency := cmdflag.Concurrency(flags)
 	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
 	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
 	// Matches across machines (shard.go): a shard plays the pairs p with p mod N == i.
 	shard := flags.String("shard", "", "play shard i/N of the match (i from 0): its game pairs p with p mod N == i; {shard} in -out is i")
 	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
-	merge := flags.Bool("merge", false, "merge the shards' record files, the arguments, into the match's result (give the match's flags too)")
+	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
-		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))
-		fmt.Fprintln(stderr, "Run match -h for help.")
+		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
 		return 2
 	}
 	if err := flags.Parse(args); err != nil {
@@ -125,7 +135,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return bad(err)
 	}
-	if flags.NArg() > 0 && !*merge {
+	given := make(map[string]bool)
+	flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var sprtTest *match.SPRT
+	if *sprt != "" {
+		e0, e1, ok := strings.Cut(*sprt, ",")
+		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
+		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
+		}
+		sprtTest = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+		if err := sprtTest.Validate(); err != nil {
+			return bad(err)
+		}
+	}
+	if *merge {
+		return runMerge(flags, given, *games, sprtTest, stdout, stderr, bad)
+	}
+	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
 
@@ -136,9 +164,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return bad(err)
 		}
 		limits.Clock = clock
-		movetimeGiven := false
-		flags.Visit(func(f *flag.Flag) { movetimeGiven = movetimeGiven || f.Name == "movetime" })
-		if !movetimeGiven {
+		if !given["movetime"] {
 			limits.MoveTime = 0 // the default of -movetime is for matches without a clock
 		}
 	}
@@ -149,48 +175,99 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Seed:         *seed,
 		Concurrency:  *concurrency,
 		RecordFile:   *out,
+		SPRT:         sprtTest,
 		Progress:     stderr,
 	}
 	// OpeningPlies 0 would mean the default to Run; here the flag shows its
 	// default, so 0 is refused rather than silently replaced.
 	if *openingPlies <= 0 {
-		return bad(fmt.Errorf("-openings %d: want 1 or more plies", *openingPlies))
+		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", *openingPlies))
+	}
+	if len(*engines) != 2 {
+		n := len(*engines)
+		return bad(fmt.Errorf("-engine given %d %s: give it twice, engine A and then engine B, such as -engine pvs,tuned -engine pvs,endgame", n, plural(n, "time", "times")))
 	}
 	var err error
-	if cfg.A, err = match.ParseEngine(*a); err != nil {
+	if cfg.A, err = cmdflag.ParseEngine((*engines)[0]); err != nil {
 		return bad(err)
 	}
-	if cfg.B, err = match.ParseEngine(*b); err != nil {
+	if cfg.B, err = cmdflag.ParseEngine((*engines)[1]); err != nil {
 		return bad(err)
 	}
 	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.IsSet() {
 		return bad(errors.New("give -movetime, -nodes, -depth or -tc a limit"))
 	}
-	if *sprt != "" {
-		e0, e1, ok := strings.Cut(*sprt, ",")
-		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
-		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
-		if !ok || err0 != nil || err1 != nil {
-			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
-		}
-		cfg.SPRT = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
-	}
 	if err := cfg.Validate(); err != nil {
 		return bad(err)
 	}
-	if err := shardFlags(&cfg, *out, *shard, *shards, *merge, flags.NArg()); err != nil {
+	if cfg.Shard, err = shardOf(*shard, *shards, os.Getenv); err != nil {
+		return bad(err)
+	}
+	if cfg.RecordFile, err = shardFile(*out, cfg.Shard); err != nil {
 		return bad(err)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
-	res, err := runOrMerge(ctx, cfg, *merge, flags.Args())
+	if cfg.Shard.Count > 0 {
+		fmt.Fprintf(stderr, "shard %v: %s\n", cfg.Shard, cfg.RecordFile)
+	}
+	res, err := match.Run(ctx, cfg)
 	if res.Resumed > 0 {
 		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, cfg.RecordFile)
 	}
-	// The summary of the games finished, also when the match stopped early;
-	// none when no game was played.
+	return report(cfg, res, err, stdout, stderr)
+}
+
+// runMerge merges the record files, the arguments, with the match read
+// from their records; given are the flags given, games the value of
+// -games and sprt the SPRT of -sprt, if any.
+func runMerge(flags *flag.FlagSet, given map[string]bool, games int, sprt *match.SPRT, stdout, stderr io.Writer, bad func(error) int) int {
+	for _, f := range []string{"engine", "movetime", "nodes", "depth", "tc", "opening-plies", "seed", "concurrency", "out", "shard", "shards"} {
+		if given[f] {
+			return bad(fmt.Errorf("-merge reads the match from the records: -%s is not for -merge (only -sprt, and -games for records without a Games header)", f))
+		}
+	}
+	files := flags.Args()
+	if len(files) == 0 {
+		return bad(errors.New("-merge: give the record files as arguments, after the flags"))
+	}
+	cfg, err := match.ReadConfig(files...)
+	if err != nil {
+		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		return 1
+	}
+	switch {
+	case cfg.Games == 0 && !given["games"]:
+		return bad(errors.New("-merge: the records do not say the number of games (they have no Games header): give -games"))
+	case cfg.Games == 0:
+		cfg.Games = games
+	case given["games"]:
+		return bad(fmt.Errorf("-games %d: the records say the match has %d games; -games is for records without a Games header", games, cfg.Games))
+	}
+	cfg.SPRT, cfg.Progress = sprt, stderr
+	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	fmt.Fprintf(stderr, "merging %d record %s\n", len(files), plural(len(files), "file", "files"))
+	res, err := match.Merge(cfg, files...)
+	if err != nil && errors.Is(err, match.ErrInvalidConfig) {
+		return bad(err)
+	}
+	return report(cfg, res, err, stdout, stderr)
+}
+
+// plural returns one when n is 1 and many otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// report prints the summary of the games finished, also when the match
+// stopped early (none when no game was played), and the error, if any, and
+// returns the exit status.
+func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Writer) int {
 	if err == nil || res.Counts.Games() > 0 {
 		line := cfg.A.Name + " vs " + cfg.B.Name + shardName(cfg.Shard) + ": " + match.Summary(res.Counts)
 		if cfg.SPRT != nil {
@@ -202,7 +279,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, line)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "match:", strings.TrimPrefix(err.Error(), "match: "))
+		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
 		return 1
 	}
 	return 0

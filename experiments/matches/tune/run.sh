@@ -49,7 +49,7 @@ for name in $names; do
 	if [ -f "$file.txt.gz" ]; then
 		gunzip "$file.txt.gz"
 	fi
-	"$bin/match" -a "$a" -b pvs,endgame -movetime "${MOVETIME:-50ms}" -games "${GAMES:-400}" \
+	"$bin/match" -engine "$a" -engine pvs,endgame -movetime "${MOVETIME:-50ms}" -games "${GAMES:-400}" \
 		-sprt 0,10 -seed "${SEED:-2}" -out "$file.txt" 2>"$file.log" | tee -a "$dir/summary.txt"
 	gzip -9 "$file.txt"
 done
