@@ -19,10 +19,10 @@ import (
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
-// fitUsage is the help text of tune fit.
-const fitUsage = `usage: tune fit [flags]
+// fitUsage is the help text of surakarta-tune fit.
+const fitUsage = `usage: surakarta-tune fit [flags]
 
-Fit reads the data of tune gen, sets a seeded part of it aside for
+Fit reads the data of surakarta-tune gen, sets a seeded part of it aside for
 validation, and fits the weights of the Tuned evaluator to the rest by the
 Texel method: the win probability of a score s is 1/(1+exp(-K·s)), and the
 weights minimise the logistic loss (cross-entropy) between that
@@ -36,7 +36,7 @@ file.
 flags:
 `
 
-// fitConfig is what tune fit does.
+// fitConfig is what surakarta-tune fit does.
 type fitConfig struct {
 	data, goFile, pkg string
 	validation, ridge float64
@@ -44,13 +44,13 @@ type fitConfig struct {
 	iterations        int
 }
 
-// runFit runs tune fit.
+// runFit runs surakarta-tune fit.
 func runFit(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("tune fit", flag.ContinueOnError)
+	flags := flag.NewFlagSet("surakarta-tune fit", flag.ContinueOnError)
 	var c fitConfig
-	flags.StringVar(&c.data, "data", "positions.txt", "data file of tune gen")
+	flags.StringVar(&c.data, "data", "positions.txt", "data file of surakarta-tune gen")
 	flags.Float64Var(&c.validation, "validation", 0.1, "part of the positions kept for validation")
-	flags.Uint64Var(&c.seed, "seed", 1, "seed of the split into training and validation")
+	flags.Uint64Var(&c.seed, "split-seed", 1, "seed of the split into training and validation")
 	flags.Float64Var(&c.ridge, "ridge", 1e-6, "L2 penalty per weight (in points²) added to the mean loss")
 	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
 	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
@@ -60,14 +60,14 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case !(c.validation > 0 && c.validation < 1):
-		return badArgs(stderr, "tune fit", fmt.Errorf("-validation %g: want a fraction between 0 and 1", c.validation))
+		return badArgs(stderr, flags.Name(), fmt.Errorf("-validation %g: want a fraction between 0 and 1", c.validation))
 	case !(c.ridge >= 0):
-		return badArgs(stderr, "tune fit", fmt.Errorf("-ridge %g: want 0 or more", c.ridge))
+		return badArgs(stderr, flags.Name(), fmt.Errorf("-ridge %g: want 0 or more", c.ridge))
 	case c.iterations <= 0:
-		return badArgs(stderr, "tune fit", fmt.Errorf("-iterations %d: want 1 or more", c.iterations))
+		return badArgs(stderr, flags.Name(), fmt.Errorf("-iterations %d: want 1 or more", c.iterations))
 	}
 	if err := fit(c, stdout, stderr); err != nil {
-		fmt.Fprintln(stderr, "tune fit:", err)
+		fmt.Fprintln(stderr, flags.Name()+":", err)
 		return 1
 	}
 	return 0
@@ -85,7 +85,7 @@ type sample struct {
 // dataSet is a list of samples.
 type dataSet []sample
 
-// fit runs tune fit.
+// fit runs surakarta-tune fit.
 func fit(c fitConfig, stdout, progress io.Writer) error {
 	start := time.Now()
 	positions, results, err := readData(c.data)
