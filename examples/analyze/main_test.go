@@ -91,6 +91,18 @@ func TestAnalyzeSaysOnlyItsLimits(t *testing.T) {
 	}
 }
 
+// TestAnalyzeShortSearchTime: a search of a few microseconds (alpha-beta
+// to depth 2) does not report "in 0s".
+func TestAnalyzeShortSearchTime(t *testing.T) {
+	code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-engine", "alphabeta,sixfactor")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "best move ") || strings.Contains(out, " in 0s\n") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
 // TestRoundTime: a search's time shows in three significant digits, or in
 // milliseconds: a search shorter than half a millisecond does not show as
 // 0s.
