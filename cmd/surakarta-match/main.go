@@ -121,11 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
 	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
 	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
-		fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
-		return 2
-	}
+	bad := func(err error) int { return badArgs(stderr, err) }
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -135,8 +131,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return bad(err)
 	}
-	given := make(map[string]bool)
-	flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var sprtTest *match.SPRT
 	if *sprt != "" {
 		e0, e1, ok := strings.Cut(*sprt, ",")
@@ -151,7 +145,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *merge {
-		return runMerge(flags, given, *games, sprtTest, stdout, stderr, bad)
+		return runMerge(flags, *games, sprtTest, stdout, stderr)
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
@@ -164,7 +158,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return bad(err)
 		}
 		limits.Clock = clock
-		if !given["movetime"] {
+		movetimeGiven := false
+		flags.Visit(func(f *flag.Flag) { movetimeGiven = movetimeGiven || f.Name == "movetime" })
+		if !movetimeGiven {
 			limits.MoveTime = 0 // the default of -movetime is for matches without a clock
 		}
 	}
@@ -220,14 +216,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return report(cfg, res, err, stdout, stderr)
 }
 
-// runMerge merges the record files, the arguments, with the match read
-// from their records; given are the flags given, games the value of
-// -games and sprt the SPRT of -sprt, if any.
-func runMerge(flags *flag.FlagSet, given map[string]bool, games int, sprt *match.SPRT, stdout, stderr io.Writer, bad func(error) int) int {
-	for _, f := range []string{"engine", "movetime", "nodes", "depth", "tc", "opening-plies", "seed", "concurrency", "out", "shard", "shards"} {
-		if given[f] {
-			return bad(fmt.Errorf("-merge reads the match from the records: -%s is not for -merge (only -sprt, and -games for records without a Games header)", f))
+// badArgs reports a bad argument and returns the exit status 2.
+func badArgs(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+	fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
+	return 2
+}
+
+// runMerge merges the record files, the arguments of flags, with the match
+// read from their records; games is the value of -games and sprt the SPRT
+// of -sprt, if any.
+func runMerge(flags *flag.FlagSet, games int, sprt *match.SPRT, stdout, stderr io.Writer) int {
+	bad := func(err error) int { return badArgs(stderr, err) }
+	given := make(map[string]bool)
+	var other []string // flags given that are not for -merge
+	flags.Visit(func(f *flag.Flag) {
+		given[f.Name] = true
+		if f.Name != "merge" && f.Name != "sprt" && f.Name != "games" {
+			other = append(other, "-"+f.Name)
 		}
+	})
+	if len(other) > 0 {
+		return bad(fmt.Errorf("-merge reads the match from the records: %s %s not for -merge (only -sprt, and -games for records without a Games header)", strings.Join(other, ", "), plural(len(other), "is", "are")))
 	}
 	files := flags.Args()
 	if len(files) == 0 {
