@@ -9,7 +9,7 @@ import "github.com/surakarta-go/surakarta/internal/tunedeval"
 // feature with one weight for the opening and one for the endgame,
 // blended by the number of pieces on the board. README ("An evaluator
 // learned from games") tells how the weights were fitted, and
-// examples/tune fits them.
+// cmd/surakarta-tune fits them.
 //
 // The fit puts the evaluation on the same logistic curve of win
 // probability as EndgameAdjusted, which keeps it near the six-factor

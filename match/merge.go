@@ -15,10 +15,12 @@ import (
 // Merge combines the record files of the shards of a match (see Shard)
 // into the Outcome of the whole match, as if one process had played it.
 //
-// cfg describes the whole match, as the shards were given it: the engines
-// (their names; New is not called), Games, Limits, OpeningPlies and Seed,
-// and the SPRT, if any. It must validate (Config.Validate); its Shard,
-// RecordFile, Concurrency and MaxPlies are not used.
+// cfg describes the whole match, as the shards were given it or as
+// ReadConfig reads it from the files: the engines (their names; New is
+// not called and may be nil), Games, Limits, OpeningPlies and Seed, and
+// the SPRT, if any. It must validate (Config.Validate) but for the
+// engines' New; its Shard, RecordFile, Concurrency and MaxPlies are not
+// used.
 //
 // Every record is checked as Run checks a record file it resumes (engines,
 // colours, time control, seed, the round's opening, a finished result),
@@ -49,6 +51,11 @@ import (
 // tells when the match is decided and the shards can be stopped.
 func Merge(cfg Config, files ...string) (Outcome, error) {
 	cfg.Shard = Shard{}
+	for _, e := range []*Engine{&cfg.A, &cfg.B} {
+		if e.New == nil { // not called: the records name the engines
+			e.New = func() surakarta.Searcher { return nil }
+		}
+	}
 	if err := cfg.Validate(); err != nil {
 		return Outcome{}, err
 	}

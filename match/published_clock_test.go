@@ -9,7 +9,7 @@ import (
 )
 
 // TestClockRunnerRecords checks README's clock match played by Run
-// itself (examples/match -tc): the result, the time forfeits (none) and
+// itself (cmd/surakarta-match -tc): the result, the time forfeits (none) and
 // the least time left after a move, recounted from its records.
 func TestClockRunnerRecords(t *testing.T) {
 	file := records(t, "time", "tc-2s+50ms.txt.gz")

@@ -16,7 +16,7 @@ import (
 
 // The tests of the record file through Run: a record cut short at the end
 // is set aside, damage elsewhere and games of another match or round are
-// refused, and a locked file is not written. examples/match tests the same
+// refused, and a locked file is not written. cmd/surakarta-match tests the same
 // by running the program: killing it, cutting its file, starting two.
 
 // playedFile plays a match of games games into a new file, one game at a

@@ -66,7 +66,10 @@ type Config struct {
 	// round's opening and the shard), with no round twice, and that no
 	// other process is writing the file: it locks the file for the whole
 	// run, where the system allows (see Run). A game cut short at the end of the file by a
-	// crash is moved to RecordFile+".partial" and played again.
+	// crash is moved to RecordFile+".partial" and played again. Each
+	// record names its match in its headers: Event ("A vs B"), Round,
+	// Black, White, TimeControl (LimitsText of Limits), Seed, Games and,
+	// for a shard, Shard; ReadConfig reads the match back from them.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
 	// validate (SPRT.Validate).
@@ -430,6 +433,7 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 		surakarta.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
 		surakarta.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
+		surakarta.Header{Name: gamesHeader, Value: strconv.Itoa(m.cfg.Games)},
 	)
 	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
 	if game.clock != nil {

@@ -105,15 +105,15 @@ func CheckRecipe(job *batchv1.Job) error {
 
 	var c *corev1.Container
 	for i := range spec.Template.Spec.Containers {
-		if strings.Contains(strings.Join(spec.Template.Spec.Containers[i].Command, " "), "examples/match") {
+		if strings.Contains(strings.Join(spec.Template.Spec.Containers[i].Command, " "), "cmd/surakarta-match") {
 			if c != nil {
-				bad("more than one container runs examples/match")
+				bad("more than one container runs cmd/surakarta-match")
 			}
 			c = &spec.Template.Spec.Containers[i]
 		}
 	}
 	if c == nil {
-		bad("no container's command runs examples/match")
+		bad("no container's command runs cmd/surakarta-match")
 		return errors.Join(errs...)
 	}
 	flags, err := matchFlags(c.Args)
@@ -176,7 +176,7 @@ func matchFlags(args []string) (map[string]string, error) {
 			value = args[i]
 		}
 		name = "-" + strings.TrimLeft(name, "-")
-		if _, twice := flags[name]; twice {
+		if _, twice := flags[name]; twice && name != "-engine" { // the match's two engines
 			return nil, fmt.Errorf("flag %s given twice", name)
 		}
 		flags[name] = value

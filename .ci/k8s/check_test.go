@@ -81,7 +81,7 @@ func TestBrokenManifests(t *testing.T) {
 		{"volume read-only", "{name: results, mountPath: /results}", "{name: results, mountPath: /results, readOnly: true}", recipe, "mounted read-only"},
 		{"all the node's cores", `"-concurrency", "1"`, `"-concurrency", "0"`, recipe, "no -concurrency N with N ≥ 1"},
 		{"more games at once than CPUs", `"-concurrency", "1"`, `"-concurrency", "2"`, recipe, "requests 1 CPU for -concurrency 2"},
-		{"not the match tool", "examples/match@COMMIT", "cmd/surakarta@COMMIT", recipe, "no container's command runs examples/match"},
+		{"not the match tool", "cmd/surakarta-match@COMMIT", "cmd/surakarta@COMMIT", recipe, "no container's command runs cmd/surakarta-match"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if n := strings.Count(string(manifest), tc.old); n != 1 {

@@ -204,7 +204,7 @@ func TestUGIWholeGame(t *testing.T) {
 //	go test -run TestClockMatch -clockgames 200 -clock 10s+100ms -clockout clock.txt ./cmd/surakarta/
 //
 // plays that many games between two engine processes through UGI on a
-// clock, two games at a time, from the openings of examples/match (seed
+// clock, two games at a time, from the openings of cmd/surakarta-match (seed
 // 1, 4 plies, each opening with both colours), refereed as above, and
 // fails on any time forfeit. The records go to -clockout.
 var (

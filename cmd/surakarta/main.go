@@ -30,10 +30,10 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/gtp"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/serve"
 	"github.com/surakarta-go/surakarta/ugi"
 )
@@ -54,6 +54,9 @@ GTP, the Go Text Protocol version 2, with -gtp. Positions are written as
 wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 and moves as a2a3; player 1 (p1) is
 Black, who moves first. It plays principal variation search with the
 Tuned evaluator; its options (ugi lists them) change that.
+
+With -gtp, genmove thinks for -movetime unless time_settings limit the
+game.
 
 surakarta bench searches fixed positions to a fixed depth (10, or depth)
 and prints the nodes and the speed, "<nodes> nodes <nps> nps": the node
@@ -88,7 +91,7 @@ func ugiEngine(e *engine) ugi.Engine {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta", flag.ContinueOnError)
 	useGTP := flags.Bool("gtp", false, "speak GTP (the Go Text Protocol) instead of UGI")
-	moveTime := flags.Duration("movetime", time.Second, "GTP: time per move when no time_settings limit the game")
+	moveTime := cmdflag.MoveTime(flags) // GTP's, when no time_settings limit the game
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "surakarta:", err)
@@ -105,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad(err)
 	}
 	if *moveTime <= 0 {
-		return bad(fmt.Errorf("-movetime %v: want a positive time", *moveTime))
+		return bad(fmt.Errorf("-movetime %v: want a positive time (GTP's genmove has no other limit)", *moveTime))
 	}
 	e := newEngine()
 	var err error

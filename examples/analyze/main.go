@@ -2,15 +2,15 @@
 // completed depth (depth, selective depth, score, nodes, nodes/s, principal
 // variation), then the best move.
 //
-//	go run ./examples/analyze                                  # the start, 3 s, PVS + Tuned
-//	go run ./examples/analyze -movetime 10s "6/1w4/6/6/bw4/6 b"
-//	go run ./examples/analyze -searcher alphabeta -depth 6
-//	go run ./examples/analyze -eval sixfactor
-//	go run ./examples/analyze -threads 2 -contempt 20
+//	go run ./examples/analyze                                  # the start, 1 s, PVS + Tuned
+//	go run ./examples/analyze -movetime 10s -position "6/1w4/6/6/bw4/6 b"
+//	go run ./examples/analyze -engine alphabeta,sixfactor -depth 6 -movetime 0
+//	go run ./examples/analyze -engine pvs,tuned,threads=2,contempt=20
 //
 // A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
 // then the side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
+// An engine is a spec of match.ParseEngine: searcher,evaluator and options.
 package main
 
 import (
@@ -21,24 +21,28 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/match"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: analyze [flags] [position]
+const usage = `usage: analyze [flags]
 
-Analyze searches a position (default: the start) and prints one line per
-completed depth, then the best move.
+Analyze searches a position (-position, default the start) and prints one
+line per completed depth, then the best move.
 
 A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
 separated by '/', b and w for pieces and a digit for empty points, then the
-side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
+side to move (go doc github.com/surakarta-go/surakarta.ParsePosition). An
+engine is searcher,evaluator[,option=value...]: searcher pvs or alphabeta,
+evaluator tuned, endgame or sixfactor, options such as threads=2 or
+contempt=20 for PVS.
 
 flags:
 `
@@ -48,19 +52,11 @@ flags:
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	moveTime := flags.Duration("movetime", 3*time.Second, "time to search (0 = no time limit)")
-	depth := flags.Int("depth", 0, "deepest depth to search (0 = no depth limit)")
-	searcherName := flags.String("searcher", "pvs", "searcher: pvs or alphabeta")
-	evalName := flags.String("eval", "tuned", "evaluator: tuned, endgame or sixfactor")
-	threads := flags.Int("threads", 1, "search threads (pvs only)")
-	contempt := flags.Int("contempt", 0, "what a draw is worth below an even position, in evaluation units (pvs only)")
+	position := cmdflag.Position(flags)
+	engineSpec := cmdflag.Engine(flags)
+	moveTime := cmdflag.MoveTime(flags)
+	depth := cmdflag.Depth(flags)
 	flags.SetOutput(io.Discard)
-	printUsage := func(w io.Writer) {
-		fmt.Fprint(w, usage)
-		flags.SetOutput(w)
-		flags.PrintDefaults()
-		flags.SetOutput(io.Discard)
-	}
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "analyze:", err)
 		fmt.Fprintln(stderr, "Run analyze -h for help.")
@@ -68,47 +64,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(stdout)
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
 			return 0
 		}
 		return bad(err)
 	}
-
-	text := surakarta.StartText
 	if flags.NArg() > 0 {
-		text = strings.Join(flags.Args(), " ")
+		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))
 	}
-	p, err := surakarta.ParsePosition(text)
+	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
 		return bad(err)
 	}
-	var eval surakarta.Evaluator
-	switch *evalName {
-	case "sixfactor":
-		eval = surakarta.NewSixFactor()
-	case "endgame":
-		eval = surakarta.NewEndgameAdjusted()
-	case "tuned":
-		eval = surakarta.NewTuned()
-	default:
-		return bad(fmt.Errorf("-eval %q: want sixfactor, endgame or tuned", *evalName))
-	}
-	var searcher surakarta.Searcher
-	if *threads < 1 {
-		return bad(fmt.Errorf("-threads %d: want 1 or more", *threads))
-	}
-	switch *searcherName {
-	case "pvs":
-		pvs := surakarta.NewPVS(eval)
-		pvs.Threads, pvs.Contempt = *threads, *contempt
-		searcher = pvs
-	case "alphabeta":
-		if *threads != 1 || *contempt != 0 {
-			return bad(errors.New("-threads and -contempt are for -searcher pvs"))
-		}
-		searcher = surakarta.NewAlphaBeta(eval)
-	default:
-		return bad(fmt.Errorf("-searcher %q: want pvs or alphabeta", *searcherName))
+	engine, err := cmdflag.ParseEngine(*engineSpec)
+	if err != nil {
+		return bad(err)
 	}
 	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime}
 	if err := lim.Validate(); err != nil {
@@ -119,18 +91,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	fmt.Fprint(stdout, p.Diagram())
-	fmt.Fprintf(stdout, "%v to move; %s + %s, movetime %v, depth %d\n\n", p.SideToMove(), *searcherName, *evalName, *moveTime, *depth)
+	fmt.Fprintf(stdout, "%v to move; %s, %s\n\n", p.SideToMove(), engine.Name, match.LimitsText(lim))
 	fmt.Fprintf(stdout, "%5s %4s %12s %12s %12s  %s\n", "depth", "sel", "score", "nodes", "nodes/s", "pv")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	lim.Progress = func(i surakarta.Info) {
 		fmt.Fprintf(stdout, "%5d %4d %12s %12d %12d  %v\n", i.Depth, i.SelDepth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
 	}
+	searcher := engine.New()
+	defer cmdflag.Close(searcher)
 	r, err := searcher.Search(ctx, surakarta.NewGame(p), lim)
 	if err != nil {
 		fmt.Fprintln(stderr, "analyze:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "\nbest move %v, score %s, depth %d, %d nodes in %v\n", r.Move, surakarta.FormatScore(r.Score), r.Depth, r.Nodes, r.Time.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "\nbest move %v, score %s, depth %d, %d nodes in %v\n", r.Move, surakarta.FormatScore(r.Score), r.Depth, r.Nodes, roundTime(r.Time))
 	return 0
+}
+
+// roundTime rounds a search's time to milliseconds, or to three
+// significant digits below 100 ms, so that a short search shows as 621µs
+// or 3.25ms rather than 0s.
+func roundTime(d time.Duration) time.Duration {
+	unit := time.Nanosecond
+	for unit < time.Millisecond && 1000*unit <= d {
+		unit *= 10
+	}
+	return d.Round(unit)
 }

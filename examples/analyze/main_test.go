@@ -3,22 +3,23 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // runCmd runs the command and returns its exit status and output.
 func runCmd(args ...string) (code int, stdout, stderr string) {
-	var out, errOut strings.Builder
-	code = run(args, &out, &errOut)
-	return code, out.String(), errOut.String()
+	return cmdtest.Run(run, args...)
 }
 
 func TestHelp(t *testing.T) {
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		code, out, errOut := runCmd(arg)
-		if code != 0 || !strings.HasPrefix(out, "usage: analyze [flags] [position]\n") || errOut != "" {
+		if code != 0 || !strings.HasPrefix(out, "usage: analyze [flags]\n") || errOut != "" {
 			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-movetime", "-depth", "-searcher", "-eval", "-threads", "-contempt", "ranks from 6 down to 1"} {
+		for _, want := range []string{"-position", "-engine", "-movetime", "-depth", "ranks from 6 down to 1"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("analyze %s: the usage lacks %q", arg, want)
 			}
@@ -36,51 +37,86 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-depth", "-1"}, "Depth -1 is negative"},
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
-		{[]string{"-searcher", "mcts"}, `-searcher "mcts"`},
-		{[]string{"-threads", "0"}, "-threads 0: want 1 or more"},
-		{[]string{"-searcher", "alphabeta", "-threads", "2"}, "for -searcher pvs"},
-		{[]string{"-eval", "material"}, `-eval "material"`},
+		{[]string{"-engine", "mcts,tuned"}, `-engine "mcts,tuned": unknown searcher "mcts"`},
+		{[]string{"-engine", "pvs,tuned,threads=0"}, "threads"},
+		{[]string{"-engine", "alphabeta,tuned,threads=2"}, "is for pvs only"},
+		{[]string{"-engine", "pvs,material"}, `unknown evaluator "material"`},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-depth", "x"}, `invalid value "x" for flag -depth`},
-		{[]string{"6/6/6 b"}, "invalid position"},
+		{[]string{"-position", "6/6/6 b"}, "invalid position"},
+		{[]string{"6/1w4/6/6/bw4/6 b"}, `unexpected argument "6/1w4/6/6/bw4/6 b" (give the position with -position)`},
 	} {
 		code, out, errOut := runCmd(tc.args...)
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "analyze: ") || !strings.Contains(errOut, tc.want) {
 			t.Errorf("analyze %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
 		}
+		if strings.Contains(errOut, "match:") {
+			t.Errorf("analyze %q: the error names a package: %q", tc.args, errOut)
+		}
 	}
 }
 
 func TestAnalyze(t *testing.T) {
-	code, out, errOut := runCmd("-depth", "3", "-movetime", "0", "6/1w4/6/6/bw4/6", "b")
+	code, out, errOut := runCmd("-depth", "3", "-movetime", "0", "-position", "6/1w4/6/6/bw4/6 b")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"2  b w . . . .", "Black to move; pvs + tuned", "best move a2a3, score loss in 4, depth 3"} {
+	for _, want := range []string{"2  b w . . . .", "Black to move; pvs,tuned, depth 3\n", "best move a2a3, score loss in 4, depth 3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 }
 
-func TestAnalyzeThreads(t *testing.T) {
-	code, out, errOut := runCmd("-depth", "4", "-movetime", "0", "-threads", "2", "-contempt", "10")
-	if code != 0 || errOut != "" {
-		t.Fatalf("exit %d, stderr %q", code, errOut)
-	}
-	for _, want := range []string{"depth  sel", "best move ", "depth 4"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
+// TestAnalyzeEngine: -engine chooses the searcher, the evaluator and their
+// options.
+func TestAnalyzeEngine(t *testing.T) {
+	for _, spec := range []string{"pvs,tuned,threads=2,contempt=10", "pvs,endgame", "alphabeta,sixfactor"} {
+		code, out, errOut := runCmd("-depth", "3", "-movetime", "0", "-engine", spec)
+		if code != 0 || errOut != "" || !strings.Contains(out, "; "+spec+", depth 3\n") || !strings.Contains(out, "best move ") {
+			t.Fatalf("analyze -engine %s: exit %d, stderr %q, stdout:\n%s", spec, code, errOut, out)
 		}
 	}
 }
 
-// TestAnalyzeEval: -eval chooses the evaluator.
-func TestAnalyzeEval(t *testing.T) {
-	for _, name := range []string{"tuned", "endgame", "sixfactor"} {
-		code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-eval", name)
-		if code != 0 || errOut != "" || !strings.Contains(out, "pvs + "+name) || !strings.Contains(out, "best move") {
-			t.Fatalf("analyze -eval %s: exit %d, stderr %q, stdout:\n%s", name, code, errOut, out)
+// TestAnalyzeSaysOnlyItsLimits: the limits line names the limits set and
+// no other: no "depth 0" without a depth limit.
+func TestAnalyzeSaysOnlyItsLimits(t *testing.T) {
+	code, out, errOut := runCmd("-movetime", "20ms")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "Black to move; pvs,tuned, 20ms/move\n") || strings.Contains(out, "depth 0") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestAnalyzeShortSearchTime: a search of a few microseconds (alpha-beta
+// to depth 2) does not report "in 0s".
+func TestAnalyzeShortSearchTime(t *testing.T) {
+	code, out, errOut := runCmd("-depth", "2", "-movetime", "0", "-engine", "alphabeta,sixfactor")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "best move ") || strings.Contains(out, " in 0s\n") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestRoundTime: a search's time shows in three significant digits, or in
+// milliseconds: a search shorter than half a millisecond does not show as
+// 0s.
+func TestRoundTime(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		272409 * time.Nanosecond:      "272µs",
+		999 * time.Nanosecond:         "999ns",
+		3253400 * time.Nanosecond:     "3.25ms",
+		300123456 * time.Nanosecond:   "300ms",
+		12345678901 * time.Nanosecond: "12.346s",
+		0:                             "0s",
+	} {
+		if got := roundTime(d).String(); got != want {
+			t.Errorf("roundTime(%v) = %s, want %s", d, got, want)
 		}
 	}
 }

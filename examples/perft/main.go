@@ -3,7 +3,7 @@
 //
 //	go run ./examples/perft                 # depths 1–6 from the start, all cores
 //	go run ./examples/perft -depth 7        # up to depth 7
-//	go run ./examples/perft -workers 1      # single-threaded
+//	go run ./examples/perft -concurrency 1  # single-threaded
 //	go run ./examples/perft -position "6/1w4/6/6/bw4/6 b" -depth 8
 package main
 
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 func main() {
@@ -25,8 +26,9 @@ func main() {
 
 const usage = `usage: perft [flags]
 
-Perft counts the leaves of the legal-move tree of a position at each depth
-up to -depth, with the time and speed of each.
+Perft counts the leaves of the legal-move tree of a position (-position,
+default the start) at each depth up to -depth, with the time and speed of
+each, dividing the tree between -concurrency goroutines.
 
 A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
 separated by '/', b and w for pieces and a digit for empty points, then the
@@ -40,8 +42,8 @@ flags:
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
 	depth := flags.Int("depth", 6, "deepest depth to count, 1 to 12")
-	workers := flags.Int("workers", 0, "goroutines to use (0 = all cores)")
-	position := flags.String("position", surakarta.StartText, "the position")
+	concurrency := cmdflag.Concurrency(flags)
+	position := cmdflag.Position(flags)
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "perft:", err)
@@ -67,10 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *depth < 1 || *depth > 12 {
 		return bad(fmt.Errorf("-depth %d: want 1 to 12", *depth))
 	}
-	if *workers < 0 {
-		return bad(fmt.Errorf("-workers %d: want 0 (all cores) or more", *workers))
+	if *concurrency < 0 {
+		return bad(fmt.Errorf("-concurrency %d: want 0 (all cores) or more", *concurrency))
 	}
-	n := *workers
+	n := *concurrency
 	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}

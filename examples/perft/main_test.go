@@ -3,13 +3,13 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // runCmd runs the command and returns its exit status and output.
 func runCmd(args ...string) (code int, stdout, stderr string) {
-	var out, errOut strings.Builder
-	code = run(args, &out, &errOut)
-	return code, out.String(), errOut.String()
+	return cmdtest.Run(run, args...)
 }
 
 func TestHelp(t *testing.T) {
@@ -18,7 +18,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: perft [flags]\n") || errOut != "" {
 			t.Errorf("perft %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-depth", "-workers", "-position", "ranks from 6 down to 1"} {
+		for _, want := range []string{"-depth", "-concurrency", "-position", "ranks from 6 down to 1"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("perft %s: the usage lacks %q", arg, want)
 			}
@@ -33,7 +33,8 @@ func TestBadArguments(t *testing.T) {
 	}{
 		{[]string{"-depth", "0"}, "-depth 0: want 1 to 12"},
 		{[]string{"-depth", "13"}, "-depth 13"},
-		{[]string{"-workers", "-1"}, "-workers -1"},
+		{[]string{"-concurrency", "-1"}, "-concurrency -1"},
+		{[]string{"-workers", "1"}, "flag provided but not defined: -workers"},
 		{[]string{"-position", "bad"}, "invalid position"},
 		{[]string{"7"}, `unexpected argument "7"`},
 		{[]string{"-x"}, "flag provided but not defined: -x"},
@@ -49,7 +50,7 @@ func TestBadArguments(t *testing.T) {
 // package's perft test); the time and speed vary.
 func TestPerft(t *testing.T) {
 	for _, workers := range []string{"1", "2"} {
-		code, out, errOut := runCmd("-depth", "3", "-workers", workers)
+		code, out, errOut := runCmd("-depth", "3", "-concurrency", workers)
 		if code != 0 || errOut != "" {
 			t.Fatalf("exit %d, stderr %q", code, errOut)
 		}

@@ -1,6 +1,6 @@
 // Package tunedeval is the Tuned evaluator of package surakarta: its
 // features, its scoring formula and its fitted weights, in one place for
-// the evaluator and for the tuner that fits the weights (examples/tune),
+// the evaluator and for the tuner that fits the weights (cmd/surakarta-tune),
 // which must compute exactly what the evaluator computes.
 //
 // A position is given as package surakarta keeps it: the bitboards of

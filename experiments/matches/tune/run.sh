@@ -20,7 +20,7 @@ set -e
 dir=experiments/matches/tune
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-go build -o "$bin/match" ./examples/match
+go build -o "$bin/match" ./cmd/surakarta-match
 variant() {
 	case $1 in
 	weight20) echo pvs,endgame,endgame-weight=20 ;;
@@ -49,7 +49,7 @@ for name in $names; do
 	if [ -f "$file.txt.gz" ]; then
 		gunzip "$file.txt.gz"
 	fi
-	"$bin/match" -a "$a" -b pvs,endgame -movetime "${MOVETIME:-50ms}" -games "${GAMES:-400}" \
+	"$bin/match" -engine "$a" -engine pvs,endgame -movetime "${MOVETIME:-50ms}" -games "${GAMES:-400}" \
 		-sprt 0,10 -seed "${SEED:-2}" -out "$file.txt" 2>"$file.log" | tee -a "$dir/summary.txt"
 	gzip -9 "$file.txt"
 done

@@ -17,7 +17,7 @@ dir=experiments/matches/tune
 # plays one build throughout.
 bin=${MATCH_BIN:-${TMPDIR:-/tmp}/surakarta-match-smp}
 if [ -z "$MATCH_BIN" ]; then
-	go build -o "$bin" ./examples/match
+	go build -o "$bin" ./cmd/surakarta-match
 fi
 variant() {
 	case $1 in
@@ -40,10 +40,10 @@ for name in $names; do
 		gunzip "$dir/$name.txt.gz"
 	fi
 	if [ "$name" = threads2 ]; then
-		"$bin" -a pvs,endgame,threads=2 -b pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
+		"$bin" -engine pvs,endgame,threads=2 -engine pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
 			-concurrency 1 -sprt 0,10 -seed 4 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	else
-		"$bin" -a "$(variant "$name")" -b pvs,endgame -movetime 50ms -games "${GAMES:-400}" \
+		"$bin" -engine "$(variant "$name")" -engine pvs,endgame -movetime 50ms -games "${GAMES:-400}" \
 			-sprt 0,10 -seed 2 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	fi
 	gzip -9 "$dir/$name.txt"

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -17,8 +20,8 @@ func clearShardEnv(t *testing.T) {
 	}
 }
 
-// TestShardArguments: every bad shard, shard count, index variable and
-// merge is an error before anything is played or printed on stdout.
+// TestShardArguments: every bad shard, shard count and index variable is
+// an error before anything is played or printed on stdout.
 func TestShardArguments(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "games-{shard}.txt")
@@ -46,18 +49,14 @@ func TestShardArguments(t *testing.T) {
 		{map[string]string{envSlurmID: "1", envSlurmCount: "4"}, []string{"-shards", "3"}, "-shards 3, but the job array has SLURM_ARRAY_TASK_COUNT=4 tasks"},
 		{map[string]string{envSlurmID: "1", envJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
 		{nil, []string{"-out", "", "-shard", "1/2"}, "shard 1/2: give -out"},
-		{nil, []string{"-merge"}, "-merge: give the shards' record files"},
-		{nil, []string{"-shard", "0/2", "-merge", "a.txt"}, "no -shard, -shards or -out"},
-		{nil, []string{"-merge", "a.txt"}, "no -shard, -shards or -out"}, // -out is given below
-		{nil, []string{"-games", "3", "-merge", "a.txt"}, "Games 3 is odd"},
 	} {
 		clearShardEnv(t)
 		for name, value := range tc.env {
 			t.Setenv(name, value)
 		}
-		args := append([]string{"-out", file, "-depth", "1", "-concurrency", "1"}, tc.args...)
+		args := append([]string{"-engine", "pvs,tuned", "-engine", "pvs,endgame", "-out", file, "-depth", "1", "-concurrency", "1"}, tc.args...)
 		code, out, errOut := runCmd(args...)
-		if code != 2 || out != "" || !strings.HasPrefix(errOut, "match: ") || !strings.Contains(errOut, tc.want) {
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "surakarta-match: ") || !strings.Contains(errOut, tc.want) {
 			t.Errorf("match %q with %v: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, tc.env, code, out, errOut, tc.want)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
@@ -65,7 +64,7 @@ func TestShardArguments(t *testing.T) {
 		}
 	}
 	clearShardEnv(t)
-	if code, _, errOut := runCmd("-depth", "1", "-out", file); code != 2 || !strings.Contains(errOut, "{shard} without -shard or -shards") {
+	if code, _, errOut := runCmd("-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-out", file); code != 2 || !strings.Contains(errOut, "{shard} without -shard or -shards") {
 		t.Errorf("{shard} without a shard: exit %d, %q", code, errOut)
 	}
 }
@@ -73,7 +72,7 @@ func TestShardArguments(t *testing.T) {
 // shardArgs is a deterministic match for the shard tests: depth 2, games
 // one at a time.
 func shardArgs(games string, more ...string) []string {
-	return append([]string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", games, "-depth", "2", "-movetime", "0", "-concurrency", "1", "-seed", "5"}, more...)
+	return append([]string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", games, "-depth", "2", "-movetime", "0", "-concurrency", "1", "-seed", "5"}, more...)
 }
 
 // TestShardsAsProcesses runs a match whole, then in shards, each a process
@@ -126,12 +125,17 @@ func TestShardsAsProcesses(t *testing.T) {
 					t.Fatalf("%s: exit %d, stdout %q, stderr:\n%s", shard, code, p.stdout.String(), p.stderr.String())
 				}
 			}
-			m := start(t, shardArgs(tc.games, append(tc.more, append([]string{"-merge"}, files...)...)...)...)
+			// The merge reads the match from the records: only the SPRT
+			// is given.
+			m := start(t, slices.Concat(tc.more, []string{"-merge"}, files)...)
 			if code := m.wait(t); code != 0 || m.stdout.String() != want {
 				t.Fatalf("-merge: exit %d, stdout %q; the whole match printed %q; stderr:\n%s", code, m.stdout.String(), want, m.stderr.String())
 			}
+			if !strings.Contains(m.stderr.String(), fmt.Sprintf("merging %d record files\n", n)) {
+				t.Errorf("-merge: stderr:\n%s", m.stderr.String())
+			}
 			// Without the last shard's file, the merge says what is missing.
-			m = start(t, shardArgs(tc.games, append(tc.more, append([]string{"-merge"}, files[:n-1]...)...)...)...)
+			m = start(t, slices.Concat(tc.more, []string{"-merge"}, files[:n-1])...)
 			if code := m.wait(t); code != 1 || !strings.Contains(m.stderr.String(), "games are missing from round") ||
 				!strings.Contains(m.stderr.String(), "all its games") {
 				t.Errorf("-merge without a shard: exit %d, stdout %q, stderr:\n%s", code, m.stdout.String(), m.stderr.String())
@@ -160,4 +164,79 @@ func startWith(t *testing.T, env map[string]string, args ...string) *started {
 	go func() { p.cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
 	return p
+}
+
+// TestMergeArguments: -merge takes the record files and, of the flags,
+// only -sprt, and -games for records that do not name their number of
+// games; it reads the rest of the match from the records.
+func TestMergeArguments(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games.txt")
+	code, want, errOut := runCmd(shardArgs("4", "-out", file)...)
+	if code != 0 {
+		t.Fatalf("the match: exit %d, stderr:\n%s", code, errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-merge"}, "-merge: give the record files as arguments"},
+		{[]string{"-merge", "-engine", "pvs,tuned", file}, "-engine is not for -merge"},
+		{[]string{"-merge", "-depth", "2", file}, "-depth is not for -merge"},
+		{[]string{"-merge", "-seed", "5", "-depth", "2", file}, "-depth, -seed are not for -merge"},
+		{[]string{"-merge", "-concurrency", "2", file}, "-concurrency is not for -merge"},
+		{[]string{"-merge", "-opening-plies", "4", file}, "-opening-plies is not for -merge"},
+		{[]string{"-merge", "-shard", "0/2", file}, "-shard is not for -merge"},
+		{[]string{"-merge", "-out", file, file}, "-out is not for -merge"},
+		{[]string{"-merge", "-sprt", "10", file}, `-sprt "10"`},
+		{[]string{"-merge", "-games", "4", file}, "-games 4: the records say the match has 4 games"},
+	} {
+		code, out, errOut := runCmd(tc.args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "surakarta-match: ") || !strings.Contains(errOut, tc.want) {
+			t.Errorf("match %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+
+	// One file, the whole match's: the same summary.
+	code, out, errOut := runCmd("-merge", file)
+	if code != 0 || out != want || !strings.Contains(errOut, "pvs,endgame vs alphabeta,sixfactor: 4 games, depth 2\nmerging 1 record file\n") {
+		t.Errorf("-merge of one file: exit %d, stdout %q (the match printed %q), stderr:\n%s", code, out, want, errOut)
+	}
+
+	// Records without a Games header, as older versions wrote them, need
+	// -games.
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(dir, "old.txt")
+	if err := os.WriteFile(old, regexp.MustCompile(`(?m)^\[Games "4"\]\n`).ReplaceAll(text, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd("-merge", old); code != 2 || !strings.Contains(errOut, "the records do not say the number of games (they have no Games header): give -games") {
+		t.Errorf("-merge without Games: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCmd("-merge", "-games", "3", old); code != 2 || !strings.Contains(errOut, "Games 3 is odd") {
+		t.Errorf("-merge -games 3: exit %d, stderr %q", code, errOut)
+	}
+	if code, out, errOut := runCmd("-merge", "-games", "4", old); code != 0 || out != want {
+		t.Errorf("-merge -games 4: exit %d, stdout %q (the match printed %q), stderr:\n%s", code, out, want, errOut)
+	}
+
+	// Files of two matches, or none, are refused.
+	other := filepath.Join(dir, "other.txt")
+	if code, _, errOut := runCmd(shardArgs("2", "-seed", "9", "-out", other)...); code != 0 {
+		t.Fatalf("the other match: exit %d, stderr:\n%s", code, errOut)
+	}
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{file, other}, other + " record 1: a game of another match than " + file + " record 1"},
+		{[]string{filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
+	} {
+		if code, out, errOut := runCmd(append([]string{"-merge"}, tc.files...)...); code != 1 || out != "" || !strings.Contains(errOut, tc.want) {
+			t.Errorf("-merge %q: exit %d, stdout %q, stderr %q; want exit 1 and an error saying %q", tc.files, code, out, errOut, tc.want)
+		}
+	}
 }

@@ -8,14 +8,13 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
 // runCmd runs the command and returns its exit status and output.
 func runCmd(args ...string) (code int, stdout, stderr string) {
-	var out, errOut strings.Builder
-	code = run(args, &out, &errOut)
-	return code, out.String(), errOut.String()
+	return cmdtest.Run(run, args...)
 }
 
 func TestHelp(t *testing.T) {
@@ -24,9 +23,9 @@ func TestHelp(t *testing.T) {
 		prefix     string
 		mentioning []string
 	}{
-		{[]string{"-h"}, "usage: tune gen|fit [flags]\n", []string{"tune gen", "tune fit"}},
-		{[]string{"gen", "-h"}, "usage: tune gen [flags]\n", []string{"-games", "-nodes", "-seed", "-from", "-records", "-out"}},
-		{[]string{"fit", "-h"}, "usage: tune fit [flags]\n", []string{"-data", "-validation", "-go", "-package", "Texel"}},
+		{[]string{"-h"}, "usage: surakarta-tune gen|fit [flags]\n", []string{"surakarta-tune gen", "surakarta-tune fit"}},
+		{[]string{"gen", "-h"}, "usage: surakarta-tune gen [flags]\n", []string{"-engine", "-games", "-nodes", "-opening-plies", "-seed", "-concurrency", "-from", "-records", "-out"}},
+		{[]string{"fit", "-h"}, "usage: surakarta-tune fit [flags]\n", []string{"-data", "-validation", "-split-seed", "-go", "-package", "Texel"}},
 	} {
 		code, out, errOut := runCmd(tc.args...)
 		if code != 0 || !strings.HasPrefix(out, tc.prefix) || errOut != "" {
@@ -51,7 +50,10 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"play"}, `unknown command "play"`},
 		{[]string{"gen", "-games", "0"}, "-games 0"},
 		{[]string{"gen", "-nodes", "-5"}, "-nodes -5"},
-		{[]string{"gen", "-openings", "0"}, "-openings 0"},
+		{[]string{"gen", "-opening-plies", "0"}, "-opening-plies 0"},
+		{[]string{"gen", "-openings", "6"}, "flag provided but not defined: -openings"},
+		{[]string{"gen", "-engine", "pvs"}, `-engine "pvs": want searcher,evaluator`},
+		{[]string{"fit", "-seed", "2"}, "flag provided but not defined: -seed"},
 		{[]string{"gen", "-from", "a", "-records", "b"}, "exclude each other"},
 		{[]string{"gen", "extra"}, `unexpected argument "extra"`},
 		{[]string{"fit", "-validation", "1"}, "-validation 1"},
@@ -60,7 +62,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"fit", "-bogus"}, "flag provided but not defined: -bogus"},
 	} {
 		code, out, errOut := runCmd(tc.args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "-h for help") {
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "surakarta-tune") || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "-h for help") || strings.Contains(errOut, "match:") {
 			t.Errorf("tune %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
 		}
 	}
@@ -158,6 +160,43 @@ func TestFitFindsWeights(t *testing.T) {
 	for i, want := range map[int]float64{0: 40, 1: 5, 2: 0, n: 60, n + 1: 2, n + 2: 0} {
 		if math.Abs(w[i]-want) > 0.05 {
 			t.Errorf("weight %d = %.3f, want %g", i, w[i], want)
+		}
+	}
+}
+
+// TestGenEngine: -engine and -opening-plies choose the self-play engine
+// and the openings, and the records name them; by default the engine is
+// PVS with Tuned and the openings have 4 plies.
+func TestGenEngine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args         []string
+		engine       string
+		openingPlies int
+	}{
+		{nil, "pvs,tuned nodes=200", 4},
+		{[]string{"-engine", "pvs,endgame", "-opening-plies", "6"}, "pvs,endgame nodes=200", 6},
+	} {
+		records := filepath.Join(dir, "games.txt")
+		args := append([]string{"gen", "-games", "2", "-nodes", "200", "-records", records, "-out", filepath.Join(dir, "data.txt")}, tc.args...)
+		if code, _, errOut := runCmd(args...); code != 0 {
+			t.Fatalf("tune %s: exit %d, stderr %q", args, code, errOut)
+		}
+		f, err := os.Open(records)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := surakarta.ReadRecords(f)
+		f.Close()
+		if err != nil || len(recs) != 2 {
+			t.Fatalf("tune %s: %d records, %v", args, len(recs), err)
+		}
+		for _, r := range recs {
+			black, _ := r.Header("Black")
+			start := r.Game.StartPosition()
+			if plies := 2*(start.MoveNumber()-1) + int(start.SideToMove()); black != tc.engine || plies != tc.openingPlies {
+				t.Errorf("tune %s: Black %q, an opening of %d plies; want %q, %d plies", args, black, plies, tc.engine, tc.openingPlies)
+			}
 		}
 	}
 }

@@ -1,14 +1,16 @@
-// Command tune makes training data from self-play games and fits the
-// weights of the Tuned evaluator to it by the Texel method.
+// Command surakarta-tune makes training data from self-play games and fits
+// the weights of the Tuned evaluator to it by the Texel method.
 //
-//	go run ./examples/tune gen -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
-//	go run ./examples/tune fit -data positions.txt -go internal/tunedeval/weights.go
+//	go install github.com/surakarta-go/surakarta/cmd/surakarta-tune@latest
+//	surakarta-tune gen -engine pvs,endgame -opening-plies 6 -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
+//	surakarta-tune fit -data positions.txt -go internal/tunedeval/weights.go
 //
-// Gen plays PVS + EndgameAdjusted against itself at a fixed number of
+// (the commands that made the library's weights). Gen plays an engine
+// (-engine, PVS + Tuned by default) against itself at a fixed number of
 // nodes per move and keeps the quiet positions of its games, each labelled
-// with the game's result; fit finds the weights that minimise the
-// logistic loss between the evaluation and the results, on a training
-// part of the data, and reports the loss on the rest.
+// with the game's result; fit finds the weights that minimise the logistic
+// loss between the evaluation and the results, on a training part of the
+// data, and reports the loss on the rest.
 package main
 
 import (
@@ -23,14 +25,15 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: tune gen|fit [flags]
+const usage = `usage: surakarta-tune gen|fit [flags]
 
-Tune makes training data and fits the weights of the Tuned evaluator:
+Surakarta-tune makes training data and fits the weights of the Tuned
+evaluator:
 
-  tune gen   play self-play games and write their quiet positions with results
-  tune fit   fit the weights to such positions and print the losses
+  surakarta-tune gen   play self-play games and write their quiet positions with results
+  surakarta-tune fit   fit the weights to such positions and print the losses
 
-Run tune gen -h or tune fit -h for their flags.
+Run surakarta-tune gen -h or surakarta-tune fit -h for their flags.
 `
 
 // run runs the command with the given arguments and returns its exit
@@ -38,7 +41,7 @@ Run tune gen -h or tune fit -h for their flags.
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return badArgs(stderr, "tune", errors.New("want a command: gen or fit"))
+		return badArgs(stderr, "surakarta-tune", errors.New("want a command: gen or fit"))
 	}
 	switch args[0] {
 	case "gen":
@@ -49,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	return badArgs(stderr, "tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
+	return badArgs(stderr, "surakarta-tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
 }
 
 // badArgs reports a bad argument and returns the exit status 2.

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -115,41 +112,6 @@ func shardFile(out string, s match.Shard) (string, error) {
 		return "", fmt.Errorf("-out %s: {shard} without -shard or -shards", out)
 	}
 	return strings.ReplaceAll(out, "{shard}", strconv.Itoa(s.Index)), nil
-}
-
-// shardFlags applies -shard, -shards and -merge to cfg: the shard and its
-// record file, or, with -merge, checks that no shard or record file is
-// given and that there are files to merge.
-func shardFlags(cfg *match.Config, out, shard string, shards int, merge bool, files int) error {
-	if merge {
-		switch {
-		case files == 0:
-			return errors.New("-merge: give the shards' record files as arguments, after the flags")
-		case shard != "" || shards != 0 || out != "":
-			return errors.New("-merge reads the record files given as arguments: no -shard, -shards or -out")
-		}
-		return nil
-	}
-	s, err := shardOf(shard, shards, os.Getenv)
-	if err != nil {
-		return err
-	}
-	cfg.Shard = s
-	cfg.RecordFile, err = shardFile(out, s)
-	return err
-}
-
-// runOrMerge plays the match or its shard, or with merge, merges the
-// record files.
-func runOrMerge(ctx context.Context, cfg match.Config, merge bool, files []string) (match.Outcome, error) {
-	if merge {
-		fmt.Fprintf(cfg.Progress, "merging %d record files\n", len(files))
-		return match.Merge(cfg, files...)
-	}
-	if cfg.Shard.Count > 0 {
-		fmt.Fprintf(cfg.Progress, "shard %v: %s\n", cfg.Shard, cfg.RecordFile)
-	}
-	return match.Run(ctx, cfg)
 }
 
 // shardName is ", shard i/N" for a shard, to name it in the summary; empty

@@ -3,26 +3,26 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // runCmd runs the command and returns its exit status and output.
 func runCmd(args ...string) (code int, stdout, stderr string) {
-	var out, errOut strings.Builder
-	code = run(args, &out, &errOut)
-	return code, out.String(), errOut.String()
+	return cmdtest.Run(run, args...)
 }
 
 func TestHelp(t *testing.T) {
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		code, out, errOut := runCmd(arg)
-		if code != 0 || !strings.HasPrefix(out, "usage: match [flags]\n") || errOut != "" {
+		if code != 0 || !strings.HasPrefix(out, "usage: surakarta-match -engine A -engine B [flags]\n") || errOut != "" {
 			t.Errorf("match %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-games", "-sprt", "-openings", "-concurrency", "ParseEngine"} {
+		for _, want := range []string{"-engine", "-games", "-sprt", "-opening-plies", "-concurrency", "-merge", "ParseEngine"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("match %s: the usage lacks %q", arg, want)
 			}
@@ -57,8 +57,9 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-tc", "1/2/1s+0s"}, `-tc "1/2/1s+0s"`},
 		{[]string{"-tc", "1e400s+0s"}, `-tc "1e400s+0s"`},
 		{[]string{"-tc", "10s+100ms", "-movetime", "-1s"}, "MoveTime -1s is negative"},
-		{[]string{"-openings", "-1"}, "-openings -1"},
-		{[]string{"-openings", "0"}, "-openings 0"},
+		{[]string{"-opening-plies", "-1"}, "-opening-plies -1"},
+		{[]string{"-opening-plies", "0"}, "-opening-plies 0"},
+		{[]string{"-openings", "4"}, "flag provided but not defined: -openings"},
 		{[]string{"-concurrency", "-1"}, "Concurrency -1 is negative"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-games", "2", "4"}, `unexpected argument "4"`},
@@ -68,15 +69,22 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-sprt", "0,inf"}, "Elo1 +Inf"},
 		{[]string{"-sprt", "10"}, `-sprt "10": want elo0,elo1`},
 		{[]string{"-sprt", "a,b"}, `-sprt "a,b"`},
-		{[]string{"-a", "pvs,endgame,bogus=1"}, `unknown option "bogus"`},
-		{[]string{"-b", "mcts,sixfactor"}, `unknown searcher "mcts"`},
-		{[]string{"-a", "pvs,endgame", "-b", "PVS,endgame"}, "different names"},
+		{[]string{"-engine", "pvs,endgame,bogus=1", "-engine", "pvs,tuned"}, `-engine "pvs,endgame,bogus=1": unknown option "bogus"`},
+		{[]string{"-engine", "pvs,tuned", "-engine", "mcts,sixfactor"}, `unknown searcher "mcts"`},
+		{[]string{"-engine", "pvs,endgame", "-engine", "PVS,endgame"}, "different names"},
+		{[]string{"-engine", "pvs,endgame"}, "-engine given 1 time: give it twice"},
+		{[]string{"-engine"}, "flag needs an argument: -engine"},
+		{[]string{"-engine", "pvs,endgame", "-engine", "pvs,tuned", "-engine", "pvs,sixfactor"}, "-engine given 3 times"},
+		{[]string{"-a", "pvs,endgame"}, "flag provided but not defined: -a"},
 		{[]string{"-games", "x"}, `invalid value "x" for flag -games`},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 	} {
-		args := append([]string{"-out", file, "-depth", "1", "-concurrency", "1"}, tc.args...)
-		code, out, errOut := runCmd(args...)
-		if code != 2 || out != "" || !strings.HasPrefix(errOut, "match: ") || !strings.Contains(errOut, tc.want) {
+		args := []string{"-out", file, "-depth", "1", "-concurrency", "1"}
+		if !slices.Contains(tc.args, "-engine") {
+			args = append(args, "-engine", "pvs,sixfactor", "-engine", "alphabeta,sixfactor")
+		}
+		code, out, errOut := runCmd(append(args, tc.args...)...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "surakarta-match: ") || !strings.Contains(errOut, tc.want) {
 			t.Errorf("match %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
 		}
 		if strings.Contains(errOut, "match: match:") || strings.Contains(errOut, " vs ") {
@@ -91,7 +99,7 @@ func TestBadArguments(t *testing.T) {
 // TestMatch plays a short match into a record file, then resumes it.
 func TestMatch(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
-	args := []string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "4", "-depth", "1", "-movetime", "0", "-concurrency", "2", "-out", file, "-sprt", "0,10"}
+	args := []string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "4", "-depth", "1", "-movetime", "0", "-concurrency", "2", "-out", file, "-sprt", "0,10"}
 	code, out, errOut := runCmd(args...)
 	if code != 0 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "pvs,endgame vs alphabeta,sixfactor: W-D-L ") ||
 		!strings.Contains(out, "SPRT [0, 10]") {
@@ -117,7 +125,7 @@ func TestMatch(t *testing.T) {
 // test; this one checks what the flags make of the clock.
 func TestClockMatch(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
-	code, out, errOut := runCmd("-a", "pvs,endgame", "-b", "pvs,tuned", "-tc", "10s+100ms", "-depth", "2", "-games", "2", "-concurrency", "2", "-out", file)
+	code, out, errOut := runCmd("-engine", "pvs,endgame", "-engine", "pvs,tuned", "-tc", "10s+100ms", "-depth", "2", "-games", "2", "-concurrency", "2", "-out", file)
 	if code != 0 || !strings.HasPrefix(out, "pvs,endgame vs pvs,tuned: W-D-L ") {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
 	}
@@ -145,7 +153,7 @@ func TestClockMatch(t *testing.T) {
 		"-tc 40/1s+0s -depth 1":              "40/1s+0s, depth 1",
 		"-tc 1s+0s -depth 1 -movetime 500ms": "1s+0s, 500ms/move, depth 1",
 	} {
-		code, _, errOut := runCmd(append(strings.Fields(args), "-games", "2")...)
+		code, _, errOut := runCmd(append(strings.Fields(args), "-games", "2", "-engine", "pvs,sixfactor", "-engine", "alphabeta,sixfactor")...)
 		if code != 0 || !strings.HasPrefix(errOut, "pvs,sixfactor vs alphabeta,sixfactor: 2 games, "+want+"\n") {
 			t.Errorf("match %s: exit %d, stderr:\n%s", args, code, errOut)
 		}
@@ -155,7 +163,7 @@ func TestClockMatch(t *testing.T) {
 // A match of two games at depth 1: the summary goes to stdout, the
 // progress to stderr.
 func Example() {
-	run([]string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
+	run([]string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
 	// Output:
 	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 92.1%, pairs 0-0-0-0-1, pair Elo +Inf ± Inf (+Inf, +Inf)
 }

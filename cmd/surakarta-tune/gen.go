@@ -14,59 +14,73 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
 
-// genUsage is the help text of tune gen.
-const genUsage = `usage: tune gen [flags]
+// genUsage is the help text of surakarta-tune gen.
+const genUsage = `usage: surakarta-tune gen [flags]
 
-Gen plays self-play games of PVS + EndgameAdjusted at a fixed number of
-nodes per move from distinct random openings, writes them as game records
-(-records), and writes their quiet positions, each with its game's result,
-to the data file (-out). With -from it reads game records instead of
-playing (for example a match's record file) and only extracts positions.
-The same flags give the same games and the same data, on any number of
-cores.
+Gen plays self-play games of an engine (-engine, a spec of
+match.ParseEngine) at a fixed number of nodes per move from distinct
+random openings, writes them as game records (-records), and writes their
+quiet positions, each with its game's result, to the data file (-out). A
+position is quiet when EndgameAdjusted's captures-only search gives its
+static score. With -from it reads game records instead of playing (for
+example a match's record file) and only extracts positions. The same flags
+give the same games and the same data, on any number of cores.
+
+The library's weights were fitted to the data of
+surakarta-tune gen -engine pvs,endgame -opening-plies 6 -games 40000 -nodes 2000 -seed 1.
 
 flags:
 `
 
-// genConfig is what tune gen does.
+// genConfig is what surakarta-tune gen does.
 type genConfig struct {
-	games, nodes, plies, concurrency int
-	seed                             uint64
-	records, from, out               string
+	engine                    match.Engine
+	games, plies, concurrency int
+	nodes                     int64
+	seed                      uint64
+	records, from, out        string
 }
 
-// runGen runs tune gen.
+// runGen runs surakarta-tune gen.
 func runGen(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("tune gen", flag.ContinueOnError)
+	flags := flag.NewFlagSet("surakarta-tune gen", flag.ContinueOnError)
 	var c genConfig
+	engineSpec := cmdflag.Engine(flags)
 	flags.IntVar(&c.games, "games", 200, "self-play games to play")
-	flags.IntVar(&c.nodes, "nodes", 2000, "nodes per move")
-	flags.IntVar(&c.plies, "openings", 6, "random plies from the start in each opening")
-	flags.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
-	flags.IntVar(&c.concurrency, "concurrency", 0, "games at once (0 = all cores)")
+	nodes := cmdflag.Nodes(flags, 2000)
+	plies := cmdflag.OpeningPlies(flags)
+	seed := cmdflag.Seed(flags)
+	concurrency := cmdflag.Concurrency(flags)
 	flags.StringVar(&c.records, "records", "", "file to write the games to (optional)")
 	flags.StringVar(&c.from, "from", "", "read game records from this file instead of playing")
 	flags.StringVar(&c.out, "out", "positions.txt", "data file: one quiet position and its result per line")
 	if code, ok := parseFlags(flags, args, genUsage, stdout, stderr); !ok {
 		return code
 	}
+	c.nodes, c.plies, c.seed, c.concurrency = *nodes, *plies, *seed, *concurrency
+	bad := func(err error) int { return badArgs(stderr, flags.Name(), err) }
 	switch {
 	case c.from == "" && c.games <= 0:
-		return badArgs(stderr, "tune gen", fmt.Errorf("-games %d: want 1 or more", c.games))
+		return bad(fmt.Errorf("-games %d: want 1 or more", c.games))
 	case c.from == "" && c.nodes <= 0:
-		return badArgs(stderr, "tune gen", fmt.Errorf("-nodes %d: want 1 or more", c.nodes))
+		return bad(fmt.Errorf("-nodes %d: want 1 or more (self-play searches a fixed number of nodes per move)", c.nodes))
 	case c.plies <= 0:
-		return badArgs(stderr, "tune gen", fmt.Errorf("-openings %d: want 1 or more plies", c.plies))
+		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", c.plies))
 	case c.concurrency < 0:
-		return badArgs(stderr, "tune gen", fmt.Errorf("-concurrency %d: want 0 or more", c.concurrency))
+		return bad(fmt.Errorf("-concurrency %d: want 0 or more", c.concurrency))
 	case c.from != "" && c.records != "":
-		return badArgs(stderr, "tune gen", errors.New("-records and -from exclude each other"))
+		return bad(errors.New("-records and -from exclude each other"))
+	}
+	var err error
+	if c.engine, err = cmdflag.ParseEngine(*engineSpec); err != nil {
+		return bad(err)
 	}
 	if err := gen(c, stderr); err != nil {
-		fmt.Fprintln(stderr, "tune gen:", err)
+		fmt.Fprintln(stderr, flags.Name()+":", err)
 		return 1
 	}
 	return 0
@@ -170,10 +184,9 @@ func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 		go func() {
 			defer wg.Done()
 			// One searcher per side, cleared between games, as in a match.
-			searchers := [2]surakarta.Searcher{
-				surakarta.NewPVS(surakarta.NewEndgameAdjusted()),
-				surakarta.NewPVS(surakarta.NewEndgameAdjusted()),
-			}
+			searchers := [2]surakarta.Searcher{c.engine.New(), c.engine.New()}
+			defer cmdflag.Close(searchers[0])
+			defer cmdflag.Close(searchers[1])
 			for i := range next {
 				rec, err := playGame(searchers, openings[i], c)
 				mu.Lock()
@@ -203,7 +216,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c gen
 		s.Clear()
 	}
 	g := surakarta.NewGame(opening)
-	lim := surakarta.Limits{Nodes: int64(c.nodes)}
+	lim := surakarta.Limits{Nodes: c.nodes}
 	for !g.Outcome().Over && g.Ply() < maxPlies {
 		p := g.Position()
 		res, err := searchers[p.SideToMove()].Search(context.Background(), g, lim)
@@ -214,7 +227,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c gen
 			return nil, err
 		}
 	}
-	engine := fmt.Sprintf("pvs,endgame nodes=%d", c.nodes)
+	engine := fmt.Sprintf("%s nodes=%d", c.engine.Name, c.nodes)
 	rec := surakarta.NewRecord(g,
 		surakarta.Header{Name: "Event", Value: "self-play"},
 		surakarta.Header{Name: "Black", Value: engine},
@@ -311,7 +324,7 @@ func quiesce(eval surakarta.Evaluator, p surakarta.Position, alpha, beta, ply in
 	return best, leaf
 }
 
-// readData reads a data file of tune gen: lines "position;score".
+// readData reads a data file of surakarta-tune gen: lines "position;score".
 func readData(name string) ([]surakarta.Position, []float64, error) {
 	f, err := os.Open(name)
 	if err != nil {

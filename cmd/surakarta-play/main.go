@@ -1,7 +1,11 @@
-// Command play plays Surakarta against the engine in a terminal.
+// Command surakarta-play plays Surakarta against the engine in a terminal:
+// the board drawn with its circuits, the engine's captures with their
+// paths, moves typed as b2e5.
 //
-//	go run ./examples/play                         # you play Black, PVS + Tuned, 1 s a move
-//	go run ./examples/play -color white -movetime 3s -engine alphabeta,sixfactor
+//	go install github.com/surakarta-go/surakarta/cmd/surakarta-play@latest
+//	surakarta-play                         # you play Black, PVS + Tuned, 1 s a move
+//	surakarta-play -color white -movetime 3s -engine alphabeta,sixfactor
+//	surakarta-play -position "6/1w4/6/6/bw4/6 b"
 //
 // Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
 // load FILE, help, quit. Illegal input is answered with the reason.
@@ -20,6 +24,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -27,9 +32,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: play [flags]
+const usage = `usage: surakarta-play [flags]
 
-Play plays Surakarta against the engine in a terminal. Type moves as b2e5
+Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b2e5
 (from, to), or b2-b3, b2xe5. Other commands: moves, undo, save FILE,
 load FILE, help, quit.
 
@@ -64,16 +69,16 @@ type session struct {
 // ends, and for -h; 2 for bad arguments; 1 when the session fails, such as
 // when the engine cannot move.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("play", flag.ContinueOnError)
+	flags := flag.NewFlagSet("surakarta-play", flag.ContinueOnError)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
-	engineSpec := flags.String("engine", "pvs,tuned", "engine: searcher,evaluator[,option=value...]")
-	moveTime := flags.Duration("movetime", time.Second, "engine time per move (0 = by depth only)")
-	depth := flags.Int("depth", 0, "engine depth per move (0 = by time only)")
-	position := flags.String("position", surakarta.StartText, "start position")
+	engineSpec := cmdflag.Engine(flags)
+	moveTime := cmdflag.MoveTime(flags)
+	depth := cmdflag.Depth(flags)
+	position := cmdflag.Position(flags)
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
-		fmt.Fprintln(stderr, "play:", err)
-		fmt.Fprintln(stderr, "Run play -h for help.")
+		fmt.Fprintln(stderr, "surakarta-play:", err)
+		fmt.Fprintln(stderr, "Run surakarta-play -h for help.")
 		return 2
 	}
 	if err := flags.Parse(args); err != nil {
@@ -92,6 +97,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := s.limits.Validate(); err != nil {
 		return bad(err)
 	}
+	if *moveTime == 0 && *depth == 0 {
+		return bad(errors.New("give -movetime or -depth a limit"))
+	}
 	switch strings.ToLower(*color) {
 	case "black", "b":
 		s.human = surakarta.Black
@@ -101,19 +109,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("-color %q: want black or white", *color))
 	}
 	var err error
-	if s.engine, err = match.ParseEngine(*engineSpec); err != nil {
+	if s.engine, err = cmdflag.ParseEngine(*engineSpec); err != nil {
 		return bad(err)
 	}
-	s.searcher = s.engine.New()
 	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
 		return bad(err)
 	}
 	s.game = surakarta.NewGame(p)
+	s.searcher = s.engine.New()
+	defer cmdflag.Close(s.searcher)
 
 	fmt.Fprintf(stdout, "You play %v against %s. Type a move such as b2b3, or help.\n", s.human, s.engine.Name)
 	if err := s.loop(stdin); err != nil {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "surakarta-play:", err)
 		return 1
 	}
 	return 0

@@ -51,7 +51,7 @@ func program(t *testing.T) string {
 	if binErr != nil {
 		t.Fatal(binErr)
 	}
-	name := "match"
+	name := "surakarta-match"
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
@@ -159,7 +159,7 @@ func oneEach(rounds []int, n int) bool {
 // that needs it still running after a second program has started); the
 // rounds are played one at a time, in order.
 func long(file string) []string {
-	return []string{"-a", "pvs,endgame", "-b", "alphabeta,sixfactor", "-games", "4000", "-depth", "2", "-movetime", "0", "-concurrency", "1", "-out", file}
+	return []string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "4000", "-depth", "2", "-movetime", "0", "-concurrency", "1", "-out", file}
 }
 
 // short is the same match, of games games.
@@ -277,7 +277,7 @@ func TestResumeChecksTheFile(t *testing.T) {
 		args       []string
 		want       string
 	}{
-		{"other openings", string(text), append(short(file, 4), "-openings", "6"), "record 1: round 1 starts from"},
+		{"other openings", string(text), append(short(file, 4), "-opening-plies", "6"), "record 1: round 1 starts from"},
 		{"a round twice", string(text) + first, short(file, 4), "record 5: round 1 again"},
 		{"damage before the last record", string(text[:damage]) + "a1a1 " + string(text[damage:]), short(file, 4),
 			fmt.Sprintf("line %d: malformed move \"a1a1\"", strings.Count(string(text[:damage]), "\n")+1)},

@@ -24,7 +24,7 @@ func TestExternalEngine(t *testing.T) {
 	}
 	file := filepath.Join(dir, "games.txt")
 	a := "ugi:" + engine
-	code, out, errOut := runCmd("-a", a, "-b", "pvs,endgame", "-movetime", "0", "-depth", "2", "-games", "4", "-out", file)
+	code, out, errOut := runCmd("-engine", a, "-engine", "pvs,endgame", "-movetime", "0", "-depth", "2", "-games", "4", "-out", file)
 	if code != 0 || !strings.HasPrefix(out, a+" vs pvs,endgame: W-D-L ") {
 		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
 	}
@@ -48,12 +48,12 @@ func TestExternalEngine(t *testing.T) {
 		}
 	}
 
-	code, out, errOut = runCmd("-a", a, "-b", "gtp:"+engine+" -gtp -movetime 5ms", "-movetime", "0", "-depth", "1", "-games", "2")
+	code, out, errOut = runCmd("-engine", a, "-engine", "gtp:"+engine+" -gtp -movetime 5ms", "-movetime", "0", "-depth", "1", "-games", "2")
 	if code != 0 || !strings.Contains(out, " vs gtp:") || strings.Contains(errOut, "forfeits") {
 		t.Fatalf("UGI against GTP: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
 	}
 
-	code, _, errOut = runCmd("-a", "ugi:"+filepath.Join(dir, "missing"), "-games", "2")
+	code, _, errOut = runCmd("-engine", "ugi:"+filepath.Join(dir, "missing"), "-engine", "pvs,tuned", "-games", "2")
 	if code != 2 || !strings.Contains(errOut, "missing") {
 		t.Errorf("a missing program: exit %d, stderr %q; want exit 2", code, errOut)
 	}

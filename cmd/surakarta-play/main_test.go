@@ -70,7 +70,7 @@ func TestHelp(t *testing.T) {
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		var out, errOut strings.Builder
 		code := run([]string{arg}, strings.NewReader("b2b3\n"), &out, &errOut)
-		if code != 0 || !strings.HasPrefix(out.String(), "usage: play [flags]\n") || errOut.Len() > 0 {
+		if code != 0 || !strings.HasPrefix(out.String(), "usage: surakarta-play [flags]\n") || errOut.Len() > 0 {
 			t.Errorf("play %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out.String(), errOut.String())
 		}
 		for _, want := range []string{"-color", "-engine", "-movetime", "-depth", "-position", "load FILE"} {
@@ -89,19 +89,23 @@ func TestPlayRejectsBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-color", "green"}, `-color "green"`},
-		{[]string{"-engine", "x"}, "want searcher,evaluator"},
+		{[]string{"-engine", "x"}, `-engine "x": want searcher,evaluator`},
 		{[]string{"-engine", "pvs,endgame,bogus=1"}, `unknown option "bogus"`},
 		{[]string{"-position", "bad"}, "invalid position"},
 		{[]string{"-color", "white", "-depth", "-1"}, "Depth -1 is negative"},
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
+		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-x"}, "flag provided but not defined: -x"},
 	} {
 		var out, errOut strings.Builder
 		in := strings.NewReader("b2b3\nquit\n")
 		code := run(tc.args, in, &out, &errOut)
-		if code != 2 || out.Len() > 0 || !strings.HasPrefix(errOut.String(), "play: ") || !strings.Contains(errOut.String(), tc.want) {
+		if code != 2 || out.Len() > 0 || !strings.HasPrefix(errOut.String(), "surakarta-play: ") || !strings.Contains(errOut.String(), tc.want) {
 			t.Errorf("play %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out.String(), errOut.String(), tc.want)
+		}
+		if strings.Contains(errOut.String(), "match:") {
+			t.Errorf("play %q: the error names a package: %q", tc.args, errOut.String())
 		}
 		if in.Len() != len("b2b3\nquit\n") {
 			t.Errorf("play %q: the input was read", tc.args)

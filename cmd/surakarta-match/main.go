@@ -1,0 +1,316 @@
+// Command surakarta-match plays engine A against engine B and reports the
+// result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
+// and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
+// (pvs or alphabeta; sixfactor, endgame or tuned; options such as
+// endgame-weight=60 or threads=2, see match.ParseEngine), or an engine
+// program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
+// "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
+// finished game goes to the record file; run the same command again to
+// resume an interrupted match. The record file is locked while a match
+// runs, so a second match on it stops at once; a game cut short at its end
+// by a crash is moved to FILE.partial and played again.
+//
+//	go install github.com/surakarta-go/surakarta/cmd/surakarta-match@latest
+//	surakarta-match -engine pvs,endgame -engine alphabeta,sixfactor -games 200 -movetime 100ms
+//	surakarta-match -engine pvs,sixfactor -engine pvs,endgame -sprt 0,10 -games 2000 -out games.txt
+//	surakarta-match -engine pvs,tuned -engine pvs,endgame -tc 2s+50ms -games 20
+//	surakarta-match -engine ugi:surakarta -engine pvs,tuned -depth 4 -games 20   # the engine binary, cmd/surakarta
+//
+// With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
+// MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
+// MOVES moves of a side) the games are played on a clock that the match
+// keeps: each side starts with BASE, gains INCREMENT after each of its
+// moves and loses the wall time of each of its searches; a side whose time
+// runs out loses on time. -movetime, -nodes and -depth are then off
+// unless given, and when given they also apply: a search stops at the
+// first limit it reaches.
+//
+// A match splits over machines: each shard (-shard i/N, or -shards N with
+// the index from a Kubernetes Indexed Job or a Slurm job array) plays its
+// share of the game pairs into its own record file, and -merge combines
+// the files into the result of the whole match, which it reads from the
+// records:
+//
+//	surakarta-match -engine pvs,tuned -engine pvs,endgame -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
+//	surakarta-match -sprt 0,10 -merge shard-*.txt
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/match"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: surakarta-match -engine A -engine B [flags]
+       surakarta-match [-sprt elo0,elo1] -merge FILES...
+
+Surakarta-match plays engine A against engine B from random openings,
+each opening twice with the colours swapped, and prints the result with
+its statistics on stdout; progress goes to stderr. The engines are given
+with -engine, A first, then B. An engine is
+searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
+sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
+threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
+
+An engine may also be a program that plays through UGI or GTP:
+ugi:PROGRAM [ARG...] or gtp:PROGRAM [ARG...], with settings before the
+colon: ugi,name=NAME,timeout=2s,option.Hash=16:PROGRAM (a word in '...'
+may hold spaces), such as ugi:/tmp/surakarta or gtp:/tmp/surakarta -gtp.
+Each game starts the program anew. The rules judge its moves: an illegal
+move, a crash or no move within -movetime plus the timeout (default 2s;
+1m with -movetime 0 and no -tc) loses that game, and the record and the progress
+lines say why, at which position.
+
+With -tc BASE+INCREMENT (Go durations: -tc 10s+100ms, -tc 2s+0s), or
+-tc MOVES/BASE+INCREMENT (-tc 40/60s+0s: BASE again after every MOVES
+moves of a side), the games are played on a clock that the match keeps:
+each side starts with BASE and gains INCREMENT after each of its moves;
+the wall time of each search is taken off the mover's clock, and a side
+whose time runs out loses on time. Each search is told both sides' time
+left (a UGI program in go p1time p2time p1inc p2inc [movestogo], a GTP
+program with time_settings and time_left, in whole seconds). A program
+that does not answer within its time left plus the timeout loses on time
+too. -movetime, -nodes and -depth are off with -tc unless given; when
+given they apply as well, and a search stops at the first limit it
+reaches. The records' TimeControl header names the clock; TimeLeft and
+LeastTimeLeft say each side's time left at the end and the least time a
+side had left after a move.
+
+With -merge, the arguments are the record files of a match's shards (or
+of a whole match), and the match (engines, games, limits, openings,
+seed) is read from their records; -sprt applies an SPRT to the merged
+games, and -games gives the number of games of records that lack a Games
+header. No other flag goes with -merge.
+
+flags:
+`
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments, 1 when the match
+// or the merge fails or is interrupted.
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("surakarta-match", flag.ContinueOnError)
+	engines := cmdflag.Engines(flags)
+	games := flags.Int("games", 20, "number of games, even (each opening twice, colours swapped)")
+	moveTime := cmdflag.MoveTime(flags)
+	nodes := cmdflag.Nodes(flags, 0)
+	depth := cmdflag.Depth(flags)
+	tc := flags.String("tc", "", "clock: BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations, such as 10s+100ms or 40/60s+0s (-movetime then 0 unless given)")
+	openingPlies := cmdflag.OpeningPlies(flags)
+	seed := cmdflag.Seed(flags)
+	concurrency := cmdflag.Concurrency(flags)
+	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
+	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
+	// Matches across machines (shard.go): a shard plays the pairs p with p mod N == i.
+	shard := flags.String("shard", "", "play shard i/N of the match (i from 0): its game pairs p with p mod N == i; {shard} in -out is i")
+	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
+	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int { return badArgs(stderr, err) }
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0
+		}
+		return bad(err)
+	}
+	var sprtTest *match.SPRT
+	if *sprt != "" {
+		e0, e1, ok := strings.Cut(*sprt, ",")
+		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
+		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
+		}
+		sprtTest = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+		if err := sprtTest.Validate(); err != nil {
+			return bad(err)
+		}
+	}
+	if *merge {
+		return runMerge(flags, *games, sprtTest, stdout, stderr)
+	}
+	if flags.NArg() > 0 {
+		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
+	}
+
+	limits := surakarta.Limits{MoveTime: *moveTime, Nodes: *nodes, Depth: *depth}
+	if *tc != "" {
+		clock, err := parseClock(*tc)
+		if err != nil {
+			return bad(err)
+		}
+		limits.Clock = clock
+		movetimeGiven := false
+		flags.Visit(func(f *flag.Flag) { movetimeGiven = movetimeGiven || f.Name == "movetime" })
+		if !movetimeGiven {
+			limits.MoveTime = 0 // the default of -movetime is for matches without a clock
+		}
+	}
+	cfg := match.Config{
+		Games:        *games,
+		Limits:       limits,
+		OpeningPlies: *openingPlies,
+		Seed:         *seed,
+		Concurrency:  *concurrency,
+		RecordFile:   *out,
+		SPRT:         sprtTest,
+		Progress:     stderr,
+	}
+	// OpeningPlies 0 would mean the default to Run; here the flag shows its
+	// default, so 0 is refused rather than silently replaced.
+	if *openingPlies <= 0 {
+		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", *openingPlies))
+	}
+	if len(*engines) != 2 {
+		n := len(*engines)
+		return bad(fmt.Errorf("-engine given %d %s: give it twice, engine A and then engine B, such as -engine pvs,tuned -engine pvs,endgame", n, plural(n, "time", "times")))
+	}
+	var err error
+	if cfg.A, err = cmdflag.ParseEngine((*engines)[0]); err != nil {
+		return bad(err)
+	}
+	if cfg.B, err = cmdflag.ParseEngine((*engines)[1]); err != nil {
+		return bad(err)
+	}
+	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.IsSet() {
+		return bad(errors.New("give -movetime, -nodes, -depth or -tc a limit"))
+	}
+	if err := cfg.Validate(); err != nil {
+		return bad(err)
+	}
+	if cfg.Shard, err = shardOf(*shard, *shards, os.Getenv); err != nil {
+		return bad(err)
+	}
+	if cfg.RecordFile, err = shardFile(*out, cfg.Shard); err != nil {
+		return bad(err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	if cfg.Shard.Count > 0 {
+		fmt.Fprintf(stderr, "shard %v: %s\n", cfg.Shard, cfg.RecordFile)
+	}
+	res, err := match.Run(ctx, cfg)
+	if res.Resumed > 0 {
+		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, cfg.RecordFile)
+	}
+	return report(cfg, res, err, stdout, stderr)
+}
+
+// badArgs reports a bad argument and returns the exit status 2.
+func badArgs(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+	fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
+	return 2
+}
+
+// runMerge merges the record files, the arguments of flags, with the match
+// read from their records; games is the value of -games and sprt the SPRT
+// of -sprt, if any.
+func runMerge(flags *flag.FlagSet, games int, sprt *match.SPRT, stdout, stderr io.Writer) int {
+	bad := func(err error) int { return badArgs(stderr, err) }
+	given := make(map[string]bool)
+	var other []string // flags given that are not for -merge
+	flags.Visit(func(f *flag.Flag) {
+		given[f.Name] = true
+		if f.Name != "merge" && f.Name != "sprt" && f.Name != "games" {
+			other = append(other, "-"+f.Name)
+		}
+	})
+	if len(other) > 0 {
+		return bad(fmt.Errorf("-merge reads the match from the records: %s %s not for -merge (only -sprt, and -games for records without a Games header)", strings.Join(other, ", "), plural(len(other), "is", "are")))
+	}
+	files := flags.Args()
+	if len(files) == 0 {
+		return bad(errors.New("-merge: give the record files as arguments, after the flags"))
+	}
+	cfg, err := match.ReadConfig(files...)
+	if err != nil {
+		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		return 1
+	}
+	switch {
+	case cfg.Games == 0 && !given["games"]:
+		return bad(errors.New("-merge: the records do not say the number of games (they have no Games header): give -games"))
+	case cfg.Games == 0:
+		cfg.Games = games
+	case given["games"]:
+		return bad(fmt.Errorf("-games %d: the records say the match has %d games; -games is for records without a Games header", games, cfg.Games))
+	}
+	cfg.SPRT, cfg.Progress = sprt, stderr
+	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	fmt.Fprintf(stderr, "merging %d record %s\n", len(files), plural(len(files), "file", "files"))
+	res, err := match.Merge(cfg, files...)
+	if err != nil && errors.Is(err, match.ErrInvalidConfig) {
+		return bad(err)
+	}
+	return report(cfg, res, err, stdout, stderr)
+}
+
+// plural returns one when n is 1 and many otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// report prints the summary of the games finished, also when the match
+// stopped early (none when no game was played), and the error, if any, and
+// returns the exit status.
+func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Writer) int {
+	if err == nil || res.Counts.Games() > 0 {
+		fmt.Fprintln(stdout, cfg.A.Name+" vs "+cfg.B.Name+shardName(cfg.Shard)+": "+res.String())
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		return 1
+	}
+	return 0
+}
+
+// parseClock parses the value of -tc: BASE+INCREMENT, or
+// MOVES/BASE+INCREMENT for a control of MOVES moves that repeats, the
+// times Go durations (BASE positive, INCREMENT not negative).
+func parseClock(text string) (surakarta.Clock, error) {
+	bad := fmt.Errorf("-tc %q: want BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations with a positive BASE, such as 10s+100ms or 40/60s+0s", text)
+	var c surakarta.Clock
+	rest := strings.TrimSpace(text)
+	if moves, after, ok := strings.Cut(rest, "/"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(moves))
+		if err != nil || n <= 0 {
+			return c, bad
+		}
+		c.MovesToGo, rest = n, after
+	}
+	baseText, incText, ok := strings.Cut(rest, "+")
+	if !ok {
+		return c, bad
+	}
+	base, err1 := time.ParseDuration(strings.TrimSpace(baseText))
+	inc, err2 := time.ParseDuration(strings.TrimSpace(incText))
+	if err1 != nil || err2 != nil || base <= 0 || inc < 0 {
+		return c, bad
+	}
+	c.Black, c.White, c.BlackIncrement, c.WhiteIncrement = base, base, inc, inc
+	return c, nil
+}

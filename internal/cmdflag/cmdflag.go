@@ -1,0 +1,115 @@
+// Package cmdflag defines the flags that the module's commands and example
+// programs share, so that each is spelt, typed, documented and defaulted
+// the same wherever it appears: the position (-position), the engine
+// (-engine, a match.ParseEngine spec), the games or work done at once
+// (-concurrency), the time per move (-movetime, one default), the plies of
+// random openings (-opening-plies), the search depth and nodes per move
+// (-depth, -nodes) and the seed of the openings (-seed). The test of
+// package cmdtest builds every program and checks its flags against these.
+package cmdflag
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/match"
+)
+
+// Defaults of the shared flags.
+const (
+	DefaultEngine       = "pvs,tuned"               // -engine: PVS with the Tuned evaluator
+	DefaultMoveTime     = surakarta.DefaultMoveTime // -movetime
+	DefaultOpeningPlies = 4                         // -opening-plies: a match's default
+)
+
+// engineSpec is what an engine spec is, as the usage of -engine says it.
+const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/match.ParseEngine)"
+
+// Position defines -position, the position text of a position, by default
+// the start.
+func Position(fs *flag.FlagSet) *string {
+	return fs.String("position", surakarta.StartText, "the `position`, a position text such as \"6/1w4/6/6/bw4/6 b\" (go doc github.com/surakarta-go/surakarta.ParsePosition)")
+}
+
+// Engine defines -engine, an engine spec, by default DefaultEngine.
+func Engine(fs *flag.FlagSet) *string {
+	return fs.String("engine", DefaultEngine, "the engine, a `spec`: "+engineSpec)
+}
+
+// Engines defines -engine as a flag given once for each of a match's two
+// engines, A and then B, and returns the specs given, in order.
+func Engines(fs *flag.FlagSet) *[]string {
+	var specs engineList
+	fs.Var(&specs, "engine", "an engine `spec`, given twice: engine A, then engine B; a spec is "+engineSpec)
+	return (*[]string)(&specs)
+}
+
+// engineList is the value of a repeated -engine.
+type engineList []string
+
+func (l *engineList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, " ")
+}
+
+func (l *engineList) Set(spec string) error {
+	*l = append(*l, spec)
+	return nil
+}
+
+// Concurrency defines -concurrency, the games (or perft's subtrees) worked
+// on at once, 0 for all cores.
+func Concurrency(fs *flag.FlagSet) *int {
+	return fs.Int("concurrency", 0, "games, or perft's subtrees, worked on at once (0 = all cores)")
+}
+
+// MoveTime defines -movetime, the time per move, by default
+// DefaultMoveTime.
+func MoveTime(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("movetime", DefaultMoveTime, "time per move (0 = none, if another limit is given)")
+}
+
+// OpeningPlies defines -opening-plies, the random plies from the start
+// that make each opening, by default DefaultOpeningPlies.
+func OpeningPlies(fs *flag.FlagSet) *int {
+	return fs.Int("opening-plies", DefaultOpeningPlies, "random plies from the start that make each opening")
+}
+
+// Depth defines -depth, the search depth per move, by default none.
+func Depth(fs *flag.FlagSet) *int {
+	return fs.Int("depth", 0, "search depth per move (0 = no depth limit)")
+}
+
+// Nodes defines -nodes, the nodes searched per move, by default def.
+func Nodes(fs *flag.FlagSet, def int64) *int64 {
+	return fs.Int64("nodes", def, "nodes searched per move (0 = no node limit)")
+}
+
+// Seed defines -seed, the seed of the random openings, by default 1.
+func Seed(fs *flag.FlagSet) *uint64 {
+	return fs.Uint64("seed", 1, "seed of the random openings")
+}
+
+// ParseEngine parses an engine spec as match.ParseEngine does, with an
+// error that names the flag rather than the package.
+func ParseEngine(spec string) (match.Engine, error) {
+	e, err := match.ParseEngine(spec)
+	if err != nil {
+		return e, fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "match: "))
+	}
+	return e, nil
+}
+
+// Close closes s if it holds something to release, such as the process of
+// an engine program.
+func Close(s surakarta.Searcher) {
+	if c, ok := s.(io.Closer); ok {
+		c.Close()
+	}
+}

@@ -1,0 +1,53 @@
+package cmdflag
+
+import (
+	"context"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// TestParseEngine: an engine spec's error names the flag, not package
+// match.
+func TestParseEngine(t *testing.T) {
+	if e, err := ParseEngine(DefaultEngine); err != nil || e.Name != "pvs,tuned" || e.New() == nil {
+		t.Errorf("ParseEngine(%q) = %+v, %v", DefaultEngine, e, err)
+	}
+	_, err := ParseEngine("pvs")
+	if err == nil || !strings.HasPrefix(err.Error(), `-engine "pvs": want searcher,evaluator`) {
+		t.Errorf("ParseEngine(pvs): %v", err)
+	}
+}
+
+// TestEngines: -engine given several times keeps the specs in order.
+func TestEngines(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	specs := Engines(fs)
+	if err := fs.Parse([]string{"-engine", "pvs,tuned", "-engine", "alphabeta,sixfactor"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"pvs,tuned", "alphabeta,sixfactor"}; !slices.Equal(*specs, want) {
+		t.Errorf("-engine twice: %q, want %q", *specs, want)
+	}
+}
+
+// closer is a searcher that holds something to release.
+type closer struct{ closed bool }
+
+func (c *closer) Search(context.Context, *surakarta.Game, surakarta.Limits) (surakarta.Result, error) {
+	return surakarta.Result{}, nil
+}
+func (c *closer) Clear()       {}
+func (c *closer) Close() error { c.closed = true; return nil }
+
+func TestClose(t *testing.T) {
+	c := &closer{}
+	Close(c)
+	Close(surakarta.NewPVS(surakarta.NewTuned())) // not a Closer: nothing to do
+	if !c.closed {
+		t.Error("Close did not close an io.Closer")
+	}
+}
