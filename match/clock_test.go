@@ -306,9 +306,9 @@ func TestClockResume(t *testing.T) {
 // TestClockBuiltIn: built-in engines plan their time from the clock that
 // Run keeps and do not lose on time.
 func TestClockBuiltIn(t *testing.T) {
-	games, clock := 4, surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
+	games, clock := 4, surakarta.Clock{Black: 3 * time.Second, White: 3 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
 	if testing.Short() {
-		games, clock = 2, surakarta.Clock{Black: time.Second, White: time.Second, BlackIncrement: 20 * time.Millisecond, WhiteIncrement: 20 * time.Millisecond}
+		games, clock = 2, surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
 	}
 	a, err := ParseEngine("pvs,endgame")
 	if err != nil {
@@ -351,7 +351,9 @@ func TestClockExternal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
+	// 5s a side: a program's first move includes its start, and the GTP
+	// side keeps back only its default overhead.
+	clock := surakarta.Clock{Black: 5 * time.Second, White: 5 * time.Second, BlackIncrement: 100 * time.Millisecond, WhiteIncrement: 100 * time.Millisecond}
 	file := filepath.Join(t.TempDir(), "games.txt")
 	var progress strings.Builder
 	out, err := Run(context.Background(), Config{A: a, B: b, Games: 2, Concurrency: 2, Seed: 1, RecordFile: file,
@@ -369,7 +371,7 @@ func TestClockExternal(t *testing.T) {
 		}
 		t.Logf("%d plies, %s %s; time left %s, least %s", len(r.Game.Moves()), r.Result, r.Reason, left, least)
 	}
-	t.Logf("UGI vs GTP at 2s+50ms: %s", out)
+	t.Logf("UGI vs GTP at %s: %s", clockText(clock), out)
 }
 
 // allowedAbout4s is how a forfeit after a timeout of a little under 2s

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // The tests of external engines play matches against programs: the
@@ -55,14 +55,7 @@ func engineProgram(t *testing.T) string {
 		if engineDir, engineErr = os.MkdirTemp("", "match-engine"); engineErr != nil {
 			return
 		}
-		engineBin = filepath.Join(engineDir, "surakarta")
-		if runtime.GOOS == "windows" {
-			engineBin += ".exe"
-		}
-		out, err := exec.Command("go", "build", "-o", engineBin, "../cmd/surakarta").CombinedOutput()
-		if err != nil {
-			engineErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		engineBin, engineErr = cmdtest.Build(engineDir, "../cmd/surakarta")
 	})
 	if engineErr != nil {
 		t.Fatal(engineErr)

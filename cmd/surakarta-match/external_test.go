@@ -2,25 +2,21 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // TestExternalEngine plays the engine program, cmd/surakarta, built for
 // the test, through UGI against a built-in engine, and through GTP.
 func TestExternalEngine(t *testing.T) {
 	dir := t.TempDir()
-	engine := filepath.Join(dir, "surakarta")
-	if runtime.GOOS == "windows" {
-		engine += ".exe"
-	}
-	if out, err := exec.Command("go", "build", "-o", engine, "../../cmd/surakarta").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	engine, err := cmdtest.Build(dir, "../../cmd/surakarta")
+	if err != nil {
+		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "games.txt")
 	a := "ugi:" + engine

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // The tests in this file run the program itself, built with go build: they
@@ -25,6 +26,7 @@ import (
 var (
 	buildOnce sync.Once
 	binDir    string
+	binPath   string // the program, in binDir
 	binErr    error
 )
 
@@ -43,19 +45,12 @@ func program(t *testing.T) string {
 		if binDir, binErr = os.MkdirTemp("", "match-test"); binErr != nil {
 			return
 		}
-		out, err := exec.Command("go", "build", "-o", binDir, ".").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		binPath, binErr = cmdtest.Build(binDir, ".")
 	})
 	if binErr != nil {
 		t.Fatal(binErr)
 	}
-	name := "surakarta-match"
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	return filepath.Join(binDir, name)
+	return binPath
 }
 
 // started is the program running.

@@ -1,11 +1,17 @@
 // Package cmdtest holds what the tests of the module's commands and
 // example programs share: Run, which runs a program's run function as its
-// main would, and the test that the flags the programs share (package
+// main would, Build, which builds a program for the tests that run it as a
+// process, and the test that the flags the programs share (package
 // cmdflag) are the same in each.
 package cmdtest
 
 import (
+	"fmt"
 	"io"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -16,4 +22,26 @@ func Run(run func(args []string, stdout, stderr io.Writer) int, args ...string) 
 	var out, errOut strings.Builder
 	code = run(args, &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// Build builds the program of package pkg (an import path, or a directory
+// relative to the test's own) into dir and returns the path of its
+// binary, named after the package's last element.
+func Build(dir, pkg string) (string, error) {
+	name := path.Base(filepath.ToSlash(pkg))
+	if name == "." {
+		abs, err := filepath.Abs(pkg)
+		if err != nil {
+			return "", err
+		}
+		name = filepath.Base(abs)
+	}
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	bin := filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return bin, nil
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // TestGitignore: the binary that go build leaves in the repository root
-// for each program of the module, and the page that examples/web writes
+// for each program of the module, and the page that web writes
 // to its site directory, are ignored by git.
 func TestGitignore(t *testing.T) {
 	root, programs := mainPackages(t)
@@ -19,7 +19,7 @@ func TestGitignore(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
 		t.Skipf("%s is not a git checkout", root)
 	}
-	paths := []string{"examples/web/site/index.html", "web/site/index.html"}
+	paths := []string{"web/site/index.html"}
 	for _, p := range programs {
 		base := path.Base(p)
 		paths = append(paths, base, base+".exe")
