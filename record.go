@@ -91,7 +91,11 @@ type Record struct {
 	// Headers are the headers in file order; Position, Rules, Result and
 	// Reason are derived from Game and are not in Headers.
 	Headers []Header
-	// Game is the game: start position, rules and moves.
+	// Game is the game: start position, rules and moves. NewRecord and
+	// the readers give each record a game of its own, which nothing but
+	// the record refers to, so that the record's text stays what it was
+	// made from. A caller who changes it (Play, Undo) changes the record,
+	// and must keep Result and Reason true to it.
 	Game *Game
 	// Result and Reason as recorded. For a game whose Outcome is over they
 	// must match it; for a game that is not over the result may be "*" or a
@@ -128,11 +132,22 @@ const recordLineWidth = 80
 // Deprecated: use Outcome.Result.
 func ResultString(o Outcome) string { return o.Result() }
 
-// NewRecord returns a record of g with the given headers, and the result and
-// reason of g's Outcome now: "*" and no reason while it is not over. The
-// record refers to g itself, not a copy. Headers named Position, Rules, Result
-// or Reason make MarshalText fail: those come from g and the record's fields.
+// NewRecord returns a record of g as it is now: a copy of g (Game.Clone),
+// the given headers, and the result and reason of g's Outcome: "*" and no
+// reason while it is not over. The record does not follow g: moves played
+// in g afterwards, or taken back, change neither the record nor its text.
+// Headers named Position, Rules, Result or Reason make MarshalText fail:
+// those come from the game and the record's fields.
 func NewRecord(g *Game, headers ...Header) *Record {
+	if g != nil {
+		g = g.Clone()
+	}
+	return recordOf(g, headers)
+}
+
+// recordOf returns a record of g itself, with the headers, and the result
+// and reason of g's Outcome.
+func recordOf(g *Game, headers []Header) *Record {
 	r := &Record{Headers: slices.Clone(headers), Game: g, Result: resultUnknown}
 	if g != nil {
 		if o := g.Outcome(); o.Over {

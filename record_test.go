@@ -208,6 +208,73 @@ func TestRecordRoundTrip(t *testing.T) {
 	})
 }
 
+// TestNewRecordSnapshot: a record keeps the game as NewRecord found it, so
+// that its text does not change when the caller goes on playing, ends the
+// game or takes moves back.
+func TestNewRecordSnapshot(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range strings.Fields("a2a3 a5a4 a3a2") {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := surakarta.NewRecord(g, recPlayers[:2]...)
+	want, err := r.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(after string) {
+		t.Helper()
+		text, err := r.MarshalText()
+		if err != nil {
+			t.Fatalf("after %s: MarshalText: %v", after, err)
+		}
+		if d := cmp.Diff(string(want), string(text)); d != "" {
+			t.Errorf("after %s: the text changed (-want +got):\n%s", after, d)
+		}
+		if r.Game.Ply() != 3 || r.Result != "*" {
+			t.Errorf("after %s: the record holds %d plies, result %s; want 3, *", after, r.Game.Ply(), r.Result)
+		}
+	}
+	// The fourth move repeats the start: the game g ends, the record's not.
+	if err := g.PlayText("a4a5"); err != nil || !g.Outcome().Over {
+		t.Fatalf("a4a5: %v, %v; want the game to end by repetition", err, g.Outcome())
+	}
+	check("a move that ends the game")
+	if err := g.Resign(surakarta.White); err == nil {
+		t.Fatal("Resign after the end")
+	}
+	for range 4 {
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("taking the moves back")
+
+	// A record of a game that has ended keeps its end.
+	g = recRandomGame(t, 14, surakarta.StartText, surakarta.OlympiadRules(), 10_000)
+	r = surakarta.NewRecord(g)
+	if want, err = r.MarshalText(); err != nil {
+		t.Fatal(err)
+	}
+	plies := g.Ply()
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := r.MarshalText(); err != nil || string(text) != string(want) || r.Game.Ply() != plies {
+		t.Errorf("after Undo of the game: %d plies, %v; want the text of %d plies", r.Game.Ply(), err, plies)
+	}
+
+	// The zero Game and no game.
+	var zero surakarta.Game
+	if text, err := surakarta.NewRecord(&zero).MarshalText(); err != nil || !strings.HasSuffix(string(text), "\n\n*\n\n") {
+		t.Errorf("a record of the zero Game: %q, %v", text, err)
+	}
+	if r := surakarta.NewRecord(nil); r.Game != nil || r.Result != "*" {
+		t.Errorf("NewRecord(nil): game %v, result %q", r.Game, r.Result)
+	}
+}
+
 func TestRecordReadsLeniently(t *testing.T) {
 	// Spaces, CRLF, extra blank lines, other move spellings, move numbers
 	// joined to their moves, and "N..." before a later move of White.
