@@ -225,6 +225,17 @@ func (r *Record) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
+// MarshalText implements encoding.TextMarshaler: it writes g as a record
+// with no headers but those it derives from the game (Rules, Position,
+// Result and Reason), the text of NewRecord(g).MarshalText. So a game is a
+// record in one call, and a field of type *Game goes into JSON, or any
+// encoding that takes text, as that text; UnmarshalText reads it back. The
+// zero Game writes the start under the Olympiad rules, as it stands for;
+// only a nil g fails, with an error wrapping ErrInvalidRecord.
+func (g *Game) MarshalText() ([]byte, error) {
+	return recordOf(g, nil).MarshalText()
+}
+
 // validate reports why r cannot be written, if it cannot.
 func (r *Record) validate() error {
 	if r == nil || r.Game == nil {

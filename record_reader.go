@@ -20,6 +20,21 @@ func (r *Record) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// UnmarshalText implements encoding.TextUnmarshaler: it reads one record,
+// as ParseRecord does, and makes g the record's game. What a game does not
+// hold is dropped: the headers other than Rules and Position, and a decided
+// result of a game that has not ended (a match's adjudication);
+// ParseRecord keeps them. A game written by MarshalText reads back the
+// same: start, rules, moves and outcome. On error g is unchanged.
+func (g *Game) UnmarshalText(text []byte) error {
+	r, err := ParseRecord(string(text))
+	if err != nil {
+		return err
+	}
+	*g = *r.Game
+	return nil
+}
+
 // ParseRecord reads exactly one record (blank lines around it are allowed)
 // and replays its game. Errors wrap ErrInvalidRecord; see Record.
 func ParseRecord(text string) (*Record, error) {

@@ -1,6 +1,7 @@
 package surakarta_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -591,6 +592,138 @@ func TestRecordUnmarshalText(t *testing.T) {
 	}
 }
 
+// gameDiff returns how two games differ in what a record keeps of them,
+// "" when they do not.
+func gameDiff(want, got *surakarta.Game) string {
+	type view struct {
+		Start, Now  string
+		Rules       surakarta.Rules
+		Moves       string
+		Outcome     surakarta.Outcome
+		Repetitions int
+	}
+	of := func(g *surakarta.Game) view {
+		return view{
+			Start: g.StartPosition().String(), Now: g.Position().String(), Rules: g.Rules(),
+			Moves: fmt.Sprint(g.Moves()), Outcome: g.Outcome(), Repetitions: g.Repetitions(),
+		}
+	}
+	if d := cmp.Diff(of(want), of(got)); d != "" {
+		return d
+	}
+	if want.StartPosition() != got.StartPosition() || want.Position() != got.Position() {
+		return "the positions differ"
+	}
+	return ""
+}
+
+// TestGameText: a Game is a record in one call, reads back the same from
+// the text and from JSON, and the zero Game is the start.
+func TestGameText(t *testing.T) {
+	declared := func(seed uint64, end func(*surakarta.Game) error) *surakarta.Game {
+		g := recRandomGame(t, seed, surakarta.StartText, surakarta.Rules{}, 9)
+		if err := end(g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	games := map[string]*surakarta.Game{
+		"zero":        new(surakarta.Game),
+		"new":         surakarta.NewGame(surakarta.NewPosition()),
+		"finished":    recRandomGame(t, 40, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+		"in progress": recRandomGame(t, 41, surakarta.StartText, surakarta.OlympiadRules(), 11),
+		"White first": recRandomGame(t, 42, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
+		"no limits":   recRandomGame(t, 43, surakarta.StartText, surakarta.Rules{}, 300),
+		"resigned":    declared(44, func(g *surakarta.Game) error { return g.Resign(surakarta.Black) }),
+		"agreed":      declared(45, func(g *surakarta.Game) error { return g.AgreeDraw() }),
+		"on time":     declared(46, func(g *surakarta.Game) error { return g.ForfeitOnTime(surakarta.White) }),
+	}
+	for name, g := range games {
+		t.Run(name, func(t *testing.T) {
+			text, err := g.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := surakarta.NewRecord(g).MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(string(want), string(text)); d != "" {
+				t.Errorf("Game.MarshalText differs from its record's (-record +game):\n%s", d)
+			}
+			var back surakarta.Game
+			if err := back.UnmarshalText(text); err != nil {
+				t.Fatalf("UnmarshalText: %v\n%s", err, text)
+			}
+			if d := gameDiff(g, &back); d != "" {
+				t.Errorf("the game changed in the round trip (-want +got):\n%s\n%s", d, text)
+			}
+
+			type saved struct {
+				Name string
+				Game *surakarta.Game
+			}
+			data, err := json.Marshal(saved{Name: name, Game: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got saved
+			if err := json.Unmarshal(data, &got); err != nil {
+				t.Fatalf("json.Unmarshal: %v\n%s", err, data)
+			}
+			if got.Game == nil || gameDiff(g, got.Game) != "" {
+				t.Errorf("the game changed in JSON:\n%s", data)
+			}
+		})
+	}
+
+	t.Run("the zero Game is the start", func(t *testing.T) {
+		zero, err := new(surakarta.Game).MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := surakarta.NewGame(surakarta.NewPosition()).MarshalText()
+		if err != nil || string(zero) != string(start) {
+			t.Errorf("the zero Game writes\n%s\nNewGame(NewPosition()) writes\n%s", zero, start)
+		}
+	})
+	t.Run("a nil game", func(t *testing.T) {
+		var g *surakarta.Game
+		if text, err := g.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || text != nil {
+			t.Errorf("(*Game)(nil).MarshalText: %q, %v; want an ErrInvalidRecord", text, err)
+		}
+		data, err := json.Marshal(struct{ Game *surakarta.Game }{})
+		if err != nil || string(data) != `{"Game":null}` {
+			t.Errorf("JSON of a nil game: %s, %v", data, err)
+		}
+	})
+	t.Run("what a game does not hold", func(t *testing.T) {
+		text := "[Event \"x\"]\n[Result \"1-0\"]\n[Reason \"adjudicated: move limit\"]\n\n1. b2b3 e5e4 1-0\n"
+		var g surakarta.Game
+		if err := g.UnmarshalText([]byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if g.Outcome().Over || g.Ply() != 2 {
+			t.Errorf("%v after %d plies; want the game going on after 2", g.Outcome(), g.Ply())
+		}
+		out, err := g.MarshalText()
+		if want := "\n\n1. b2b3 e5e4 *\n\n"; err != nil || !strings.HasSuffix(string(out), want) || strings.Contains(string(out), "Event") {
+			t.Errorf("written back: %q, %v; want no Event and the moves %q", out, err, want)
+		}
+	})
+	t.Run("errors leave the game", func(t *testing.T) {
+		g := games["in progress"].Clone()
+		for _, text := range []string{"", "[Result \"*\"]\n\n1. a1a1 *\n", "[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n"} {
+			if err := g.UnmarshalText([]byte(text)); !errors.Is(err, surakarta.ErrInvalidRecord) {
+				t.Errorf("UnmarshalText(%q): %v, want an ErrInvalidRecord", text, err)
+			}
+		}
+		if d := gameDiff(games["in progress"], g); d != "" {
+			t.Errorf("a failed UnmarshalText changed the game (-want +got):\n%s", d)
+		}
+	})
+}
+
 func FuzzRecord(f *testing.F) {
 	for i, g := range []*surakarta.Game{
 		recRandomGame(f, 31, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
@@ -711,4 +844,59 @@ func ExampleNewRecord() {
 	// 1. b2b3 e5e4 2. b3b2 e4e5 1/2-1/2
 	//
 	// 4 plies: draw (repetition)
+}
+
+func ExampleGame_MarshalText() {
+	var g surakarta.Game // the zero Game: the start, under the Olympiad rules
+	for _, m := range []string{"b2b3", "e5e4", "c2c3"} {
+		if err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(string(text))
+
+	var back surakarta.Game
+	if err := back.UnmarshalText(text); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.Ply(), "plies:", back.Position())
+	// Output:
+	// [Rules "quiet=50 repetition=2"]
+	// [Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
+	// [Result "*"]
+	//
+	// 1. b2b3 e5e4 2. c2c3 *
+	//
+	// 3 plies: wwwwww/wwww1w/4w1/1bb3/b2bbb/bbbbbb w 3 2
+}
+
+func ExampleGame_UnmarshalText() {
+	// A Game is text, so it goes into JSON (or any encoding of text) as its
+	// record.
+	type saved struct {
+		Player string
+		Game   *surakarta.Game
+	}
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		fmt.Println(err)
+	}
+	data, err := json.Marshal(saved{Player: "Ann", Game: g})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(string(data))
+
+	var back saved
+	if err := json.Unmarshal(data, &back); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.Player, back.Game.Moves())
+	// Output:
+	// {"Player":"Ann","Game":"[Rules \"quiet=50 repetition=2\"]\n[Position \"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1\"]\n[Result \"*\"]\n\n1. b2b3 *\n\n"}
+	// Ann [b2b3]
 }
