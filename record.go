@@ -177,8 +177,8 @@ const recordLineWidth = 80
 func ResultString(o Outcome) string { return o.Result() }
 
 // NewRecord returns a record of g as it is now: a copy of g (Game.Clone),
-// the given headers, and the result and reason of g's Outcome: "*" and no
-// reason while it is not over. The record does not follow g: moves played
+// the given headers, no comments yet, and the result and reason of g's
+// Outcome: "*" and no reason while it is not over. The record does not follow g: moves played
 // in g afterwards, or taken back, change neither the record nor its text.
 // Headers named Position, Rules, Result or Reason make MarshalText fail:
 // those come from the game and the record's fields.
