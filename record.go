@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,19 +45,21 @@ import (
 //  3. The moves, on one or more lines, separated by spaces or line breaks
 //     (MarshalText wraps them at 80 columns). Each move of Black is preceded
 //     by its move number and a period, "7. a2a3"; a move of White is not,
-//     unless it is the first move of the record, which then takes the number
-//     and three periods, "7... a5b4", as in PGN. Moves are written as
-//     ParseMove reads them (MarshalText writes the canonical "a2a3"); when
-//     reading, "7..." may also precede any other move of White. The
-//     moves end with the result, the same as the Result header, also when
-//     there are no moves.
+//     unless it is the first move of the record or follows a comment, which
+//     then takes the number and three periods, "7... a5b4", as in PGN. Moves
+//     are written as ParseMove reads them (MarshalText writes the canonical
+//     "a2a3"); when reading, "7..." may also precede any other move of
+//     White. Comments in braces may stand before the first move and after
+//     any move (see Comments below). The moves end with the result, the
+//     same as the Result header, also when there are no moves.
 //  4. A blank line, or the end of the text, ends the record.
 //
 // Spaces, tabs and a carriage return at either end of a line are ignored, and
 // a line holding nothing else is blank. Several records may follow one another
 // in one text, separated by blank lines (ReadRecords reads them all,
 // RecordScanner one at a time). A line holds at most MaxRecordLineBytes
-// bytes, a record at most MaxRecordHeaders headers and MaxRecordPlies moves.
+// bytes, a record at most MaxRecordHeaders headers, MaxRecordPlies moves
+// and MaxRecordCommentBytes bytes of comments.
 //
 // Four headers are derived from Game, Result and Reason rather than kept in
 // Headers; MarshalText writes them after the others, in this order:
@@ -79,6 +82,40 @@ import (
 //     stop it early); its Reason then says why, such as "adjudicated: move
 //     limit".
 //
+// # Comments
+//
+// A comment, {like this}, annotates the game where it stands among the
+// moves: before the first move, or after a move and before the next move
+// number, move or result. Record.Comments holds it under the number of
+// moves played before it, 0 before the first move and n after the n-th:
+//
+//	{a study} 1. b2b3 {the usual opening} 1... e5e4 {a reply,
+//	on two lines} 2. c2c3 f5f4 … 31. c3d4 {wins} 1-0
+//
+// holds Comments[0] "a study", Comments[1] "the usual opening",
+// Comments[2] "a reply, on two lines" and Comments[61] "wins". A
+// comment's text is its words, the runs of characters between spaces, tabs
+// and line breaks, joined by single spaces: a comment may span lines, but
+// not a blank line, which ends the record. Comments one after the other,
+// after the same move, are one, their words joined; an empty comment, {},
+// is the text "". A comment is UTF-8 text without control characters; '}'
+// ends it, and '{' and ';' within it are text. A comment in the headers,
+// between a move number and its move, or after the result is refused, and
+// so are PGN's comments from ';' to the end of the line: a record writes
+// its comments in braces. The comments of a record hold at most
+// MaxRecordCommentBytes bytes together, counting two for the braces of
+// each.
+//
+// MarshalText writes each comment after its move, its words wrapped with the
+// moves at 80 columns (a word longer than a line stands on a line of its
+// own), and
+// numbers the move of White after a comment, "1... e5e4" above. It refuses a
+// comment that would not read back the same: one with '}', a control
+// character, a space at either end or two in a row, a word of more than
+// MaxRecordLineBytes bytes, or a ply the game does not have.
+//
+// # Errors
+//
 // Reading a record replays its moves from the start position under the rules.
 // A record that does not read is rejected with an error wrapping
 // ErrInvalidRecord that names the line: for a syntax error ("line 12: bad move
@@ -91,8 +128,19 @@ type Record struct {
 	// Headers are the headers in file order; Position, Rules, Result and
 	// Reason are derived from Game and are not in Headers.
 	Headers []Header
-	// Game is the game: start position, rules and moves.
+	// Game is the game: start position, rules and moves. NewRecord and
+	// the readers give each record a game of its own, which nothing but
+	// the record refers to, so that the record's text stays what it was
+	// made from. A caller who changes it (Play, Undo) changes the record,
+	// and must keep Result, Reason and Comments true to it.
 	Game *Game
+	// Comments are the comments of the moves, keyed by the number of
+	// moves played before each: Comments[0] stands before the first move,
+	// Comments[n] after the n-th, n up to Game.Ply(). A comment is words
+	// separated by single spaces, without '}' or control characters (see
+	// Comments above). NewRecord and the readers make the map, empty when
+	// there are none, so that a comment can be set at once.
+	Comments map[int]string
 	// Result and Reason as recorded. For a game whose Outcome is over they
 	// must match it; for a game that is not over the result may be "*" or a
 	// decided result with a Reason such as "adjudicated: move limit" (a
@@ -128,12 +176,23 @@ const recordLineWidth = 80
 // Deprecated: use Outcome.Result.
 func ResultString(o Outcome) string { return o.Result() }
 
-// NewRecord returns a record of g with the given headers, and the result and
-// reason of g's Outcome now: "*" and no reason while it is not over. The
-// record refers to g itself, not a copy. Headers named Position, Rules, Result
-// or Reason make MarshalText fail: those come from g and the record's fields.
+// NewRecord returns a record of g as it is now: a copy of g (Game.Clone),
+// the given headers, no comments yet, and the result and reason of g's
+// Outcome: "*" and no reason while it is not over. The record does not follow g: moves played
+// in g afterwards, or taken back, change neither the record nor its text.
+// Headers named Position, Rules, Result or Reason make MarshalText fail:
+// those come from the game and the record's fields.
 func NewRecord(g *Game, headers ...Header) *Record {
-	r := &Record{Headers: slices.Clone(headers), Game: g, Result: resultUnknown}
+	if g != nil {
+		g = g.Clone()
+	}
+	return recordOf(g, headers)
+}
+
+// recordOf returns a record of g itself, with the headers, and the result
+// and reason of g's Outcome.
+func recordOf(g *Game, headers []Header) *Record {
+	r := &Record{Headers: slices.Clone(headers), Game: g, Comments: map[int]string{}, Result: resultUnknown}
 	if g != nil {
 		if o := g.Outcome(); o.Over {
 			r.Result, r.Reason = o.Result(), o.Reason.String()
@@ -195,7 +254,7 @@ func (r *Record) MarshalText() ([]byte, error) {
 		out = appendHeader(out, headerReason, r.Reason)
 	}
 	out = append(out, '\n')
-	out = appendMoves(out, g, r.Result)
+	out = appendMovetext(out, r)
 	return append(out, '\n'), nil
 }
 
@@ -208,6 +267,17 @@ func (r *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	n, err := w.Write(text)
 	return int64(n), err
+}
+
+// MarshalText implements encoding.TextMarshaler: it writes g as a record
+// with no headers but those it derives from the game (Rules, Position,
+// Result and Reason), the text of NewRecord(g).MarshalText. So a game is a
+// record in one call, and a field of type *Game goes into JSON, or any
+// encoding that takes text, as that text; UnmarshalText reads it back. The
+// zero Game writes the start under the Olympiad rules, as it stands for;
+// only a nil g fails, with an error wrapping ErrInvalidRecord.
+func (g *Game) MarshalText() ([]byte, error) {
+	return recordOf(g, nil).MarshalText()
 }
 
 // validate reports why r cannot be written, if it cannot.
@@ -236,6 +306,65 @@ func (r *Record) validate() error {
 	}
 	if _, err := checkResult(r.Game, r.Result, r.Reason); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
+	}
+	return r.checkComments()
+}
+
+// checkComments reports why the comments of r cannot be written so that
+// they read back the same, if they cannot: it checks them in the order of
+// their plies.
+func (r *Record) checkComments() error {
+	if len(r.Comments) == 0 {
+		return nil
+	}
+	total := 0
+	for _, ply := range slices.Sorted(maps.Keys(r.Comments)) {
+		if ply < 0 || ply > r.Game.Ply() {
+			return fmt.Errorf("%w: a comment at ply %d, but the game has %d plies: comments stand at 0 (before the first move) to %d", ErrInvalidRecord, ply, r.Game.Ply(), r.Game.Ply())
+		}
+		text := r.Comments[ply]
+		if err := checkComment(text); err != nil {
+			return fmt.Errorf("%w: %s %q %v", ErrInvalidRecord, commentPlace(ply), clip.Text(text), err)
+		}
+		if total += len(text) + 2; total > MaxRecordCommentBytes {
+			return fmt.Errorf("%w: the comments take more than %d bytes up to %s, the most a record's may (MaxRecordCommentBytes)", ErrInvalidRecord, MaxRecordCommentBytes, commentPlace(ply))
+		}
+	}
+	return nil
+}
+
+// commentPlace names the place of the comment at ply.
+func commentPlace(ply int) string {
+	if ply == 0 {
+		return "the comment before the first move"
+	}
+	return "the comment after ply " + strconv.Itoa(ply)
+}
+
+// checkComment reports whether text is a comment that MarshalText writes
+// so that it reads back the same: UTF-8 words without control characters
+// or '}', separated by single spaces, none longer than a line of a record
+// may be. The error completes a sentence "the comment … ".
+func checkComment(text string) error {
+	if !utf8.ValidString(text) {
+		return errors.New("is not valid UTF-8")
+	}
+	word := 0 // the length of the word so far
+	for i, c := range text {
+		switch {
+		case unicode.IsControl(c):
+			return fmt.Errorf("holds the control character %U", c)
+		case c == '}':
+			return errors.New("holds '}', which would end it")
+		case c == ' ' && (i == 0 || i == len(text)-1 || text[i-1] == ' '):
+			return errors.New("has a space at an end or two in a row: a comment is words separated by single spaces, as it reads back")
+		case c == ' ':
+			word = 0
+		default:
+			if word += utf8.RuneLen(c); word > MaxRecordLineBytes {
+				return fmt.Errorf("has a word of more than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", MaxRecordLineBytes)
+			}
+		}
 	}
 	return nil
 }
@@ -346,9 +475,9 @@ func appendHeader(out []byte, name, value string) []byte {
 	return append(out, '"', ']', '\n')
 }
 
-// appendMoves appends the moves of g with their move numbers, then result,
-// wrapped at recordLineWidth, and a line break.
-func appendMoves(out []byte, g *Game, result string) []byte {
+// appendMovetext appends the moves of r's game with their move numbers and
+// comments, then the result, wrapped at recordLineWidth, and a line break.
+func appendMovetext(out []byte, r *Record) []byte {
 	lineStart := len(out)
 	add := func(unit string) {
 		if len(out) > lineStart {
@@ -361,20 +490,51 @@ func appendMoves(out []byte, g *Game, result string) []byte {
 		}
 		out = append(out, unit...)
 	}
+	comment := func(ply int) bool {
+		text, ok := r.Comments[ply]
+		if ok {
+			for _, unit := range commentUnits(text) {
+				add(unit)
+			}
+		}
+		return ok
+	}
+	g := r.Game
+	commented := comment(0)
 	positions := g.Positions()
 	for i, m := range g.Moves() {
 		p := &positions[i]
 		switch {
 		case p.SideToMove() == Black:
 			add(strconv.Itoa(p.MoveNumber()) + ". " + m.String())
-		case i == 0:
+		case i == 0 || commented:
 			add(strconv.Itoa(p.MoveNumber()) + "... " + m.String())
 		default:
 			add(m.String())
 		}
+		commented = comment(i + 1)
 	}
-	add(result)
+	add(r.Result)
 	return append(out, '\n')
+}
+
+// commentUnits returns the units that write the comment text, which
+// checkComment accepts: its words, the first after '{' and the last before
+// '}', each brace apart from its word where together they would make a line
+// longer than MaxRecordLineBytes.
+func commentUnits(text string) []string {
+	units := strings.Split(text, " ")
+	if len(units[0]) < MaxRecordLineBytes {
+		units[0] = "{" + units[0]
+	} else {
+		units = slices.Insert(units, 0, "{")
+	}
+	if last := len(units) - 1; len(units[last]) < MaxRecordLineBytes {
+		units[last] += "}"
+	} else {
+		units = append(units, "}")
+	}
+	return units
 }
 
 // formatRules returns the text of the Rules header for rules.

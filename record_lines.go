@@ -24,6 +24,11 @@ const (
 	MaxRecordHeaders = 100
 	// MaxRecordPlies bounds the number of moves of one record.
 	MaxRecordPlies = 1_000_000
+	// MaxRecordCommentBytes bounds the comments of one record together:
+	// the bytes of their text, and two for the braces of each comment
+	// read or written. A single comment may take them all, over many
+	// lines.
+	MaxRecordCommentBytes = 1 << 20
 )
 
 // lineSource gives the lines of a text or a reader one at a time, trimmed

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
@@ -17,6 +19,22 @@ func (r *Record) UnmarshalText(text []byte) error {
 		return err
 	}
 	*r = *parsed
+	return nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it reads one record,
+// as ParseRecord does, and makes g the record's game. What a game does not
+// hold is dropped: the headers other than Rules and Position, the
+// comments, and a decided result of a game that has not ended (a match's
+// adjudication); ParseRecord keeps them. A game written by MarshalText
+// reads back the same: start, rules, moves and outcome. On error g is
+// unchanged.
+func (g *Game) UnmarshalText(text []byte) error {
+	r, err := ParseRecord(string(text))
+	if err != nil {
+		return err
+	}
+	*g = *r.Game
 	return nil
 }
 
@@ -58,7 +76,8 @@ func ReadRecords(r io.Reader) ([]*Record, error) {
 // one at a time, as bufio.Scanner reads lines: call Scan until it returns
 // false, take each record with Record, then check Err. Its memory is what
 // one record needs, however long the input; the limits of a record
-// (MaxRecordLineBytes, MaxRecordHeaders, MaxRecordPlies) bound that.
+// (MaxRecordLineBytes, MaxRecordHeaders, MaxRecordPlies,
+// MaxRecordCommentBytes) bound that.
 //
 //	sc := surakarta.NewRecordScanner(f)
 //	for sc.Scan() {
@@ -135,10 +154,14 @@ func readRecordLines(src *lineSource) (*Record, error) {
 	if !src.ok {
 		return nil, nil
 	}
-	if src.line[0] != '[' {
+	switch src.line[0] {
+	case '[':
+	case '{':
+		return nil, lineError(src.num, "a comment before the headers, %q: comments stand among the moves, after the headers", clip.Text(src.line))
+	default:
 		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip.Text(src.line))
 	}
-	r := &Record{}
+	r := &Record{Comments: map[int]string{}}
 	start, rules, seen, err := readHeaders(src, r)
 	if err != nil {
 		return nil, err
@@ -148,7 +171,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidRecord, err)
 	}
 	r.Game = g
-	if err := readMoves(src, g, r.Result); err != nil {
+	if err := readMoves(src, g, r); err != nil {
 		return nil, err
 	}
 	if err := declareFromRecord(g, r.Result, r.Reason); err != nil {
@@ -208,6 +231,8 @@ func readHeaders(src *lineSource, r *Record) (start Position, rules Rules, seen 
 	switch {
 	case !src.ok:
 		return fail(lineError(src.num-1, "the text ends after the headers: want a blank line, then the moves and the result"))
+	case strings.HasPrefix(src.line, "{"):
+		return fail(lineError(src.num, "a comment in the headers, %q: comments stand among the moves, after the blank line that ends the headers", clip.Text(src.line)))
 	case src.line != "":
 		return fail(lineError(src.num, "missing blank line between the headers and the moves"))
 	}
@@ -225,73 +250,212 @@ func readHeaders(src *lineSource, r *Record) (start Position, rules Rules, seen 
 }
 
 // readMoves reads the moves of a record and plays them in g, up to the
-// result, which must be result, and the blank line or end of text after
-// it.
-func readMoves(src *lineSource, g *Game, result string) error {
-	ended := false // the result has been read
-	numbered := "" // the move number just read, awaiting its move
+// result, which must be r.Result, and the blank line or end of text after
+// it; it puts their comments in r.Comments.
+func readMoves(src *lineSource, g *Game, r *Record) error {
+	mt := movetext{g: g, r: r}
 	last := src.num
 	for ; src.ok && src.line != ""; src.advance() {
-		n := src.num
-		last = n
-		if src.line[0] == '[' {
-			return lineError(n, "missing blank line between the moves and the next record")
+		last = src.num
+		if !mt.inComment && src.line[0] == '[' {
+			return lineError(src.num, "missing blank line between the moves and the next record")
 		}
-		for _, token := range strings.FieldsFunc(src.line, isRecordSpace) {
-			if ended {
-				return lineError(n, "%q after the result: a blank line must end the record", clip.Text(token))
-			}
-			if isResult(token) {
-				if numbered != "" {
-					return lineError(n, "bad move number %q: no move follows it", clip.Text(numbered))
-				}
-				if token != result {
-					return lineError(n, "the moves end with %s, but the Result header says %s", token, result)
-				}
-				ended = true
-				continue
-			}
-			p := g.Position()
-			if c := token[0]; '0' <= c && c <= '9' {
-				if numbered != "" {
-					return lineError(n, "bad move number %q: it follows %q, not a move", clip.Text(token), clip.Text(numbered))
-				}
-				number, rest, err := splitMoveNumber(token, &p)
-				if err != nil {
-					return lineError(n, "bad move number %q: %v", clip.Text(token), err)
-				}
-				numbered = number
-				if rest == "" {
-					continue
-				}
-				token = rest
-			}
-			if numbered == "" {
-				switch {
-				case p.SideToMove() == Black:
-					return lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
-				case g.Ply() == 0:
-					return lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
-				}
-			}
-			numbered = ""
-			m, err := ParseMove(token)
-			if err != nil {
-				return fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip.Text(token), err)
-			}
-			if g.Ply() == MaxRecordPlies {
-				return lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
-			}
-			if err := g.Play(m); err != nil {
-				return fmt.Errorf("%w: line %d: ply %d: %v: %w", ErrInvalidRecord, n, g.Ply()+1, m, err)
-			}
+		if err := mt.readLine(src.line, src.num); err != nil {
+			return err
 		}
 	}
-	if !ended {
-		if numbered != "" {
-			return lineError(last, "bad move number %q: no move follows it", clip.Text(numbered))
+	switch {
+	case mt.inComment:
+		return lineError(mt.commentLine, "unterminated comment %q: the record ends (a blank line or the end of the text) before its '}'", clip.Text(mt.commentStart))
+	case mt.ended:
+		return nil
+	case mt.numbered != "":
+		return lineError(last, "bad move number %q: no move follows it", clip.Text(mt.numbered))
+	}
+	return lineError(last, "the moves do not end with the result %s", r.Result)
+}
+
+// movetext is the state of readMoves: where it is in the moves of a record.
+type movetext struct {
+	g        *Game
+	r        *Record
+	ended    bool   // the result has been read
+	numbered string // the move number just read, awaiting its move
+
+	inComment    bool   // within a comment
+	commentLine  int    // the line where that comment starts
+	commentStart string // its start, enough of it to quote
+	commented    bool   // comments have been read since the last move
+	comment      []byte // their words, joined by single spaces
+	commentBytes int    // the bytes of the comments read, braces included
+}
+
+// readLine reads line n of the moves.
+func (mt *movetext) readLine(line string, n int) error {
+	for i := 0; i < len(line); {
+		if mt.inComment {
+			part, rest, closed := strings.Cut(line[i:], "}")
+			if err := mt.addWords(part, n); err != nil {
+				return err
+			}
+			if !closed {
+				return nil
+			}
+			mt.inComment = false
+			i = len(line) - len(rest)
+			continue
 		}
-		return lineError(last, "the moves do not end with the result %s", result)
+		switch line[i] {
+		case ' ', '\t':
+			i++
+			continue
+		case '{':
+			if err := mt.openComment(line[i:], n); err != nil {
+				return err
+			}
+			i++
+			continue
+		case '}':
+			return lineError(n, "'}' without a '{' before it to open a comment")
+		case ';':
+			return lineError(n, "%q: comments from ';' to the end of the line are not read; write the comment in braces, {…}", clip.Text(line[i:]))
+		}
+		j := i + 1
+		for j < len(line) && !isTokenEnd(line[j]) {
+			j++
+		}
+		if err := mt.token(line[i:j], n); err != nil {
+			return err
+		}
+		i = j
+	}
+	return nil
+}
+
+// isTokenEnd reports whether c ends a move, a move number or a result.
+func isTokenEnd(c byte) bool {
+	switch c {
+	case ' ', '\t', '{', '}', ';':
+		return true
+	}
+	return false
+}
+
+// openComment starts a comment at the '{' that starts text, on line n.
+func (mt *movetext) openComment(text string, n int) error {
+	switch {
+	case mt.ended:
+		return lineError(n, "a comment after the result, %q: a comment stands before the result, and a blank line must end the record", clip.Text(text))
+	case mt.numbered != "":
+		return lineError(n, "bad move number %q: a comment follows it, not its move", clip.Text(mt.numbered))
+	}
+	if err := mt.count(2, n); err != nil {
+		return err
+	}
+	// The start of the comment, for an error to quote: clipped then, so
+	// that no comment allocates it.
+	mt.inComment, mt.commentLine, mt.commentStart = true, n, text[:min(len(text), clip.Quote+1)]
+	mt.commented = true
+	return nil
+}
+
+// addWords adds the words of part, a comment's text on line n, to the
+// comment.
+func (mt *movetext) addWords(part string, n int) error {
+	if !utf8.ValidString(part) {
+		return lineError(n, "the comment %q is not valid UTF-8", clip.Text(mt.commentStart))
+	}
+	for _, c := range part {
+		if unicode.IsControl(c) && c != '\t' {
+			return lineError(n, "the comment %q holds the control character %U", clip.Text(mt.commentStart), c)
+		}
+	}
+	for _, word := range strings.FieldsFunc(part, isRecordSpace) {
+		size := len(word)
+		if len(mt.comment) > 0 {
+			size++
+		}
+		if err := mt.count(size, n); err != nil {
+			return err
+		}
+		if len(mt.comment) > 0 {
+			mt.comment = append(mt.comment, ' ')
+		}
+		mt.comment = append(mt.comment, word...)
+	}
+	return nil
+}
+
+// count counts size more bytes of comments, read on line n, against
+// MaxRecordCommentBytes.
+func (mt *movetext) count(size, n int) error {
+	if mt.commentBytes += size; mt.commentBytes > MaxRecordCommentBytes {
+		return lineError(n, "the comments take more than %d bytes, the most a record's may (MaxRecordCommentBytes)", MaxRecordCommentBytes)
+	}
+	return nil
+}
+
+// keepComment puts the comments read since the last move in r.Comments,
+// under the number of moves played.
+func (mt *movetext) keepComment() {
+	if !mt.commented {
+		return
+	}
+	mt.r.Comments[mt.g.Ply()] = string(mt.comment)
+	mt.commented, mt.comment = false, mt.comment[:0]
+}
+
+// token reads a move, a move number (with its move, if written without a
+// space) or the result, on line n.
+func (mt *movetext) token(token string, n int) error {
+	if mt.ended {
+		return lineError(n, "%q after the result: a blank line must end the record", clip.Text(token))
+	}
+	mt.keepComment()
+	g := mt.g
+	if isResult(token) {
+		if mt.numbered != "" {
+			return lineError(n, "bad move number %q: no move follows it", clip.Text(mt.numbered))
+		}
+		if token != mt.r.Result {
+			return lineError(n, "the moves end with %s, but the Result header says %s", token, mt.r.Result)
+		}
+		mt.ended = true
+		return nil
+	}
+	p := g.Position()
+	if c := token[0]; '0' <= c && c <= '9' {
+		if mt.numbered != "" {
+			return lineError(n, "bad move number %q: it follows %q, not a move", clip.Text(token), clip.Text(mt.numbered))
+		}
+		number, rest, err := splitMoveNumber(token, &p)
+		if err != nil {
+			return lineError(n, "bad move number %q: %v", clip.Text(token), err)
+		}
+		mt.numbered = number
+		if rest == "" {
+			return nil
+		}
+		token = rest
+	}
+	if mt.numbered == "" {
+		switch {
+		case p.SideToMove() == Black:
+			return lineError(n, "missing move number before %q: Black is to move, so write \"%d. %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
+		case g.Ply() == 0:
+			return lineError(n, "missing move number before %q: the record starts with White to move, so write \"%d... %s\"", clip.Text(token), p.MoveNumber(), clip.Text(token))
+		}
+	}
+	mt.numbered = ""
+	m, err := ParseMove(token)
+	if err != nil {
+		return fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip.Text(token), err)
+	}
+	if g.Ply() == MaxRecordPlies {
+		return lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
+	}
+	if err := g.Play(m); err != nil {
+		return fmt.Errorf("%w: line %d: ply %d: %v: %w", ErrInvalidRecord, n, g.Ply()+1, m, err)
 	}
 	return nil
 }

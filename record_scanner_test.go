@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
 )
 
@@ -135,6 +136,8 @@ func TestRecordHugeLines(t *testing.T) {
 		{"moves", "[Result \"*\"]\n\n1. ", 'b', " *\n", 3},
 		{"number", "[Result \"*\"]\n\n", '1', ". b2b3 *\n", 3},
 		{"spaces", "[Result \"*\"]\n\n1. b2b3", ' ', "*\n", 3},
+		{"comment", "[Result \"*\"]\n\n1. b2b3 {", 'c', "} *\n", 3},
+		{"comment on a later line", "[Result \"*\"]\n\n1. b2b3 {a\n", 'c', "} *\n", 4},
 		{"garbage after a record", good, 0, "", 6},
 		{"no line breaks at all", "", 'x', "", 1},
 	} {
@@ -212,6 +215,95 @@ func TestRecordLimits(t *testing.T) {
 		if err := read(value(surakarta.MaxRecordLineBytes + 1)); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line 1:") {
 			t.Errorf("a line of MaxRecordLineBytes+1: %.200v", err)
 		}
+	}
+}
+
+// commentOf returns a comment of exactly n > 0 bytes: words of 99 bytes
+// and a last one of 1 to 100, separated by single spaces.
+func commentOf(n int) string {
+	words := (n - 1) / 100
+	return strings.Repeat(strings.Repeat("c", 99)+" ", words) + strings.Repeat("c", n-100*words)
+}
+
+// TestRecordCommentLimit: the comments of a record may take
+// MaxRecordCommentBytes bytes, two a comment for its braces, not one more,
+// in the text read as in the record written; a comment may span lines.
+func TestRecordCommentLimit(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		t.Fatal(err)
+	}
+	max := surakarta.MaxRecordCommentBytes
+	for _, tc := range []struct {
+		first, second int // the bytes of the comments before and after b2b3; -1 for none
+		ok            bool
+	}{
+		{max - 2, -1, true},
+		{max - 1, -1, false},
+		{max - 1000 - 4, 1000, true},
+		{max - 1000 - 3, 1000, false},
+	} {
+		comments := map[int]string{0: commentOf(tc.first)}
+		// Read: the first comment a word a line, the second on one line.
+		text := "[Result \"*\"]\n\n{" + strings.ReplaceAll(comments[0], " ", "\n") + "}\n1. b2b3"
+		if tc.second >= 0 {
+			comments[1] = commentOf(tc.second)
+			text += " {" + comments[1] + "}"
+		}
+		text += " *\n"
+		r, err := surakarta.ParseRecord(text)
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("comments of %d and %d bytes: %.200v", tc.first, tc.second, err)
+		case tc.ok && cmp.Diff(comments, r.Comments) != "":
+			t.Errorf("comments of %d and %d bytes: read otherwise", tc.first, tc.second)
+		case !tc.ok && (!errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordCommentBytes")):
+			t.Errorf("comments of %d and %d bytes: %.200v; want an error about MaxRecordCommentBytes", tc.first, tc.second, err)
+		}
+		// Written.
+		r = surakarta.NewRecord(g)
+		r.Comments = comments
+		out, err := r.MarshalText()
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("comments of %d and %d bytes: MarshalText: %.200v", tc.first, tc.second, err)
+		case tc.ok:
+			if back, err := surakarta.ParseRecord(string(out)); err != nil || recDiff(r, back) != "" {
+				t.Errorf("comments of %d and %d bytes: MarshalText's text reads back as %.200v", tc.first, tc.second, err)
+			}
+		case !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordCommentBytes"):
+			t.Errorf("comments of %d and %d bytes: MarshalText: %.200v; want an error about MaxRecordCommentBytes", tc.first, tc.second, err)
+		}
+	}
+}
+
+// TestRecordEndlessComments: a comment that never ends, or endless
+// comments, cost the memory of MaxRecordCommentBytes and a short error
+// naming the line where they pass it.
+func TestRecordEndlessComments(t *testing.T) {
+	const huge = 100 << 20
+	line := strings.Repeat("c", 999) + "\n" // 1000 bytes a line
+	for _, tc := range []struct {
+		name, head, fill string
+		line             int // where the limit is passed
+	}{
+		{"one comment", "[Result \"*\"]\n\n1. b2b3 {", line, 3 + surakarta.MaxRecordCommentBytes/1000},
+		{"empty comments", "[Result \"*\"]\n\n1. b2b3\n", "{} {} {} {} {} {} {} {} {} {}\n", 4 + surakarta.MaxRecordCommentBytes/20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			bytes := allocated(func() {
+				_, err = surakarta.ReadRecords(io.MultiReader(strings.NewReader(tc.head), io.LimitReader(&repeatString{s: tc.fill}, huge)))
+			})
+			t.Logf("reading allocated %.1f MiB", float64(bytes)/(1<<20))
+			if bytes > 16<<20 { // a few times MaxRecordCommentBytes, as the comment grows
+				t.Errorf("reading allocated %d MiB", bytes>>20)
+			}
+			want := fmt.Sprintf("line %d: the comments take more than %d bytes", tc.line, surakarta.MaxRecordCommentBytes)
+			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) || len(err.Error()) > maxErrorLen {
+				t.Errorf("error %.300q; want a short one saying %q", err, want)
+			}
+		})
 	}
 }
 
@@ -310,25 +402,34 @@ func TestErrorsQuoteBriefly(t *testing.T) {
 	// of a line.
 	part := strings.Repeat("é", surakarta.MaxRecordLineBytes/2-100)
 	for name, text := range map[string]string{
-		"start":              part + "\n",
-		"header name":        "[" + strings.Repeat("N", surakarta.MaxRecordLineBytes-10) + "]\n",
-		"header name twice":  "[" + strings.Repeat("N", 1000) + " \"x\"]\n[" + strings.Repeat("N", 1000) + " \"x\"]\n",
-		"after a value":      "[Event \"x\"] " + part + "\n",
-		"unterminated":       "[" + strings.Repeat("N", 30000) + " \"x\n",
-		"bad escape":         "[" + strings.Repeat("N", 30000) + " \"\\x\"]\n",
-		"control character":  "[" + strings.Repeat("N", 30000) + " \"\x01\"]\n",
-		"Result":             "[Result \"" + part + "\"]\n\n*\n",
-		"Reason":             "[Result \"1/2-1/2\"]\n[Reason \"" + part + "\"]\n\n" + recRepetition + " 1/2-1/2\n",
-		"Position":           "[Position \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
-		"Rules":              "[Rules \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
-		"Rules key":          "[Rules \"" + part + "=1\"]\n[Result \"*\"]\n\n*\n",
-		"move":               recHeaders + "1. " + part + " *\n",
-		"move number":        recHeaders + strings.Repeat("1", 60000) + ". b2b3 *\n",
-		"number then result": recHeaders + "1. b2b3 " + strings.Repeat("1", 60000) + ". *\n",
-		"number then number": recHeaders + "1" + strings.Repeat(".", 60000) + " 1. b2b3 *\n",
-		"number at the end":  recHeaders + "1" + strings.Repeat(".", 60000) + "\n",
-		"after the result":   recHeaders + "* " + part + "\n",
-		"missing number":     recHeaders + part + " *\n",
+		"start":                      part + "\n",
+		"header name":                "[" + strings.Repeat("N", surakarta.MaxRecordLineBytes-10) + "]\n",
+		"header name twice":          "[" + strings.Repeat("N", 1000) + " \"x\"]\n[" + strings.Repeat("N", 1000) + " \"x\"]\n",
+		"after a value":              "[Event \"x\"] " + part + "\n",
+		"unterminated":               "[" + strings.Repeat("N", 30000) + " \"x\n",
+		"bad escape":                 "[" + strings.Repeat("N", 30000) + " \"\\x\"]\n",
+		"control character":          "[" + strings.Repeat("N", 30000) + " \"\x01\"]\n",
+		"Result":                     "[Result \"" + part + "\"]\n\n*\n",
+		"Reason":                     "[Result \"1/2-1/2\"]\n[Reason \"" + part + "\"]\n\n" + recRepetition + " 1/2-1/2\n",
+		"Position":                   "[Position \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
+		"Rules":                      "[Rules \"" + part + "\"]\n[Result \"*\"]\n\n*\n",
+		"Rules key":                  "[Rules \"" + part + "=1\"]\n[Result \"*\"]\n\n*\n",
+		"move":                       recHeaders + "1. " + part + " *\n",
+		"move number":                recHeaders + strings.Repeat("1", 60000) + ". b2b3 *\n",
+		"number then result":         recHeaders + "1. b2b3 " + strings.Repeat("1", 60000) + ". *\n",
+		"number then number":         recHeaders + "1" + strings.Repeat(".", 60000) + " 1. b2b3 *\n",
+		"number at the end":          recHeaders + "1" + strings.Repeat(".", 60000) + "\n",
+		"after the result":           recHeaders + "* " + part + "\n",
+		"missing number":             recHeaders + part + " *\n",
+		"comment before the headers": "{" + part + "}\n",
+		"comment in the headers":     "[Result \"*\"]\n{" + part + "}\n\n*\n",
+		"comment after the result":   recHeaders + "* {" + part + "}\n",
+		"comment after a number":     recHeaders + "1. {" + part + "} b2b3 *\n",
+		"unterminated comment":       recHeaders + "1. b2b3 {" + part + "\n",
+		"control in a comment":       recHeaders + "1. b2b3 {" + part + "\x01}\n",
+		"control on a later line":    recHeaders + "1. b2b3 {" + part + "\n" + part + "\x01}\n",
+		"comment not UTF-8":          recHeaders + "1. b2b3 {" + part + "\xff}\n",
+		"semicolon comment":          recHeaders + "1. b2b3 ;" + part + "\n",
 	} {
 		bad["ParseRecord "+name] = func() error { _, err := surakarta.ParseRecord(text); return err }
 	}
@@ -347,6 +448,9 @@ func TestErrorsQuoteBriefly(t *testing.T) {
 		"Result":       {Game: g, Result: long},
 		"Reason":       {Game: over, Result: "1/2-1/2", Reason: long},
 		"Reason text":  {Game: g, Result: "1-0", Reason: "\x01" + long},
+		"comment":      {Game: g, Result: "*", Comments: map[int]string{0: long + "}"}},
+		"comment word": {Game: g, Result: "*", Comments: map[int]string{0: long}},
+		"comment ply":  {Game: g, Result: "*", Comments: map[int]string{1 << 30: "x"}},
 	} {
 		bad["MarshalText "+name] = func() error { _, err := r.MarshalText(); return err }
 	}
@@ -374,6 +478,10 @@ func FuzzRecordScanner(f *testing.F) {
 		good + good, good + "[Result \"*\"]\n\n1. a1a1 *\n", good[:30], good + good[:40],
 		"\ufeff" + good, strings.ReplaceAll(good, "\n", "\r\n"), good + "\n\n\n", "\n", "",
 		"[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 1/2-1/2",
+		"[Result \"*\"]\n\n{a} 1. b2b3 {b\nc} e5e4 {d} *\n\n" + good,
+		"[Result \"*\"]\n\n1. b2b3 {a\n[Result \"*\"]\n\n" + good,
+		"[Result \"*\"]\n\n1. b2b3 {a\n[Result \"*\"]\n} *\n\n" + good,
+		"[Result \"*\"]\n\n1. b2b3 }{ *\n",
 	} {
 		f.Add(text)
 	}

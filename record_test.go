@@ -1,11 +1,14 @@
 package surakarta_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -39,22 +42,24 @@ type recView struct {
 	Start          string
 	Rules          surakarta.Rules
 	Moves          string
+	Comments       map[int]string
 	Result, Reason string
 }
 
 func recViewOf(r *surakarta.Record) recView {
 	return recView{
-		Headers: r.Headers,
-		Start:   r.Game.StartPosition().String(),
-		Rules:   r.Game.Rules(),
-		Moves:   fmt.Sprint(r.Game.Moves()),
-		Result:  r.Result,
-		Reason:  r.Reason,
+		Headers:  r.Headers,
+		Start:    r.Game.StartPosition().String(),
+		Rules:    r.Game.Rules(),
+		Moves:    fmt.Sprint(r.Game.Moves()),
+		Comments: r.Comments,
+		Result:   r.Result,
+		Reason:   r.Reason,
 	}
 }
 
 // recDiff returns the difference between two records, "" when they hold the
-// same headers, start, rules, moves, result and reason.
+// same headers, start, rules, moves, comments, result and reason.
 func recDiff(want, got *surakarta.Record) string {
 	if d := cmp.Diff(recViewOf(want), recViewOf(got), cmpopts.EquateEmpty()); d != "" {
 		return d
@@ -88,7 +93,7 @@ func recRoundTrip(t *testing.T, r *surakarta.Record) string {
 		t.Errorf("MarshalText differs after the round trip:\n%s\nthen\n%s", text, again)
 	}
 	for i, line := range strings.Split(string(text), "\n") {
-		if len(line) > 80 {
+		if len(line) > 80 && strings.Contains(line, " ") { // a longer word stands alone
 			t.Errorf("line %d is %d bytes long: %q", i+1, len(line), line)
 		}
 	}
@@ -208,6 +213,73 @@ func TestRecordRoundTrip(t *testing.T) {
 	})
 }
 
+// TestNewRecordSnapshot: a record keeps the game as NewRecord found it, so
+// that its text does not change when the caller goes on playing, ends the
+// game or takes moves back.
+func TestNewRecordSnapshot(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range strings.Fields("a2a3 a5a4 a3a2") {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := surakarta.NewRecord(g, recPlayers[:2]...)
+	want, err := r.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(after string) {
+		t.Helper()
+		text, err := r.MarshalText()
+		if err != nil {
+			t.Fatalf("after %s: MarshalText: %v", after, err)
+		}
+		if d := cmp.Diff(string(want), string(text)); d != "" {
+			t.Errorf("after %s: the text changed (-want +got):\n%s", after, d)
+		}
+		if r.Game.Ply() != 3 || r.Result != "*" {
+			t.Errorf("after %s: the record holds %d plies, result %s; want 3, *", after, r.Game.Ply(), r.Result)
+		}
+	}
+	// The fourth move repeats the start: the game g ends, the record's not.
+	if err := g.PlayText("a4a5"); err != nil || !g.Outcome().Over {
+		t.Fatalf("a4a5: %v, %v; want the game to end by repetition", err, g.Outcome())
+	}
+	check("a move that ends the game")
+	if err := g.Resign(surakarta.White); err == nil {
+		t.Fatal("Resign after the end")
+	}
+	for range 4 {
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("taking the moves back")
+
+	// A record of a game that has ended keeps its end.
+	g = recRandomGame(t, 14, surakarta.StartText, surakarta.OlympiadRules(), 10_000)
+	r = surakarta.NewRecord(g)
+	if want, err = r.MarshalText(); err != nil {
+		t.Fatal(err)
+	}
+	plies := g.Ply()
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := r.MarshalText(); err != nil || string(text) != string(want) || r.Game.Ply() != plies {
+		t.Errorf("after Undo of the game: %d plies, %v; want the text of %d plies", r.Game.Ply(), err, plies)
+	}
+
+	// The zero Game and no game.
+	var zero surakarta.Game
+	if text, err := surakarta.NewRecord(&zero).MarshalText(); err != nil || !strings.HasSuffix(string(text), "\n\n*\n\n") {
+		t.Errorf("a record of the zero Game: %q, %v", text, err)
+	}
+	if r := surakarta.NewRecord(nil); r.Game != nil || r.Result != "*" {
+		t.Errorf("NewRecord(nil): game %v, result %q", r.Game, r.Result)
+	}
+}
+
 func TestRecordReadsLeniently(t *testing.T) {
 	// Spaces, CRLF, extra blank lines, other move spellings, move numbers
 	// joined to their moves, and "N..." before a later move of White.
@@ -242,6 +314,126 @@ func TestRecordReadsLeniently(t *testing.T) {
 	if got, want := r.Game.Rules(), (surakarta.Rules{RepetitionLimit: 3}); got != want {
 		t.Errorf("rules %+v, want %+v", got, want)
 	}
+}
+
+// TestRecordComments: comments before the first move and after moves are
+// read, joined into their words, kept under their ply and written back
+// after their moves, wrapped with them.
+func TestRecordComments(t *testing.T) {
+	t.Run("hand-written", func(t *testing.T) {
+		text := "[Event \"annotated\"]\n[Result \"*\"]\n\n" +
+			"{A short game,   with notes.} 1. b2b3 {the usual opening} e5e4{a reply}{in two\r\n" +
+			"comments}\n" +
+			"2. c2c3 { spans\n" +
+			"   three\n" +
+			"   lines } f5f4 {} 3. c3c4 {;{ are text, tabs\ttoo} *\n"
+		r, err := surakarta.ParseRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]string{
+			0: "A short game, with notes.",
+			1: "the usual opening",
+			2: "a reply in two comments",
+			3: "spans three lines",
+			4: "",
+			5: ";{ are text, tabs too",
+		}
+		if d := cmp.Diff(want, r.Comments); d != "" {
+			t.Errorf("Comments (-want +got):\n%s", d)
+		}
+		out := recRoundTrip(t, r)
+		wantText := "[Event \"annotated\"]\n[Rules \"quiet=50 repetition=2\"]\n[Position \"" + surakarta.StartText + "\"]\n[Result \"*\"]\n\n" +
+			"{A short game, with notes.} 1. b2b3 {the usual opening} 1... e5e4 {a reply in\n" +
+			"two comments} 2. c2c3 {spans three lines} 2... f5f4 {} 3. c3c4 {;{ are text,\n" +
+			"tabs too} *\n\n"
+		if d := cmp.Diff(wantText, out); d != "" {
+			t.Errorf("MarshalText (-want +got):\n%s", d)
+		}
+	})
+	t.Run("a finished game, the last comment before the result", func(t *testing.T) {
+		text := "[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" +
+			"1. a2a3 a5a4 2. a3a2 {back} a4a5 {and the start is repeated: a draw} 1/2-1/2\n"
+		r, err := surakarta.ParseRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]string{3: "back", 4: "and the start is repeated: a draw"}
+		if d := cmp.Diff(want, r.Comments); d != "" {
+			t.Errorf("Comments (-want +got):\n%s", d)
+		}
+		if out := recRoundTrip(t, r); !strings.HasSuffix(out, "2. a3a2 {back} 2... a4a5 {and the start is repeated: a draw}\n1/2-1/2\n\n") {
+			t.Errorf("MarshalText:\n%s", out)
+		}
+	})
+	t.Run("no moves", func(t *testing.T) {
+		r, err := surakarta.ParseRecord("[Result \"*\"]\n\n{nothing yet} *\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(map[int]string{0: "nothing yet"}, r.Comments); d != "" {
+			t.Errorf("Comments (-want +got):\n%s", d)
+		}
+		if out := recRoundTrip(t, r); !strings.HasSuffix(out, "\n\n{nothing yet} *\n\n") {
+			t.Errorf("MarshalText:\n%s", out)
+		}
+	})
+	t.Run("lines that look like other parts", func(t *testing.T) {
+		// Within a comment, a line is text, whatever it starts with; only a
+		// blank line ends it (and the record).
+		text := "[Result \"*\"]\n\n1. b2b3 {see\n[Event \"x\"]\n2. c2c3 *\n1-0 ; %} *\n"
+		r, err := surakarta.ParseRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(map[int]string{1: `see [Event "x"] 2. c2c3 * 1-0 ; %`}, r.Comments); d != "" {
+			t.Errorf("Comments (-want +got):\n%s", d)
+		}
+		recRoundTrip(t, r)
+	})
+	t.Run("no comments", func(t *testing.T) {
+		r, err := surakarta.ParseRecord("[Result \"*\"]\n\n1. b2b3 *\n")
+		if err != nil || r.Comments == nil || len(r.Comments) != 0 {
+			t.Errorf("a record without comments: Comments %#v, %v; want an empty map", r.Comments, err)
+		}
+		if r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition())); r.Comments == nil || len(r.Comments) != 0 {
+			t.Errorf("NewRecord: Comments %#v; want an empty map", r.Comments)
+		}
+	})
+
+	t.Run("at each position of a game", func(t *testing.T) {
+		for _, g := range []*surakarta.Game{
+			recRandomGame(t, 50, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+			recRandomGame(t, 51, recWhiteStart, surakarta.OlympiadRules(), 40),
+		} {
+			for ply := 0; ply <= g.Ply(); ply++ {
+				r := surakarta.NewRecord(g)
+				r.Comments = map[int]string{ply: fmt.Sprintf("note %d", ply)}
+				text := recRoundTrip(t, r)
+				if !strings.Contains(strings.ReplaceAll(text, "\n", " "), fmt.Sprintf("{note %d}", ply)) {
+					t.Errorf("ply %d: the comment is not in the text:\n%s", ply, text)
+				}
+			}
+			// And everywhere at once, some long enough to wrap.
+			r := surakarta.NewRecord(g)
+			r.Comments = map[int]string{}
+			for ply := 0; ply <= g.Ply(); ply++ {
+				r.Comments[ply] = strings.Repeat(fmt.Sprintf("w%d ", ply), ply%7) + "end"
+			}
+			recRoundTrip(t, r)
+		}
+	})
+	t.Run("long words", func(t *testing.T) {
+		g := recRandomGame(t, 52, surakarta.StartText, surakarta.OlympiadRules(), 4)
+		for _, n := range []int{81, surakarta.MaxRecordLineBytes - 2, surakarta.MaxRecordLineBytes - 1, surakarta.MaxRecordLineBytes} {
+			word := strings.Repeat("é", n/2) + strings.Repeat("x", n%2)
+			for _, comment := range []string{word, word + " " + word, "a " + word + " b"} {
+				r := surakarta.NewRecord(g)
+				r.Comments = map[int]string{0: comment, 2: comment, g.Ply(): comment}
+				recRoundTrip(t, r)
+			}
+		}
+	})
 }
 
 // recThree returns three records and their concatenated text.
@@ -385,7 +577,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"number without a move", recHeaders + "1. b2b3 e5e4 2. *\n", "line 4: bad move number \"2.\": no move follows it", nil},
 		{"number at the end", recHeaders + "1.\n", "line 4: bad move number \"1.\": no move follows it", nil},
 		{"malformed move", recHeaders + "1. b2b3 e5e4\n2. b3b9 *\n", "line 5: malformed move \"b3b9\"", surakarta.ErrInvalidMove},
-		{"not a move", recHeaders + "1. b2b3 {good} *\n", "line 4: malformed move \"{good}\"", surakarta.ErrInvalidMove},
+		{"not a move", recHeaders + "1. b2b3 !? *\n", "line 4: malformed move \"!?\"", surakarta.ErrInvalidMove},
 		{"illegal move", recHeaders + "1. b2b3 e5e4\n2. b3b5 *\n", "line 5: ply 3: b3b5: illegal move", surakarta.ErrIllegalMove},
 		{"illegal first move of White", "[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\n7... c1c2 *\n", "line 4: ply 1: c1c2: illegal move: c1c2: no piece on c1", surakarta.ErrIllegalMove},
 		{"move after the end", "[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 3. b2b3 1/2-1/2\n", "line 4: ply 5: b2b3: game over", surakarta.ErrGameOver},
@@ -398,6 +590,24 @@ func TestParseRecordErrors(t *testing.T) {
 		{"missing reason of a finished game", "[Result \"1/2-1/2\"]\n\n" + recRepetition + " 1/2-1/2\n", "line 1: reason \"\" does not match", nil},
 		{"rule reason of a game in progress", "[Result \"1-0\"]\n[Reason \"repetition\"]\n\n1. b2b3 1-0\n", "line 2: reason \"repetition\" does not match the replayed game: it has not ended that way", nil},
 		{"decided result without a reason", "[Result \"0-1\"]\n\n1. b2b3 0-1\n", "line 1: result 0-1 for a game the rules have not ended needs a Reason", nil},
+		{"unterminated comment", recHeaders + "1. b2b3 {good e5e4 *\n", "line 4: unterminated comment \"{good e5e4 *\": the record ends (a blank line or the end of the text) before its '}'", nil},
+		{"unterminated comment on several lines", recHeaders + "1. b2b3 {good\ne5e4 *\n\n" + recHeaders + "*\n", "line 4: unterminated comment \"{good\": the record ends", nil},
+		{"'}' alone", recHeaders + "1. b2b3 } *\n", "line 4: '}' without a '{' before it to open a comment", nil},
+		{"'}' after a comment", recHeaders + "1. b2b3 {good}} *\n", "line 4: '}' without a '{'", nil},
+		{"'}' after a move", recHeaders + "1. b2b3}\n*\n", "line 4: '}' without a '{'", nil},
+		{"comment in the headers", "[Event \"x\"]\n{note}\n[Result \"*\"]\n\n*\n", "line 2: a comment in the headers, \"{note}\": comments stand among the moves", nil},
+		{"comment after the headers without a blank line", "[Result \"*\"]\n{note} *\n", "line 2: a comment in the headers", nil},
+		{"comment before the headers", "{note}\n[Result \"*\"]\n\n*\n", "line 1: a comment before the headers", nil},
+		{"comment on a header line", "[Event \"x\"] {note}\n[Result \"*\"]\n\n*\n", "line 1: bad header line: want ]", nil},
+		{"comment after the result", recHeaders + "1. b2b3 * {late}\n", "line 4: a comment after the result, \"{late}\"", nil},
+		{"comment after the result on the next line", recHeaders + "1. b2b3 *\n{late}\n", "line 5: a comment after the result", nil},
+		{"comment between a number and its move", recHeaders + "1. {why} b2b3 *\n", "line 4: bad move number \"1.\": a comment follows it, not its move", nil},
+		{"semicolon comment", recHeaders + "1. b2b3 ; good\n*\n", "line 4: \"; good\": comments from ';' to the end of the line are not read", nil},
+		{"semicolon after a move", recHeaders + "1. b2b3; good\n*\n", "line 4: \"; good\": comments from ';'", nil},
+		{"control character in a comment", recHeaders + "1. b2b3 {a\x01b} *\n", "line 4: the comment \"{a\\x01b} *\" holds the control character U+0001", nil},
+		{"control character on a later line of a comment", recHeaders + "1. b2b3 {a\nb\x7f} *\n", "line 5: the comment \"{a\" holds the control character U+007F", nil},
+		{"carriage return in a comment", recHeaders + "1. b2b3 {a\rb} *\n", "line 4: the comment \"{a\\rb} *\" holds the control character U+000D", nil},
+		{"invalid UTF-8 in a comment", recHeaders + "1. b2b3 {a\xffb} *\n", "line 4: the comment \"{a\\xffb} *\" is not valid UTF-8", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := surakarta.ParseRecord(tc.text)
@@ -425,6 +635,13 @@ func TestRecordMarshalErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	commented := func(comments map[int]string) *surakarta.Record {
+		r := surakarta.NewRecord(inProgress)
+		r.Comments = comments
+		return r
+	}
+	words := strings.TrimSuffix(strings.Repeat(strings.Repeat("x", 99)+" ", 2000), " ") // 200,000 bytes
+	tooMuch := map[int]string{0: words, 1: words, 2: words, 3: words, 4: words, 5: words, 6: words}
 	for _, tc := range []struct {
 		name   string
 		record *surakarta.Record
@@ -447,6 +664,18 @@ func TestRecordMarshalErrors(t *testing.T) {
 		{"unfinished result of a finished game", &surakarta.Record{Game: drawn, Result: "*"}, "result * does not match"},
 		{"decided result without a reason", &surakarta.Record{Game: inProgress, Result: "1-0"}, "needs a Reason"},
 		{"rule reason of a game in progress", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "it has not ended that way"},
+		{"comment before the start", commented(map[int]string{-1: "x"}), "a comment at ply -1, but the game has 6 plies: comments stand at 0 (before the first move) to 6"},
+		{"comment after the end", commented(map[int]string{0: "a", 7: "x"}), "a comment at ply 7, but the game has 6 plies"},
+		{"'}' in a comment", commented(map[int]string{2: "a}b"}), "the comment after ply 2 \"a}b\" holds '}', which would end it"},
+		{"line break in a comment", commented(map[int]string{0: "a\nb"}), "the comment before the first move \"a\\nb\" holds the control character U+000A"},
+		{"tab in a comment", commented(map[int]string{1: "a\tb"}), "holds the control character U+0009"},
+		{"invalid UTF-8 in a comment", commented(map[int]string{1: "a\xff"}), "the comment after ply 1 \"a\\xff\" is not valid UTF-8"},
+		{"two spaces in a comment", commented(map[int]string{3: "a  b"}), "the comment after ply 3 \"a  b\" has a space at an end or two in a row"},
+		{"space first in a comment", commented(map[int]string{3: " a"}), "has a space at an end"},
+		{"space last in a comment", commented(map[int]string{3: "a "}), "has a space at an end"},
+		{"a space for a comment", commented(map[int]string{3: " "}), "has a space at an end"},
+		{"word too long", commented(map[int]string{4: "a " + strings.Repeat("b", surakarta.MaxRecordLineBytes+1)}), "has a word of more than 65536 bytes"},
+		{"comments too long", commented(tooMuch), "the comments take more than 1048576 bytes up to the comment after ply 5, the most a record's may (MaxRecordCommentBytes)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text, err := tc.record.MarshalText()
@@ -524,6 +753,138 @@ func TestRecordUnmarshalText(t *testing.T) {
 	}
 }
 
+// gameDiff returns how two games differ in what a record keeps of them,
+// "" when they do not.
+func gameDiff(want, got *surakarta.Game) string {
+	type view struct {
+		Start, Now  string
+		Rules       surakarta.Rules
+		Moves       string
+		Outcome     surakarta.Outcome
+		Repetitions int
+	}
+	of := func(g *surakarta.Game) view {
+		return view{
+			Start: g.StartPosition().String(), Now: g.Position().String(), Rules: g.Rules(),
+			Moves: fmt.Sprint(g.Moves()), Outcome: g.Outcome(), Repetitions: g.Repetitions(),
+		}
+	}
+	if d := cmp.Diff(of(want), of(got)); d != "" {
+		return d
+	}
+	if want.StartPosition() != got.StartPosition() || want.Position() != got.Position() {
+		return "the positions differ"
+	}
+	return ""
+}
+
+// TestGameText: a Game is a record in one call, reads back the same from
+// the text and from JSON, and the zero Game is the start.
+func TestGameText(t *testing.T) {
+	declared := func(seed uint64, end func(*surakarta.Game) error) *surakarta.Game {
+		g := recRandomGame(t, seed, surakarta.StartText, surakarta.Rules{}, 9)
+		if err := end(g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	games := map[string]*surakarta.Game{
+		"zero":        new(surakarta.Game),
+		"new":         surakarta.NewGame(surakarta.NewPosition()),
+		"finished":    recRandomGame(t, 40, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+		"in progress": recRandomGame(t, 41, surakarta.StartText, surakarta.OlympiadRules(), 11),
+		"White first": recRandomGame(t, 42, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
+		"no limits":   recRandomGame(t, 43, surakarta.StartText, surakarta.Rules{}, 300),
+		"resigned":    declared(44, func(g *surakarta.Game) error { return g.Resign(surakarta.Black) }),
+		"agreed":      declared(45, func(g *surakarta.Game) error { return g.AgreeDraw() }),
+		"on time":     declared(46, func(g *surakarta.Game) error { return g.ForfeitOnTime(surakarta.White) }),
+	}
+	for name, g := range games {
+		t.Run(name, func(t *testing.T) {
+			text, err := g.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := surakarta.NewRecord(g).MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(string(want), string(text)); d != "" {
+				t.Errorf("Game.MarshalText differs from its record's (-record +game):\n%s", d)
+			}
+			var back surakarta.Game
+			if err := back.UnmarshalText(text); err != nil {
+				t.Fatalf("UnmarshalText: %v\n%s", err, text)
+			}
+			if d := gameDiff(g, &back); d != "" {
+				t.Errorf("the game changed in the round trip (-want +got):\n%s\n%s", d, text)
+			}
+
+			type saved struct {
+				Name string
+				Game *surakarta.Game
+			}
+			data, err := json.Marshal(saved{Name: name, Game: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got saved
+			if err := json.Unmarshal(data, &got); err != nil {
+				t.Fatalf("json.Unmarshal: %v\n%s", err, data)
+			}
+			if got.Game == nil || gameDiff(g, got.Game) != "" {
+				t.Errorf("the game changed in JSON:\n%s", data)
+			}
+		})
+	}
+
+	t.Run("the zero Game is the start", func(t *testing.T) {
+		zero, err := new(surakarta.Game).MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := surakarta.NewGame(surakarta.NewPosition()).MarshalText()
+		if err != nil || string(zero) != string(start) {
+			t.Errorf("the zero Game writes\n%s\nNewGame(NewPosition()) writes\n%s", zero, start)
+		}
+	})
+	t.Run("a nil game", func(t *testing.T) {
+		var g *surakarta.Game
+		if text, err := g.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || text != nil {
+			t.Errorf("(*Game)(nil).MarshalText: %q, %v; want an ErrInvalidRecord", text, err)
+		}
+		data, err := json.Marshal(struct{ Game *surakarta.Game }{})
+		if err != nil || string(data) != `{"Game":null}` {
+			t.Errorf("JSON of a nil game: %s, %v", data, err)
+		}
+	})
+	t.Run("what a game does not hold", func(t *testing.T) {
+		text := "[Event \"x\"]\n[Result \"1-0\"]\n[Reason \"adjudicated: move limit\"]\n\n1. b2b3 {a note} e5e4 1-0\n"
+		var g surakarta.Game
+		if err := g.UnmarshalText([]byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if g.Outcome().Over || g.Ply() != 2 {
+			t.Errorf("%v after %d plies; want the game going on after 2", g.Outcome(), g.Ply())
+		}
+		out, err := g.MarshalText()
+		if want := "\n\n1. b2b3 e5e4 *\n\n"; err != nil || !strings.HasSuffix(string(out), want) || strings.Contains(string(out), "Event") {
+			t.Errorf("written back: %q, %v; want no Event, no comment and the moves %q", out, err, want)
+		}
+	})
+	t.Run("errors leave the game", func(t *testing.T) {
+		g := games["in progress"].Clone()
+		for _, text := range []string{"", "[Result \"*\"]\n\n1. a1a1 *\n", "[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n"} {
+			if err := g.UnmarshalText([]byte(text)); !errors.Is(err, surakarta.ErrInvalidRecord) {
+				t.Errorf("UnmarshalText(%q): %v, want an ErrInvalidRecord", text, err)
+			}
+		}
+		if d := gameDiff(games["in progress"], g); d != "" {
+			t.Errorf("a failed UnmarshalText changed the game (-want +got):\n%s", d)
+		}
+	})
+}
+
 func FuzzRecord(f *testing.F) {
 	for i, g := range []*surakarta.Game{
 		recRandomGame(f, 31, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
@@ -549,6 +910,13 @@ func FuzzRecord(f *testing.F) {
 	f.Add("[Rules \"repetition=0 quiet=0\"]\n[Result \"*\"]\n\n1.b2-b3 1... E5xE4 *\n")
 	f.Add("[A \"\\\\\\\"\"]\n[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 1/2-1/2")
 	f.Add("[A \"\\q\"]\n")
+	// Comments, and near misses.
+	f.Add("[Result \"*\"]\n\n{a study} 1. b2b3 {good}{ and  more\n on a line } e5e4 {} 2. c2c3 {;{ text} *\n")
+	f.Add("[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\n{white} 7... b6b5 {x} 8. c3c4 {y} 8... b5b4 *\n")
+	f.Add("[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " {the end} 1/2-1/2")
+	f.Add("[Result \"*\"]\n\n1. b2b3 {open\n\n*\n")
+	f.Add("[Result \"*\"]\n\n1. {x} b2b3 } * {y}\n")
+	f.Add("[Result \"*\"]\n{x}\n\n1. b2b3 ; z\n*\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		// ReadRecords must not panic either, and agree with ParseRecord on
 		// its first record.
@@ -609,6 +977,56 @@ func FuzzRecord(f *testing.F) {
 	})
 }
 
+// FuzzRecordComment: whatever a comment holds, at whatever ply, MarshalText
+// either refuses it or writes a text that reads back to the same comments;
+// it refuses exactly the comments that are not words separated by single
+// spaces, without control characters or '}', none longer than a line.
+func FuzzRecordComment(f *testing.F) {
+	g := recRandomGame(f, 70, surakarta.StartText, surakarta.OlympiadRules(), 10_000)
+	for _, c := range []string{"", "good", "a b", "a  b", " a", "a ", "}", "{", "a;b", "1-0", "*", "1.", "[Event \"x\"]", "é\u00a0ü", "a\tb", "a\nb", "\xff", strings.Repeat("long ", 40) + "end"} {
+		f.Add(uint16(0), c, "")
+		f.Add(uint16(7), c, "x")
+		f.Add(uint16(g.Ply()), "x", c)
+	}
+	f.Fuzz(func(t *testing.T, at uint16, comment, next string) {
+		r := surakarta.NewRecord(g)
+		ply := int(at) % (g.Ply() + 1)
+		r.Comments = map[int]string{ply: comment}
+		if ply < g.Ply() {
+			r.Comments[ply+1] = next
+		}
+		canWrite := func(c string) bool {
+			if !utf8.ValidString(c) || strings.ContainsRune(c, '}') || strings.ContainsFunc(c, unicode.IsControl) {
+				return false
+			}
+			words := strings.Split(c, " ")
+			for _, w := range words {
+				if len(w) > surakarta.MaxRecordLineBytes || w == "" && len(words) > 1 {
+					return false
+				}
+			}
+			return true
+		}
+		text, err := r.MarshalText()
+		if want := canWrite(comment) && (ply == g.Ply() || canWrite(next)); (err == nil) != want {
+			t.Fatalf("comments %q and %q at ply %d: MarshalText gave %v", comment, next, ply, err)
+		}
+		if err != nil {
+			if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen {
+				t.Fatalf("MarshalText: %q", err)
+			}
+			return
+		}
+		back, err := surakarta.ParseRecord(string(text))
+		if err != nil {
+			t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text)
+		}
+		if d := recDiff(r, back); d != "" {
+			t.Fatalf("round trip (-want +got):\n%s\n%s", d, text)
+		}
+	})
+}
+
 func ExampleNewRecord() {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	for _, m := range []string{"b2b3", "e5e4", "b3b2", "e4e5"} {
@@ -644,4 +1062,91 @@ func ExampleNewRecord() {
 	// 1. b2b3 e5e4 2. b3b2 e4e5 1/2-1/2
 	//
 	// 4 plies: draw (repetition)
+}
+
+func ExampleGame_MarshalText() {
+	var g surakarta.Game // the zero Game: the start, under the Olympiad rules
+	for _, m := range []string{"b2b3", "e5e4", "c2c3"} {
+		if err := g.PlayText(m); err != nil {
+			fmt.Println(err)
+		}
+	}
+	text, err := g.MarshalText()
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(string(text))
+
+	var back surakarta.Game
+	if err := back.UnmarshalText(text); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.Ply(), "plies:", back.Position())
+	// Output:
+	// [Rules "quiet=50 repetition=2"]
+	// [Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
+	// [Result "*"]
+	//
+	// 1. b2b3 e5e4 2. c2c3 *
+	//
+	// 3 plies: wwwwww/wwww1w/4w1/1bb3/b2bbb/bbbbbb w 3 2
+}
+
+func ExampleGame_UnmarshalText() {
+	// A Game is text, so it goes into JSON (or any encoding of text) as its
+	// record.
+	type saved struct {
+		Player string
+		Game   *surakarta.Game
+	}
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		fmt.Println(err)
+	}
+	data, err := json.Marshal(saved{Player: "Ann", Game: g})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(string(data))
+
+	var back saved
+	if err := json.Unmarshal(data, &back); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(back.Player, back.Game.Moves())
+	// Output:
+	// {"Player":"Ann","Game":"[Rules \"quiet=50 repetition=2\"]\n[Position \"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1\"]\n[Result \"*\"]\n\n1. b2b3 *\n\n"}
+	// Ann [b2b3]
+}
+
+func ExampleRecord_comments() {
+	r, err := surakarta.ParseRecord(`[Result "*"]
+
+{A study} 1. b2b3 {the usual
+opening} e5e4 2. c2c3 *
+`)
+	if err != nil {
+		fmt.Println(err)
+	}
+	for ply := 0; ply <= r.Game.Ply(); ply++ {
+		if comment, ok := r.Comments[ply]; ok {
+			fmt.Printf("after %d plies: %s\n", ply, comment)
+		}
+	}
+
+	// An analysis adds its own, after the last move.
+	r.Comments[r.Game.Ply()] = "+0.35 at depth 12"
+	text, err := r.MarshalText()
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(string(text))
+	// Output:
+	// after 0 plies: A study
+	// after 1 plies: the usual opening
+	// [Rules "quiet=50 repetition=2"]
+	// [Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
+	// [Result "*"]
+	//
+	// {A study} 1. b2b3 {the usual opening} 1... e5e4 2. c2c3 {+0.35 at depth 12} *
 }
