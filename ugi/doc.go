@@ -46,9 +46,10 @@
 // stop are answered meanwhile, stop ends either (a stopped perft ends with
 // "info string perft stopped" instead of its total), and commands that
 // would change the game or the options are refused until they end. go
-// infinite reports its move only after stop. At the end of the input a
-// search or perft that ends by itself is waited for and an infinite search
-// stopped.
+// infinite reports its move only after stop. The end of the input, like
+// quit, stops a search or perft at once, as stop does (a search still
+// answers bestmove), and Serve returns: the GUI has gone, and an engine
+// does not go on searching for nobody.
 //
 // A position command that is refused for what it says (a malformed
 // position, an illegal move) leaves the server with no position, not with

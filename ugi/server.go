@@ -35,8 +35,9 @@ type Engine struct {
 }
 
 // Serve runs e over UGI: reads commands from r, answers on w, until quit
-// or the end of r (then it waits for a search that ends by itself and
-// stops an infinite one); ctx done stops it too. Returns nil at quit or
+// or the end of r, which, like quit, stops a search or perft that runs
+// (a search answers its bestmove, as at stop): the GUI has gone; ctx
+// done stops it too. Returns nil at quit or
 // the end of input, else r's error or ctx's, or w's when a write failed
 // (Serve stops then), or an error at once when e is not valid (no
 // Searcher; Options without SetOption; an option named twice, or named
@@ -79,7 +80,9 @@ func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps s
 		case errors.Is(err, serve.ErrLineTooLong):
 			s.Out.Lines(errorLine(err))
 		case err == io.EOF:
-			s.Wait(ctx)
+			// The GUI has gone: a search or perft is stopped, not
+			// waited for (it reports its move as at stop).
+			s.Stop()
 			if err := s.Out.Err(); err != nil {
 				return err
 			}

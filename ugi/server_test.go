@@ -228,29 +228,23 @@ func TestStopInfiniteSearch(t *testing.T) {
 	}
 }
 
-// TestEndOfInput: at the end of the input a search that ends by itself
-// reports its move; an infinite one is stopped.
+// TestEndOfInput: the end of the input stops a search, which answers
+// its move, and Serve returns at once: a search to the greatest depth,
+// which would run for hours, and an infinite one.
 func TestEndOfInput(t *testing.T) {
-	s := newSession(t)
-	s.send("position startpos", "go depth 5")
-	s.in.Close()
-	if err := s.wait(); err != nil {
-		t.Errorf("Serve: %v", err)
-	}
-	rest := s.rest()
-	if len(rest) < 2 || !infoRE.MatchString(rest[len(rest)-3]) || !finalInfoRE.MatchString(rest[len(rest)-2]) {
-		t.Errorf("go depth 5, then the end of the input: %q", rest)
-	}
-	bestMove(t, rest[len(rest)-1], surakarta.NewGame(surakarta.NewPosition()))
-
-	s = newSession(t)
-	s.send("go infinite")
-	s.in.Close()
-	if err := s.wait(); err != nil {
-		t.Errorf("Serve: %v", err)
-	}
-	if rest := s.rest(); len(rest) == 0 || !strings.HasPrefix(rest[len(rest)-1], "bestmove ") {
-		t.Errorf("go infinite, then the end of the input: %q", rest)
+	for _, search := range []string{"go depth " + strconv.Itoa(surakarta.MaxDepth), "go infinite"} {
+		s := newSession(t)
+		s.send("position startpos", search)
+		s.untilPrefix("info depth 2 ") // it searches
+		s.in.Close()
+		if err := s.wait(); err != nil {
+			t.Errorf("%s, then the end of the input: Serve: %v", search, err)
+		}
+		rest := s.rest()
+		if len(rest) == 0 {
+			t.Fatalf("%s, then the end of the input: no bestmove", search)
+		}
+		bestMove(t, rest[len(rest)-1], surakarta.NewGame(surakarta.NewPosition()))
 	}
 }
 
@@ -471,15 +465,15 @@ func TestPerftInBackground(t *testing.T) {
 		t.Errorf("quit during perft 8: Serve returned after %v", elapsed)
 	}
 
-	// At the end of the input a perft is counted to its end.
+	// The end of the input stops a perft too.
 	s = newSession(t)
-	s.send("perft 4")
+	s.send("perft 8")
 	s.in.Close()
 	if err := s.wait(); err != nil {
 		t.Errorf("Serve: %v", err)
 	}
-	if rest := s.rest(); len(rest) != 17 || rest[16] != "nodes 111122" {
-		t.Errorf("perft 4, then the end of the input: %q", rest)
+	if rest := s.rest(); len(rest) == 0 || rest[len(rest)-1] != "info string perft stopped" {
+		t.Errorf("perft 8, then the end of the input: %q", rest)
 	}
 }
 
@@ -599,17 +593,11 @@ func TestServeErrors(t *testing.T) {
 	if err := Serve(context.Background(), strings.NewReader("isready\nisready\n"), errWriter{boom}, e); err != boom {
 		t.Errorf("a write error: %v", err)
 	}
-	// ctx done: while waiting for input, during a search, during the wait
-	// for one at the end of the input.
+	// ctx done: while waiting for input, during a search.
 	for _, input := range []string{"", "go infinite\n", "go depth 60\n"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		r, w := io.Pipe()
-		go func() {
-			io.WriteString(w, input)
-			if input == "go depth 60\n" {
-				w.Close()
-			}
-		}()
+		go io.WriteString(w, input)
 		begin := time.Now()
 		err := Serve(ctx, r, io.Discard, e)
 		cancel()

@@ -19,6 +19,11 @@
 // gtp keep, and the hash size, the search threads, the contempt, the
 // searcher and the evaluator. The module's README has the commands of both
 // protocols and a session of each.
+//
+// The engine exits at quit or at the end of its input; with UGI a search
+// or perft under way is then stopped, as by stop (a search still answers
+// its bestmove), so that an engine whose GUI has gone does not go on
+// searching.
 package main
 
 import (
@@ -57,6 +62,9 @@ Tuned evaluator; its options (ugi lists them) change that.
 
 With -gtp, genmove thinks for -movetime unless time_settings limit the
 game.
+
+It exits at quit or at the end of its input; with UGI a search or perft
+under way is then stopped, as by stop.
 
 surakarta bench searches fixed positions to a fixed depth (10, or depth)
 and prints the nodes and the speed, "<nodes> nodes <nps> nps": the node

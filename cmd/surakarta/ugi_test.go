@@ -232,24 +232,21 @@ func TestUGIStopInfiniteSearch(t *testing.T) {
 	}
 }
 
-// TestUGIEndOfInput: at the end of the input a search that ends by itself
-// reports its move; an infinite one is stopped.
+// TestUGIEndOfInput: at the end of the input the engine stops its
+// search, answers its move and exits: a GUI that has gone leaves no
+// search behind, neither a long one (go depth 1000000 is the greatest
+// depth, hours of search) nor an infinite one.
 func TestUGIEndOfInput(t *testing.T) {
-	p := startEngine(t, "engine")
-	p.send("position startpos", "go depth 5")
-	p.stdin.Close()
-	_, best := p.untilPrefix("bestmove ")
-	bestMove(t, best, surakarta.NewGame(surakarta.NewPosition()))
-	if err := p.wait(); err != nil {
-		t.Errorf("exit %v", err)
-	}
-
-	p = startEngine(t, "engine")
-	p.send("go infinite")
-	p.stdin.Close()
-	p.untilPrefix("bestmove ")
-	if err := p.wait(); err != nil {
-		t.Errorf("exit %v", err)
+	for _, search := range []string{"go depth 1000000", "go infinite"} {
+		p := startEngine(t, "engine")
+		p.send("position startpos", search)
+		p.untilPrefix("info depth 3 ") // it searches
+		p.stdin.Close()
+		_, best := p.untilPrefix("bestmove ")
+		bestMove(t, best, surakarta.NewGame(surakarta.NewPosition()))
+		if err := p.wait(); err != nil {
+			t.Errorf("%s, then the end of the input: exit %v", search, err)
+		}
 	}
 }
 

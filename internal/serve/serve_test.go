@@ -284,23 +284,6 @@ func TestServerTasks(t *testing.T) {
 		t.Errorf("after Stop: %v, %v, %q", err, res.Move, out.String())
 	}
 
-	// A search that ends by itself: Wait waits for it.
-	s.Go(surakarta.Limits{Depth: 3}, false, Report{Done: func(surakarta.Result, error) []string { return []string{"three"} }})
-	s.Wait(context.Background())
-	if !strings.HasSuffix(out.String(), "\nthree\n") || s.Busy() != nil {
-		t.Errorf("after Wait: %q", out.String())
-	}
-	// An infinite one that has ended waits for Stop, which Wait sends.
-	s.Go(surakarta.Limits{Depth: 1}, true, Report{Done: func(surakarta.Result, error) []string { return []string{"one"} }})
-	time.Sleep(20 * time.Millisecond)
-	if s.Busy() == nil || strings.HasSuffix(out.String(), "one\n") {
-		t.Error("an infinite search reported before stop")
-	}
-	s.Wait(context.Background())
-	if !strings.HasSuffix(out.String(), "\none\n") {
-		t.Errorf("after Wait: %q", out.String())
-	}
-
 	// perft in the background, stopped.
 	p := s.game.Position()
 	s.StartPerft(8, func(m surakarta.Move, n uint64) string { return m.String() },
@@ -320,14 +303,6 @@ func TestServerTasks(t *testing.T) {
 	}
 	if s.game.Position() != p {
 		t.Error("perft changed the game")
-	}
-	// A Wait whose context ends stops the task.
-	s.StartPerft(8, func(surakarta.Move, uint64) string { return "" }, func(uint64, bool) []string { return nil })
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	s.Wait(ctx)
-	if s.task != nil {
-		t.Error("Wait returned with the task running")
 	}
 }
 

@@ -191,25 +191,6 @@ func (s *Server) Stop() {
 	}
 }
 
-// Wait waits for a task that ends by itself to end and stops one that
-// would wait for Stop (an infinite search), or any task once ctx is done.
-func (s *Server) Wait(ctx context.Context) {
-	t := s.task
-	if t == nil {
-		return
-	}
-	if t.infinite {
-		s.Stop()
-		return
-	}
-	select {
-	case <-t.done:
-		s.task = nil
-	case <-ctx.Done():
-		s.Stop()
-	}
-}
-
 // Report receives a background search's progress and result, in the
 // search's goroutine: Info is called after each iteration, Done at the
 // end, and returns the lines that report the result.
