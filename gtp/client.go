@@ -22,7 +22,8 @@ var (
 	ErrExited = process.ErrExited
 	// ErrProtocol is wrapped by an error when the engine broke the
 	// protocol: an answer that starts with neither = nor ?, one that does
-	// not read (such as genmove's), or an answer that nobody asked for.
+	// not read (such as genmove's), an answer that nobody asked for, or a
+	// line longer than 4 KiB ("line too long").
 	ErrProtocol = process.ErrProtocol
 )
 

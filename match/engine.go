@@ -106,9 +106,12 @@ type Engine struct {
 //
 // The library's rules judge every move. A program that answers a move
 // that does not read or is illegal, refuses a command, answers what was
-// not asked (such as a second bestmove), exits or closes its output, or
-// does not answer within the timeout loses the game: its Search returns
-// an error wrapping *Forfeit, with the program ended.
+// not asked (such as a second bestmove), writes a line longer than 4 KiB
+// ("line too long"), exits or closes its output, or does not answer
+// within the timeout loses the game: its Search returns an error wrapping
+// *Forfeit, with the program ended. Between its moves the runner reads
+// none of a program's output, and holds at most a few lines of it: a
+// program that writes without end is held up by its own output.
 func ParseEngine(spec string) (Engine, error) {
 	quoted := clip.Text(spec) // errors quote at most a short excerpt
 	if head, command, ok := strings.Cut(spec, ":"); ok {

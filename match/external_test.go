@@ -188,6 +188,10 @@ func TestExternalForfeits(t *testing.T) {
 		{"twice", "", "forfeit: bad answer", `"bestmove`},
 		{"after-position", "", "forfeit: bad answer", `"bestmove`},
 		{"gtp-twice", "", "forfeit: bad answer", "came unasked"},
+		// A line over the limit is the program's fault, said as such: not
+		// a crash, with the status of the kill that ends it.
+		{"long", "", "forfeit: bad answer", "line too long"},
+		{"gtp-long", "", "forfeit: bad answer", "line too long"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			t.Parallel()
@@ -231,7 +235,8 @@ func TestExternalForfeits(t *testing.T) {
 
 // TestExternalFlood: a program that floods its output between moves
 // (info lines, which a client may drop) costs the runner a few lines of
-// memory while it waits, not the flood, and plays on.
+// memory while it waits, not the flood, and plays on. The log has the
+// runner's heap and, on Linux, its resident memory, before and after.
 func TestExternalFlood(t *testing.T) {
 	pids := t.TempDir()
 	e, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine flood " + quoteWord(t, pids))
@@ -251,11 +256,12 @@ func TestExternalFlood(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
+	rssBefore := residentKiB()
 	time.Sleep(time.Second) // the flood fills what the runner takes
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	grew := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	t.Logf("heap while the program floods: %d → %d bytes (%+d)", before.HeapAlloc, after.HeapAlloc, grew)
+	t.Logf("heap while the program floods: %d → %d bytes (%+d); resident: %d → %d KiB", before.HeapAlloc, after.HeapAlloc, grew, rssBefore, residentKiB())
 	if grew > 1<<20 {
 		t.Errorf("the heap grew by %d bytes", grew)
 	}
@@ -267,6 +273,22 @@ func TestExternalFlood(t *testing.T) {
 		t.Error(err)
 	}
 	t.Logf("the next move, past the flood: %v", time.Since(start))
+}
+
+// residentKiB returns this process's resident memory in KiB, VmRSS of
+// /proc/self/status, or 0 where there is none.
+func residentKiB() int {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(status)) {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return n
+		}
+	}
+	return 0
 }
 
 // TestExternalClosesPrograms: Run ends the programs of games that end by
@@ -446,11 +468,15 @@ func TestHeaderText(t *testing.T) {
 // fakeFailsAt is the search at which a fake engine misbehaves.
 const fakeFailsAt = 3
 
+// longLine is the length of the long line of modes long and gtp-long,
+// 2 MiB: far beyond the longest line a client reads.
+const longLine = 2 << 20
+
 // The flood of the fake engine's mode flood after its first move: lines
-// of a million bytes, 300 MB in all.
+// of 4000 bytes (a client reads lines of up to 4 KiB), 300 MB in all.
 const (
-	floodLine  = 1_000_000
-	floodLines = 300
+	floodLine  = 4000
+	floodLines = 75_000
 )
 
 // fakeEngine is a program that plays the first legal move, and fails at
@@ -458,7 +484,9 @@ const (
 // (illegal, gtp-illegal), exiting (crash), never answering and ignoring
 // quit (hang), answering garbage (garbage), or refusing a move of its
 // opponent (gtp-refuse), answering go twice (twice) or genmove twice
-// (gtp-twice), or answering position with a bestmove (after-position). In
+// (gtp-twice), or answering position with a bestmove (after-position), or
+// writing a line of longLine bytes (long: an info line before bestmove;
+// gtp-long: genmove's answer). In
 // mode flood it writes floodLines info lines of floodLine bytes after its
 // first move, while it goes on. It writes its process id in a file in
 // pidDir.
@@ -534,6 +562,9 @@ func fakeEngine(mode, pidDir string) int {
 				} else {
 					game.PlayText(m)
 				}
+				if mode == "gtp-long" && searches >= fakeFailsAt {
+					m += " " + strings.Repeat("x", longLine)
+				}
 				say("= "+m, "")
 				if mode == "gtp-twice" && searches >= fakeFailsAt {
 					say("= "+m, "")
@@ -587,6 +618,9 @@ func fakeEngine(mode, pidDir string) int {
 					continue
 				case "twice":
 					say("bestmove "+m, "bestmove "+m)
+					continue
+				case "long":
+					say("info string "+strings.Repeat("x", longLine), "bestmove "+m)
 					continue
 				}
 			}

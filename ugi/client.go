@@ -25,7 +25,8 @@ var (
 	// ErrProtocol is wrapped by an error when the engine broke the
 	// protocol: it answered what was not asked (a second bestmove, a
 	// bestmove after position), answered something that does not read,
-	// or did not answer stop.
+	// wrote a line longer than 4 KiB ("line too long"), or did not
+	// answer stop.
 	ErrProtocol = process.ErrProtocol
 	// ErrRefused is wrapped by the error of a command that the engine
 	// refused, with an "info string error: …" line before its answer to
@@ -54,7 +55,8 @@ const maxOptions = 1024
 //
 // While no method waits, nothing reads the engine's output: the client
 // holds at most a few lines of it, and an engine that writes more is held
-// up until the client reads again.
+// up until the client reads again. A line longer than 4 KiB breaks the
+// client, as a fault of the engine.
 //
 // A Client is not safe for concurrent use, except that Stop may be called
 // while Go waits.

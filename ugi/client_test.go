@@ -502,6 +502,34 @@ func TestClientFaults(t *testing.T) {
 // TestClientIdleMemory: an engine that floods its output between moves
 // gets at most a few lines of it taken while the client does not read,
 // and the next command reads past the rest.
+// TestClientLongLine: a line longer than 4 KiB breaks the protocol,
+// "line too long", whatever it starts with: never a bestmove cut short,
+// whose first 4 KiB may read as another move. Every method fails after
+// it.
+func TestClientLongLine(t *testing.T) {
+	ctx := testContext(t)
+	// The first 4 KiB of the bestmove read "bestmove a2a3", the line
+	// "bestmove a2a3b3".
+	pad := strings.Repeat(" ", 4096-len("bestmove a2a3"))
+	for _, long := range []string{"bestmove " + pad + "a2a3b3", "info string " + strings.Repeat("x", 1<<20)} {
+		c := connect(t, func(line string, say func(...string)) bool {
+			if strings.HasPrefix(line, "go") {
+				say(long, "bestmove a2a3")
+				return true
+			}
+			return plain(line, say)
+		})
+		for range 2 {
+			if _, err := c.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 1}}, nil); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "line too long") {
+				t.Errorf("Go after a line of %d bytes: %v", len(long), err)
+			}
+		}
+		if err := c.IsReady(ctx); !errors.Is(err, ErrProtocol) {
+			t.Errorf("IsReady after a line too long: %v", err)
+		}
+	}
+}
+
 func TestClientIdleMemory(t *testing.T) {
 	var written atomic.Int64
 	const flood = 64 << 20
@@ -515,7 +543,7 @@ func TestClientIdleMemory(t *testing.T) {
 		case line == cmdIsReady && searched: // the search is over
 			say(ansReadyOK)
 			searched = false
-			long := strings.Repeat("info string flood ", 1000) // 18 KB, cut to 4 KiB
+			long := strings.Repeat("info string flood ", 200) // 3.6 KB, under the 4 KiB a line may have
 			for n := 0; n < flood; n += len(long) + 1 {
 				say(long)
 				written.Add(int64(len(long) + 1))
@@ -535,10 +563,9 @@ func TestClientIdleMemory(t *testing.T) {
 	idle := written.Load()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	// The reader holds its buffer of 4 KiB, a line cut to 4 KiB, and 8
-	// queued: about 40 KiB of the engine's lines of 18 KB, which the
-	// engine has written whole.
-	if idle > 12*18_001 {
+	// The reader holds its buffer of 4 KiB, a line, and 8 queued: about
+	// 40 KiB of the engine's lines of 3.6 KB.
+	if idle > 12*3601 {
 		t.Errorf("the engine wrote %d bytes while the client was idle", idle)
 	}
 	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 1<<20 {

@@ -7,7 +7,9 @@
 // A Conn holds little while nobody reads it: at most queued lines of at
 // most MaxLine bytes, so that an engine that writes without end is held up
 // by its own output (a pipe's buffer) instead of filling the client's
-// memory.
+// memory. A longer line is a fault of the engine: it ends the output, and
+// Next says "line too long", never a line cut short that might read as
+// another.
 package process
 
 import (
@@ -21,6 +23,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // Errors of an engine at the other end of a Conn, shared by the clients
@@ -32,14 +36,17 @@ var (
 	// how its standard error ends.
 	ErrExited = errors.New("engine exited")
 	// ErrProtocol is wrapped by the errors of the clients when the engine
-	// breaks its protocol: an answer that does not read, or output that
-	// nobody asked for.
+	// breaks its protocol: an answer that does not read, output that
+	// nobody asked for, or a line longer than MaxLine.
 	ErrProtocol = errors.New("engine broke the protocol")
 )
 
-// MaxLine is the longest line read, in bytes: the rest of a longer line is
-// dropped unread. Both protocols' lines are far shorter: an info line with
-// a principal variation of 128 moves is under 1 KiB.
+// MaxLine is the longest line read, in bytes, its line end included. An
+// engine that writes a longer one breaks the protocol: Next returns an
+// error wrapping ErrProtocol that says "line too long", after the lines
+// before it, and the connection reads no more. Both protocols' lines are
+// far shorter: an info line with a principal variation of 128 moves is
+// under 1 KiB.
 const MaxLine = 4096
 
 // queued is how many lines of output wait to be read before the reader
@@ -138,8 +145,8 @@ func newConn() *Conn {
 	}
 }
 
-// read sends the lines of r, without their line ends and cut to MaxLine
-// bytes, to c.lines until r ends or finish stops it.
+// read sends the lines of r, without their line ends, to c.lines until r
+// ends, a line is longer than MaxLine, or finish stops it.
 func (c *Conn) read(r io.Reader) {
 	defer func() {
 		close(c.readDone) // first: gone may then read readErr
@@ -148,11 +155,14 @@ func (c *Conn) read(r io.Reader) {
 	br := bufio.NewReaderSize(r, MaxLine)
 	for {
 		line, err := br.ReadSlice('\n')
-		text := string(line)
-		for err == bufio.ErrBufferFull { // a long line: drop the rest
-			_, err = br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			// Not cut short, which could make another line of it (the
+			// first MaxLine bytes of a bestmove line may read as another
+			// move): the output ends here, a fault of the engine.
+			c.readErr = &lineTooLong{start: clip.Text(strings.ToValidUTF8(string(line), "?"))}
+			return
 		}
-		text = strings.TrimRight(text, "\r\n")
+		text := strings.TrimRight(string(line), "\r\n")
 		if err != nil && text == "" {
 			if err != io.EOF {
 				c.readErr = err
@@ -285,10 +295,31 @@ func (c *Conn) got(line string, ok bool) (string, error) {
 	return line, nil
 }
 
+// lineTooLong is why the output ended when the engine wrote a line longer
+// than MaxLine.
+type lineTooLong struct{ start string }
+
+func (e *lineTooLong) Error() string {
+	return fmt.Sprintf("line too long: a line of more than %d bytes, starting %q", MaxLine, e.start)
+}
+
 // gone returns the error of an engine whose output has ended or which
 // takes no more input; it ends a program and says its exit status and
-// the end of its standard error.
+// the end of its standard error. An engine that wrote a line longer than
+// MaxLine broke the protocol: that is its error, without an exit status,
+// which would be the one of the kill that ends it.
 func (c *Conn) gone() error {
+	var long *lineTooLong
+	select {
+	case <-c.readDone:
+		if errors.As(c.readErr, &long) {
+			if c.cmd != nil {
+				c.once.Do(func() { c.finish(false) })
+			}
+			return fmt.Errorf("%w: %v", ErrProtocol, long)
+		}
+	default:
+	}
 	var what string
 	select {
 	case <-c.readDone:

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -32,7 +33,8 @@ func TestMain(m *testing.M) {
 // helper is an engine program that behaves as mode says:
 //
 //	echo     answers each line with "got LINE", and exits on quit
-//	long     writes a line of 1 MiB, then "after"
+//	long N   writes "before", a line of N bytes that starts "bestmove
+//	         a2a3 xxx", then "after"
 //	silent   reads its input and never answers
 //	crash    writes to its standard error and exits with status 3
 //	stubborn starts a child (a silent helper), writes its process id, and
@@ -49,7 +51,9 @@ func helper(mode string) int {
 			}
 		}
 	case "long":
-		fmt.Println(strings.Repeat("x", 1<<20))
+		n, _ := strconv.Atoi(os.Args[3])
+		fmt.Println("before")
+		fmt.Println(("bestmove a2a3 " + strings.Repeat("x", n))[:n])
 		fmt.Println("after")
 		for in.Scan() {
 		}
@@ -84,7 +88,7 @@ func helper(mode string) int {
 // startHelper starts the helper in mode.
 func startHelper(t *testing.T, mode string) *Conn {
 	t.Helper()
-	c, err := Start(os.Args[0], "helper", mode)
+	c, err := Start(os.Args[0], append([]string{"helper"}, strings.Fields(mode)...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,12 +131,33 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestLongLine: a line longer than MaxLine is the engine's fault, which
+// Next reports after the lines before it, not a line cut short; the
+// output is read no further, and the program is ended.
 func TestLongLine(t *testing.T) {
-	c := startHelper(t, "long")
+	for _, n := range []int{MaxLine, 1 << 20} {
+		c := startHelper(t, "long "+strconv.Itoa(n))
+		ctx := ctxFor(t, 10*time.Second)
+		if line, err := c.Next(ctx); line != "before" || err != nil {
+			t.Fatalf("Next = %q, %v; want the line before the long one", line, err)
+		}
+		for range 2 {
+			line, err := c.Next(ctx)
+			if !errors.Is(err, ErrProtocol) || errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "line too long") ||
+				!strings.Contains(err.Error(), `starting "bestmove a2a3 xxx`) || strings.Contains(err.Error(), "killed") {
+				t.Fatalf("a line of %d bytes: Next = %d bytes, %v; want ErrProtocol saying line too long", n+1, len(line), err)
+			}
+		}
+		if err := c.Close("quit"); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	}
+	// A line of MaxLine bytes with its line end is read.
+	c := startHelper(t, "long "+strconv.Itoa(MaxLine-1))
 	ctx := ctxFor(t, 10*time.Second)
-	line, err := c.Next(ctx)
-	if err != nil || line != strings.Repeat("x", MaxLine) {
-		t.Fatalf("Next: %d bytes, %v; want the first %d", len(line), err, MaxLine)
+	c.Next(ctx)
+	if line, err := c.Next(ctx); len(line) != MaxLine-1 || err != nil {
+		t.Fatalf("a line of MaxLine bytes: Next = %d bytes, %v", len(line), err)
 	}
 	if line, err := c.Next(ctx); line != "after" || err != nil {
 		t.Fatalf("Next = %q, %v; want the line after the long one", line, err)
@@ -216,7 +241,7 @@ func TestIdleMemory(t *testing.T) {
 	outR, outW := io.Pipe()
 	var written atomic.Int64
 	go func() {
-		line := []byte(strings.Repeat("y", 10_000) + "\n") // cut to MaxLine
+		line := []byte(strings.Repeat("y", MaxLine-1) + "\n")
 		for {
 			n, err := outW.Write(line)
 			written.Add(int64(n))
@@ -230,7 +255,7 @@ func TestIdleMemory(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	// What the reader took: the lines queued, the one it holds, and its
 	// buffer.
-	limit := int64((queued + 2) * 10_001)
+	limit := int64((queued + 2) * MaxLine)
 	n := written.Load()
 	if n > limit {
 		t.Errorf("%d bytes taken while idle, more than %d", n, limit)
@@ -238,7 +263,7 @@ func TestIdleMemory(t *testing.T) {
 	t.Logf("taken while idle: %d bytes (limit %d)", n, limit)
 	ctx := ctxFor(t, 10*time.Second)
 	for range 100 {
-		if line, err := c.Next(ctx); err != nil || len(line) != MaxLine {
+		if line, err := c.Next(ctx); err != nil || len(line) != MaxLine-1 {
 			t.Fatalf("Next: %d bytes, %v", len(line), err)
 		}
 	}
