@@ -80,8 +80,11 @@ type Engine struct {
 // Each searcher of an external engine starts the program on its first
 // search, so Run plays every game with a new pair of processes, and ends
 // it when it is closed (Run closes it after the game): it sends quit,
-// and kills the program (on Unix with any process it started, its
-// process group) when it does not exit within a second. It plays through
+// and kills the program when it does not exit within a second, on Unix
+// with its process group: the processes it started, but not those that
+// left the group (setsid, setpgid), as a daemon does, which Run does not
+// end. On Linux a program that exits is seen to exit at once, also while
+// such a process holds its output open: a crash, not a timeout. It plays through
 // the clients of packages ugi and gtp. Before its first move the program
 // gets 10s more than the timeout to start and answer the handshake (UGI:
 // ugi, isready, each option with isready, uginewgame, isready; GTP:

@@ -192,10 +192,18 @@ func TestExternalForfeits(t *testing.T) {
 		// a crash, with the status of the kill that ends it.
 		{"long", "", "forfeit: bad answer", "line too long"},
 		{"gtp-long", "", "forfeit: bad answer", "line too long"},
+		// A crash while a process the program started in a session of its
+		// own holds its output open: a crash at once, not a time forfeit
+		// after the timeout, where the system tells.
+		{"orphan", ",timeout=30s", "forfeit: crash", "exit status 3"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
+			if tc.mode == "orphan" && runtime.GOOS != "linux" {
+				t.Skip("a program's exit is seen while its output is open on Linux only")
+			}
 			t.Parallel()
 			pids := t.TempDir()
+			defer killLingering(t, pids)
 			protocol := "ugi"
 			if strings.HasPrefix(tc.mode, "gtp-") {
 				protocol = "gtp"
@@ -484,7 +492,9 @@ const (
 // (illegal, gtp-illegal), exiting (crash), never answering and ignoring
 // quit (hang), answering garbage (garbage), or refusing a move of its
 // opponent (gtp-refuse), answering go twice (twice) or genmove twice
-// (gtp-twice), or answering position with a bestmove (after-position), or
+// (gtp-twice), or answering position with a bestmove (after-position),
+// exiting after starting a process in a session of its own that holds its
+// standard input, output and error open (orphan: see startLingering), or
 // writing a line of longLine bytes (long: an info line before bestmove;
 // gtp-long: genmove's answer). In
 // mode flood it writes floodLines info lines of floodLine bytes after its
@@ -492,9 +502,16 @@ const (
 // pidDir.
 func fakeEngine(mode, pidDir string) int {
 	pid := strconv.Itoa(os.Getpid())
+	if mode == "linger" {
+		pid = lingerPrefix + pid
+	}
 	if err := os.WriteFile(filepath.Join(pidDir, pid), nil, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
+	}
+	if mode == "linger" {
+		time.Sleep(time.Minute)
+		return 0
 	}
 	gtp := strings.HasPrefix(mode, "gtp-")
 	in := bufio.NewScanner(os.Stdin)
@@ -611,6 +628,12 @@ func fakeEngine(mode, pidDir string) int {
 				case "crash":
 					fmt.Fprintln(os.Stderr, "fake engine: crashing")
 					return 3
+				case "orphan":
+					if err := startLingering(pidDir); err != nil {
+						fmt.Fprintln(os.Stderr, err)
+						return 1
+					}
+					return 3
 				case "hang":
 					time.Sleep(time.Hour)
 				case "garbage":
@@ -658,12 +681,36 @@ func checkGone(t *testing.T, pidDir string) {
 		return
 	}
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), lingerPrefix) {
+			continue
+		}
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if p, err := os.FindProcess(pid); err == nil && p.Signal(syscall.Signal(0)) == nil {
 			t.Errorf("fake engine process %d is still running", pid)
+		}
+	}
+}
+
+// lingerPrefix starts the names of the files of the processes in pidDir
+// that the fake engine of mode orphan leaves behind.
+const lingerPrefix = "linger-"
+
+// killLingering kills the processes that fake engines of mode orphan left
+// behind in sessions of their own, which Run does not end.
+func killLingering(t *testing.T, pidDir string) {
+	entries, _ := os.ReadDir(pidDir)
+	for _, e := range entries {
+		if pid, ok := strings.CutPrefix(e.Name(), lingerPrefix); ok {
+			n, err := strconv.Atoi(pid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, err := os.FindProcess(n); err == nil {
+				p.Kill()
+			}
 		}
 	}
 }

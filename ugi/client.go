@@ -372,8 +372,9 @@ func (c *Client) Stop() error {
 }
 
 // Close ends the engine: it sends quit, waits up to a second for the
-// engine to end, and then kills a program (on Unix with the processes it
-// started) and waits for it. It kills at once an engine that has broken
+// engine to end, and then kills a program (on Unix with its process group:
+// the processes it started, but not those that left the group, as setsid
+// makes them) and waits for it. It kills at once an engine that has broken
 // the client. The error says how a program ended when it did not quit by
 // itself with status 0.
 func (c *Client) Close() error {

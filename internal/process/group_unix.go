@@ -8,7 +8,8 @@ import (
 )
 
 // inOwnGroup makes cmd start its process in a process group of its own, so
-// that killGroup ends the program together with any process it started.
+// that killGroup ends the program together with the processes it started
+// that stay in its group.
 func inOwnGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }

@@ -79,10 +79,13 @@ type Conn struct {
 	closeErr error     // Close's error, set by finish
 
 	// A program started by Start:
-	cmd    *exec.Cmd
-	stdin  *os.File // the write end of its standard input
-	stdout *os.File // the read end of its standard output
-	stderr *tailBuffer
+	cmd        *exec.Cmd
+	stdin      *os.File // the write end of its standard input
+	stdout     *os.File // the read end of its standard output
+	stderrPipe *os.File // the read end of its standard error
+	stderr     *tailBuffer
+	stderrDone chan struct{} // closed when its standard error has been read
+	exited     chan struct{} // closed once the program has exited (on Linux)
 
 	// A pair given to Wrap:
 	r io.Reader
@@ -90,37 +93,123 @@ type Conn struct {
 }
 
 // Start starts the program name with the arguments arg, in a process group
-// of its own on Unix, with pipes to its standard input and output. Its
-// error is one of starting the process, such as a program not found or not
-// executable.
+// of its own on Unix, with pipes to its standard input, output and error.
+// Its error is one of starting the process, such as a program not found or
+// not executable.
+//
+// Close and Kill kill the program's process group: the processes it
+// started, unless they left the group (setsid, setpgid), as a daemon does;
+// those are not ended, and Close does not wait for them. The program's
+// output ends when it exits, on Linux also while such a process holds the
+// pipe of its output open: Next then says that it exited, after the lines
+// it wrote, with its exit status. Elsewhere such a process keeps the
+// output open until it ends.
 func Start(name string, arg ...string) (*Conn, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	var pipes [6]*os.File // stdin, stdout and stderr: read end, write end
+	for i := 0; i < len(pipes); i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeFiles(pipes[:i]...)
+			return nil, err
+		}
+		pipes[i], pipes[i+1] = r, w
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
+	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
 	c := newConn()
 	c.cmd = exec.Command(name, arg...)
-	c.stdin, c.stdout, c.stderr = inW, outR, &tailBuffer{}
-	c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = inR, outW, c.stderr
-	c.cmd.WaitDelay = time.Second // stderr held open by a process it left behind
+	c.stdin, c.stdout, c.stderrPipe, c.stderr = inW, outR, errR, &tailBuffer{}
+	// Files, not writers, so that Wait waits for the program only, not
+	// for processes it left that hold a pipe open.
+	c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = inR, outW, errW
+	c.stderrDone, c.exited = make(chan struct{}), make(chan struct{})
 	inOwnGroup(c.cmd)
-	err = c.cmd.Start()
-	inR.Close() // the program's ends: it has its own copies
-	outW.Close()
+	err := c.cmd.Start()
+	closeFiles(inR, outW, errW) // the program's ends: it has its own copies
 	if err != nil {
-		inW.Close()
-		outR.Close()
+		closeFiles(inW, outR, errR)
 		return nil, err
 	}
-	go c.read(outR)
+	go c.watch(c.cmd.Process.Pid)
+	go c.read(afterExit{outR, c.exited})
+	go c.readStderr(afterExit{errR, c.exited})
 	go c.write(inW)
 	return c, nil
+}
+
+// closeFiles closes files.
+func closeFiles(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}
+
+// watch closes c.exited once the program has exited (where waitExit can
+// tell), and gives the reads of its pipes drainTime to take what they
+// hold: a read that then finds a pipe empty, which a process the program
+// left holds open, ends its output.
+func (c *Conn) watch(pid int) {
+	if !waitExit(pid) {
+		return
+	}
+	close(c.exited)
+	deadline := time.Now().Add(drainTime)
+	c.stdout.SetReadDeadline(deadline) // error: closed already by finish
+	c.stderrPipe.SetReadDeadline(deadline)
+}
+
+// drainTime is how long a read of a pipe of a program that has exited
+// waits for output: none comes from the program, whose output is in the
+// pipe already, and what a process it left behind writes is not its.
+const drainTime = 100 * time.Millisecond
+
+// afterDrain is the most bytes read from a pipe of a program that has
+// exited: more than a pipe holds, so that a process it left behind that
+// writes without end does not keep the output going.
+const afterDrain = 4 << 20
+
+// errHeldOpen ends the output of a program that has exited while a
+// process it left holds the pipe open.
+var errHeldOpen = errors.New("a process it left behind holds its output open")
+
+// afterExit reads a pipe of the program, and once the program has exited
+// (exited is closed) only what the pipe holds.
+type afterExit struct {
+	f      *os.File
+	exited chan struct{}
+}
+
+func (r afterExit) Read(p []byte) (int, error) {
+	select {
+	case <-r.exited:
+		r.f.SetReadDeadline(time.Now().Add(drainTime))
+	default:
+	}
+	n, err := r.f.Read(p)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		err = errHeldOpen
+	}
+	return n, err
+}
+
+// readStderr keeps the end of the program's standard error until it ends.
+func (c *Conn) readStderr(r io.Reader) {
+	defer close(c.stderrDone)
+	buf := make([]byte, 1024)
+	read := 0 // since the program exited
+	for {
+		n, err := r.Read(buf)
+		c.stderr.Write(buf[:n])
+		if err != nil {
+			return
+		}
+		select {
+		case <-c.exited:
+			if read += n; read > afterDrain {
+				return
+			}
+		default:
+		}
+	}
 }
 
 // Wrap returns a Conn that reads the engine's lines from r and writes
@@ -153,8 +242,19 @@ func (c *Conn) read(r io.Reader) {
 		close(c.lines)
 	}()
 	br := bufio.NewReaderSize(r, MaxLine)
+	read := 0 // since the program exited
 	for {
 		line, err := br.ReadSlice('\n')
+		if c.exited != nil {
+			select {
+			case <-c.exited:
+				if read += len(line); read > afterDrain {
+					c.readErr = errHeldOpen
+					return
+				}
+			default:
+			}
+		}
 		if err == bufio.ErrBufferFull {
 			// Not cut short, which could make another line of it (the
 			// first MaxLine bytes of a bestmove line may read as another
@@ -323,9 +423,13 @@ func (c *Conn) gone() error {
 	var what string
 	select {
 	case <-c.readDone:
-		what = "its output ended"
-		if c.readErr != nil {
-			what += ": " + c.readErr.Error()
+		switch {
+		case c.readErr == errHeldOpen:
+			what = "it exited, and " + errHeldOpen.Error()
+		case c.readErr != nil:
+			what = "its output ended: " + c.readErr.Error()
+		default:
+			what = "its output ended"
 		}
 	default:
 		what = "it takes no more input"
@@ -350,7 +454,7 @@ func (c *Conn) gone() error {
 
 // Close ends the connection: it sends quit (unless it is empty) as the
 // last line, waits up to Grace for the engine's output to end, and then
-// kills a program and the processes it started, and waits for it. Its
+// kills a program and its process group (see Start), and waits for it. Its
 // error says how a program ended when it did not exit by itself with
 // status 0. Closing again does nothing and returns nil.
 func (c *Conn) Close(quit string) error {
@@ -370,9 +474,9 @@ func (c *Conn) Close(quit string) error {
 	return err
 }
 
-// Kill ends the connection at once: it kills a program and the processes
-// it started, and waits for it; it closes the reader and writer of a Conn
-// from Wrap that are io.Closers.
+// Kill ends the connection at once: it kills a program and its process
+// group (see Start), and waits for it; it closes the reader and writer of
+// a Conn from Wrap that are io.Closers.
 func (c *Conn) Kill() {
 	c.once.Do(func() {
 		close(c.closing)
@@ -427,6 +531,14 @@ func (c *Conn) finish(report bool) {
 	<-c.readDone
 	<-c.writeDone
 	err := c.cmd.Wait()
+	// The end of the standard error, which a process left behind may
+	// hold open where the program's exit is not seen (see Start).
+	select {
+	case <-c.stderrDone:
+	case <-time.After(Grace):
+	}
+	c.stderrPipe.Close()
+	<-c.stderrDone
 	if report && err != nil {
 		c.closeErr = fmt.Errorf("engine %s", exitText(c.cmd.ProcessState, err))
 		if !c.eof {

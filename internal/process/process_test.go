@@ -40,7 +40,12 @@ func TestMain(m *testing.M) {
 //	stubborn starts a child (a silent helper), writes its process id, and
 //	         ignores quit
 //	flood    writes lines of output without end
+//
+// and the modes of moreHelpers.
 func helper(mode string) int {
+	if h, ok := moreHelpers[mode]; ok {
+		return h()
+	}
 	in := bufio.NewScanner(os.Stdin)
 	switch mode {
 	case "echo":
@@ -84,6 +89,9 @@ func helper(mode string) int {
 	}
 	return 0
 }
+
+// moreHelpers are the helpers of one system's tests, by mode.
+var moreHelpers = map[string]func() int{}
 
 // startHelper starts the helper in mode.
 func startHelper(t *testing.T, mode string) *Conn {
