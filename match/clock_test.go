@@ -110,6 +110,17 @@ func TestClockTimeForfeit(t *testing.T) {
 	if !strings.Contains(progress.String(), "out of time") {
 		t.Errorf("progress does not tell of the forfeit:\n%s", progress.String())
 	}
+	// The records prove their time forfeits: they resume and merge, but
+	// not without the Forfeit header or the clock's.
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRefused(t, cfg, string(text), 1, "", out)
+	for _, h := range []string{forfeitHeader, "TimeLeft", "LeastTimeLeft"} {
+		edited := editRecords(t, string(text), 1, func(rec *surakarta.Record) { setHeader(rec, h, "") })
+		checkRefused(t, cfg, edited, 1, "without its "+h+" header", out)
+	}
 }
 
 // checkClockCalls checks what the searches of one side of a game received

@@ -466,6 +466,16 @@ func checkMove(g *surakarta.Game, m surakarta.Move) (surakarta.Move, error) {
 // game, where and why.
 const forfeitHeader = "Forfeit"
 
+// forfeitPrefix starts the Reason of the record of a forfeit not on time.
+const forfeitPrefix = "forfeit: "
+
+// forfeitText is the text of a Forfeit header, before headerText makes it
+// fit: side c, playing engine name, forfeits at ply in position p, and
+// why.
+func forfeitText(c surakarta.Color, name string, ply int, p surakarta.Position, why string) string {
+	return fmt.Sprintf("%v (%s) forfeits at ply %d, position %s: %s", c, name, ply, p, why)
+}
+
 // forfeitNote is a forfeit of a game not yet recorded.
 type forfeitNote struct {
 	onTime bool
@@ -478,9 +488,8 @@ type forfeitNote struct {
 func forfeitGame(g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) forfeitNote {
 	note := forfeitNote{
 		onTime: f.OnTime,
-		reason: "forfeit: " + f.Reason,
-		text: headerText(fmt.Sprintf("%v (%s) forfeits at ply %d, position %s: %v",
-			c, name, g.Ply(), g.Position(), f.Err)),
+		reason: forfeitPrefix + f.Reason,
+		text:   headerText(forfeitText(c, name, g.Ply(), g.Position(), fmt.Sprint(f.Err))),
 	}
 	if f.OnTime {
 		g.ForfeitOnTime(c) // the game is not over: Run asked for a move

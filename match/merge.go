@@ -18,12 +18,14 @@ import (
 // cfg describes the whole match, as the shards were given it or as
 // ReadConfig reads it from the files: the engines (their names; New is
 // not called and may be nil), Games, Limits, OpeningPlies and Seed, and
-// the SPRT, if any. It must validate (Config.Validate) but for the
-// engines' New; its Shard, RecordFile, Concurrency and MaxPlies are not
+// the SPRT, if any, and MaxPlies, if the match had another than the
+// default (the records do not say it). It must validate (Config.Validate)
+// but for the engines' New; its Shard, RecordFile and Concurrency are not
 // used.
 //
 // Every record is checked as Run checks a record file it resumes (engines,
-// colours, time control, seed, the round's opening, a finished result),
+// colours, time control, seed, the round's opening, a result that the
+// match makes with its evidence in the record: see Config.RecordFile),
 // and: all records are of shards of one split (the same count N, or all
 // of the whole match, with no Shard header), each round is one of its
 // shard's, and no round is in the files twice. Records of rounds beyond

@@ -41,8 +41,10 @@ const gamesHeader = "Games"
 //   - Seed, from the Seed header.
 //
 // The other fields are zero: Shard too, since the files may be those of
-// several shards of one split (Merge checks the split), and SPRT, which
-// the records do not name: a merge may apply any SPRT.
+// several shards of one split (Merge checks the split), SPRT, which the
+// records do not name (a merge may apply any SPRT), and MaxPlies, which
+// they do not name either: set it for a match played with another than
+// the default, whose adjudications Merge would otherwise refuse.
 //
 // Every record of every file must be of one match: the same engines, seed,
 // time control and opening plies. A record of another match is an error

@@ -1,12 +1,14 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,7 +59,9 @@ type Config struct {
 	Concurrency int
 	// MaxPlies ends a game still going after this many plies, adjudicated
 	// by piece count (0 means the default, 400; the quiet-ply and
-	// repetition rules end most games long before).
+	// repetition rules end most games long before). A match resumed or
+	// merged needs the MaxPlies its games were played with: a record
+	// adjudicated at another ply is refused.
 	MaxPlies int
 	// RecordFile, if set, receives every finished game as it ends. A match
 	// run again with the same file and config resumes: games already in the
@@ -65,7 +69,16 @@ type Config struct {
 	// file belongs to this match (engines, colours, time control, seed, the
 	// round's opening and the shard), with no round twice, and that no
 	// other process is writing the file: it locks the file for the whole
-	// run, where the system allows (see Run). A game cut short at the end of the file by a
+	// run, where the system allows (see Run). It counts only the results
+	// it makes, with their evidence in the record: the rules' end of the
+	// game replayed; "adjudicated: move limit" for a game of exactly
+	// MaxPlies plies, with the result of its piece count; a forfeit
+	// ("forfeit: …", or "time forfeit") lost by the side to move, with a
+	// Forfeit header that names that side, its engine, the ply and the
+	// position, and on a clock the TimeLeft and LeastTimeLeft headers for
+	// a time forfeit. Any other result (a resignation, a draw by
+	// agreement, a forfeit without its header) is damage: Run refuses the
+	// file, naming the record. A game cut short at the end of the file by a
 	// crash is moved to RecordFile+".partial" and played again. Each
 	// record names its match in its headers: Event ("A vs B"), Round,
 	// Black, White, TimeControl (LimitsText of Limits), Seed, Games and,
@@ -92,6 +105,10 @@ const (
 	defaultOpeningPlies = 4
 	defaultMaxPlies     = 400
 )
+
+// adjudicatedReason is the Reason of the record of a game stopped at
+// MaxPlies.
+const adjudicatedReason = "adjudicated: move limit"
 
 // Validate reports whether c describes a match that Run can play: two
 // engines with New functions and different names, a positive and even
@@ -176,9 +193,10 @@ type round struct {
 // second: a process that this one starts holds a copy of its files until
 // it runs its program); on systems
 // without flock (such as Windows) the file is not locked. When RecordFile
-// holds a game of another match, a round twice, or a record that does not
-// read before its last one, Run fails before playing, naming the record or
-// line, and leaves the file as it is.
+// holds a game of another match, a round twice, a result the match does
+// not make (see RecordFile), or a record that does not read before its
+// last one, Run fails before playing, naming the record or line, and
+// leaves the file as it is.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err := cfg.Validate(); err != nil {
 		return Outcome{}, err
@@ -444,7 +462,7 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
 		rec.Result = surakarta.Adjudicate(p, surakarta.NotOver).Result()
-		rec.Reason = "adjudicated: move limit"
+		rec.Reason = adjudicatedReason
 	}
 	return rec
 }
@@ -525,7 +543,92 @@ func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Pos
 	case rec.Result != "1-0" && rec.Result != "0-1" && rec.Result != "1/2-1/2":
 		return 0, fmt.Errorf("round %d has the result %s: a match records finished games", number, rec.Result)
 	}
+	if err := m.checkEnd(rec); err != nil {
+		return 0, fmt.Errorf("round %d: %w", number, err)
+	}
 	return number, nil
+}
+
+// errNotMade is wrapped by the error of a record whose result Run does
+// not make, or not without its evidence.
+var errNotMade = errors.New("a result the match does not make, or not without its evidence: the record was edited or damaged")
+
+// checkEnd returns an error unless the record of a round (whose headers
+// checkRecord has checked) ends as Run ends a game, with the evidence of
+// its end in the record:
+//
+//   - by the rules, the game replayed over (the readers check that the
+//     result is the rules'), within MaxPlies plies;
+//   - adjudicated at the move limit: a game not over with exactly MaxPlies
+//     plies from its opening, and the result of its piece count;
+//   - a forfeit (Reason "forfeit: …"): a game not over, won by the side
+//     not to move, with a Forfeit header that names the loser, its engine,
+//     the ply and the position;
+//   - a time forfeit (Reason "time forfeit"): lost by the side to move, with
+//     such a Forfeit header and, when the match is on a clock, its
+//     TimeLeft and LeastTimeLeft headers.
+//
+// No other result is Run's (a resignation, a draw by agreement, an
+// adjudication at another ply, a forfeit without its header).
+func (m *matchState) checkEnd(rec *surakarta.Record) error {
+	g := rec.Game
+	o := g.Outcome()
+	maxPlies := cmp.Or(m.cfg.MaxPlies, defaultMaxPlies)
+	forfeit, hasForfeit := rec.Header(forfeitHeader)
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s (%s after %d plies): "+format, append([]any{errNotMade, rec.Result, clip.Text(rec.Reason), g.Ply()}, args...)...)
+	}
+	switch {
+	case g.Ply() > maxPlies:
+		return bad("the match stops its games at %d plies", maxPlies)
+	case o.Over && o.Reason != surakarta.TimeForfeit:
+		switch o.Reason {
+		case surakarta.NoPieces, surakarta.Blocked, surakarta.QuietPlyRule, surakarta.Repetition:
+		default:
+			return bad("the players do not end a game of a match, but the rules, the move limit and forfeits")
+		}
+		if hasForfeit {
+			return bad("the rules ended the game, yet it has a %s header", forfeitHeader)
+		}
+		return nil
+	case rec.Reason == adjudicatedReason:
+		switch want := surakarta.Adjudicate(g.Position(), surakarta.NotOver).Result(); {
+		case g.Ply() != maxPlies:
+			return bad("the match adjudicates its games at %d plies", maxPlies)
+		case rec.Result != want:
+			return bad("the piece count makes it %s", want)
+		case hasForfeit:
+			return bad("an adjudicated game with a %s header", forfeitHeader)
+		}
+		return nil
+	case o.Over: // on time
+	case !strings.HasPrefix(rec.Reason, forfeitPrefix) || len(rec.Reason) == len(forfeitPrefix):
+		return bad("the game is not over, and neither adjudicated at the move limit nor forfeited")
+	}
+	// A forfeit, on time or not: the side to move failed to move.
+	loser := g.Position().SideToMove()
+	if won := (surakarta.Outcome{Over: true, Winner: loser.Other()}).Result(); rec.Result != won {
+		return bad("a forfeit is lost by the side to move, %v, whose opponent's win is %s", loser, won)
+	}
+	if g.Ply() == maxPlies {
+		return bad("a game at the move limit of %d plies is adjudicated, not forfeited", maxPlies)
+	}
+	name, _ := rec.Header(loser.String())
+	if !hasForfeit {
+		return bad("a forfeit without its %s header", forfeitHeader)
+	}
+	want := headerText(forfeitText(loser, name, g.Ply(), g.Position(), ""))
+	if !strings.HasPrefix(forfeit, strings.TrimSuffix(want, "…")) {
+		return bad("the %s header %q does not name the loser, its engine, the ply and the position, %q", forfeitHeader, clip.Text(forfeit), clip.Text(want))
+	}
+	if o.Over && m.cfg.Limits.Clock.IsSet() {
+		for _, h := range []string{"TimeLeft", "LeastTimeLeft"} {
+			if _, ok := rec.Header(h); !ok {
+				return bad("a time forfeit on a clock without its %s header", h)
+			}
+		}
+	}
+	return nil
 }
 
 // aScore returns A's score in a game with the given result.
