@@ -129,9 +129,15 @@ func (s *PVS) settings() pvsSettings {
 }
 
 // Clear forgets everything learnt in earlier searches: the table, the
-// history and the killers. Call it between games.
+// history and the killers. Call it between games. A table of another size
+// than TableMegabytes now asks for is not cleared but released, and
+// collected, before the next Search makes the new one.
 func (s *PVS) Clear() {
-	if s.table != nil {
+	switch {
+	case s.table == nil:
+	case s.tableSize != cmp.Or(s.TableMegabytes, DefaultTableMegabytes):
+		s.releaseTable()
+	default:
 		s.table.Clear()
 	}
 	s.main.forget()
@@ -173,7 +179,8 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 }
 
 // sizeTable makes the table TableMegabytes sets, unless it is already
-// made; a table of another size is released first. A search whose context is done (or nil) before it starts makes
+// made; a table of another size is released first. A search whose context
+// is done (or nil) before it starts makes
 // none: it gets an empty table that stores nothing, so that a cancelled
 // search costs no allocation.
 func (s *PVS) sizeTable(cancelled bool) {
@@ -186,15 +193,23 @@ func (s *PVS) sizeTable(cancelled bool) {
 		}
 	default:
 		if s.table != nil {
-			// Resizing: let go of the old table, and collect it, before
-			// the new one is made, so that memory never holds both (a GC
-			// is not due yet when the old table is half the heap).
-			s.table, s.main.table = nil, nil
-			for _, h := range s.helpers {
-				h.table = nil
-			}
-			runtime.GC()
+			s.releaseTable()
 		}
 		s.table, s.tableSize = tt.New(mb), mb
+	}
+}
+
+// releaseTable lets go of the table, and collects one that was made (not
+// the empty table of a cancelled search), so that a new one is made in its
+// room: memory never holds both (a GC is not due yet when the old table is
+// half the heap).
+func (s *PVS) releaseTable() {
+	made := s.tableSize > 0
+	s.table, s.tableSize, s.main.table = nil, 0, nil
+	for _, h := range s.helpers {
+		h.table = nil
+	}
+	if made {
+		runtime.GC()
 	}
 }

@@ -222,6 +222,24 @@ func TestPVSTableResize(t *testing.T) {
 	if grown > 16<<20 {
 		t.Errorf("resizing a 128 MiB table to 64 MiB grew the heap's memory by %.1f MiB: both tables were held at once", float64(grown)/(1<<20))
 	}
+
+	// Clear between games releases a table of another size than the next
+	// search makes, instead of clearing it (which writes every page).
+	s.TableMegabytes = 128
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s.Clear()
+	runtime.ReadMemStats(&after)
+	if freed := int64(before.HeapAlloc) - int64(after.HeapAlloc); freed < 60<<20 {
+		t.Errorf("Clear with TableMegabytes changed from 64 to 128 freed %.1f MiB: the 64 MiB table was kept", float64(freed)/(1<<20))
+	}
+	if _, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 80<<20 {
+		t.Errorf("a 128 MiB table in place of a 64 MiB one grew the heap by %.1f MiB: both tables were held at once", float64(grown)/(1<<20))
+	}
 }
 
 // BenchmarkPVSEvaluators searches the fixed middle-game positions to depth

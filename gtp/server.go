@@ -20,9 +20,11 @@ type Engine struct {
 	Name, Version string // the answers to name and version
 	// Searcher returns the searcher for the next genmove: Serve calls it
 	// before each genmove, and calls Clear on what it returned last at
-	// clear_board and boardsize. It may return the same searcher every
-	// time (which keeps what it learnt) or a new one after an option
-	// changed. It must not be nil.
+	// clear_board and boardsize, in a goroutine of its own (a large table
+	// takes seconds to clear), never while Searcher or SetOption runs:
+	// the next genmove or surakarta-setoption of the engine waits for it.
+	// It may return the same searcher every time (which keeps what it
+	// learnt) or a new one after an option changed. It must not be nil.
 	Searcher func() surakarta.Searcher
 	// SetOption sets an engine option by surakarta-setoption (the server
 	// handles its own: MoveOverhead, QuietPlyLimit, RepetitionLimit); an
@@ -77,6 +79,7 @@ func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps s
 	}
 	in := serve.NewInput(r)
 	defer in.Close()
+	defer s.Ready() // nothing of Serve runs on e's searcher once it returns
 	for {
 		line, err := in.Next(ctx)
 		switch {
@@ -230,6 +233,7 @@ func (s *server) setOption(args []string) error {
 		}
 		return fmt.Errorf("unknown option %q (options: %s)", clip.Text(name), strings.Join(names, ", "))
 	}
+	s.Ready() // the engine's options change its searcher
 	return s.e.SetOption(name, value)
 }
 

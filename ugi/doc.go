@@ -46,7 +46,11 @@
 // stop are answered meanwhile, stop ends either (a stopped perft ends with
 // "info string perft stopped" instead of its total), and commands that
 // would change the game or the options are refused until they end. go
-// infinite reports its move only after stop. The end of the input, like
+// infinite reports its move only after stop. uginewgame clears the
+// engine's searcher in the background, since a large table takes seconds
+// to clear: isready is answered, and go, bench and setoption of the
+// engine's own options are carried out, once the clear has ended; other
+// commands are answered meanwhile. The end of the input, like
 // quit, stops a search or perft at once, as stop does (a search still
 // answers bestmove), and Serve returns: the GUI has gone, and an engine
 // does not go on searching for nobody.

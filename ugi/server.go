@@ -19,18 +19,20 @@ type Engine struct {
 	Author string // id author
 	// Searcher returns the searcher for the next search: Serve calls it
 	// before every search and bench, never while a search runs, and calls
-	// Clear on what it returned last at uginewgame. It may return the same
-	// searcher every time (which keeps what it learnt) or a new one after
-	// an option changed. It must not be nil.
+	// Clear on what it returned last at uginewgame, in a goroutine of its
+	// own (a large table takes seconds to clear), never while Searcher or
+	// SetOption runs. It may return the same searcher every time (which
+	// keeps what it learnt) or a new one after an option changed. It must
+	// not be nil.
 	Searcher func() surakarta.Searcher
 	// Options are the engine's own options, listed after the server's own
 	// (MoveOverhead, QuietPlyLimit, RepetitionLimit), whose names they must
 	// not take.
 	Options []Option
 	// SetOption sets one of Options to a value Option.Validate accepted
-	// (in its canonical form); called only while no search runs; an error
-	// refuses the value and changes nothing. May be nil when Options is
-	// empty.
+	// (in its canonical form); called only while no search or Clear runs;
+	// an error refuses the value and changes nothing. May be nil when
+	// Options is empty.
 	SetOption func(name, value string) error
 }
 
@@ -74,6 +76,7 @@ func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps s
 	}
 	in := serve.NewInput(r)
 	defer in.Close()
+	defer s.Ready() // nothing of Serve runs on e's searcher once it returns
 	for {
 		line, err := in.Next(ctx)
 		switch {
@@ -145,6 +148,7 @@ func (s *server) command(ctx context.Context, line string) error {
 		}
 		s.Out.Lines(append(lines, ansUGIOK)...)
 	case cmdIsReady:
+		s.Ready() // a uginewgame's clear has ended
 		s.Out.Lines(ansReadyOK)
 	case cmdSetOption:
 		return s.setOption(args)
@@ -205,6 +209,7 @@ func (s *server) setOption(args []string) error {
 	if err != nil {
 		return fmt.Errorf("setoption: %w", err)
 	}
+	s.Ready() // the engine's options change its searcher
 	if err := s.e.SetOption(o.Name, v); err != nil {
 		return fmt.Errorf("setoption: option %s: %w", o.Name, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -619,3 +620,104 @@ func TestServeErrors(t *testing.T) {
 type errWriter struct{ err error }
 
 func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// slowClear is a PVS whose Clear waits for release, as the clear of a
+// large table takes seconds; it records the order of events in log.
+type slowClear struct {
+	*surakarta.PVS
+	release chan struct{}
+	ended   chan struct{} // closed when the test ends, releasing any clear
+	mu      sync.Mutex
+	log     []string
+}
+
+func (s *slowClear) note(event string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log = append(s.log, event)
+}
+
+func (s *slowClear) Clear() {
+	s.note("clearing")
+	select {
+	case <-s.release:
+	case <-s.ended:
+	}
+	s.PVS.Clear()
+	s.note("cleared")
+}
+
+func (s *slowClear) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	s.note("search")
+	return s.PVS.Search(ctx, g, lim)
+}
+
+// TestNewGameClearsInTheBackground: uginewgame clears the searcher
+// without holding up the commands that do not need it (position, query,
+// show, the server's options, stop); isready is answered, go searches and
+// the engine's options are set only once the clear has ended; and Serve
+// returns only then.
+func TestNewGameClearsInTheBackground(t *testing.T) {
+	sc := &slowClear{PVS: surakarta.NewPVS(surakarta.NewTuned()), release: make(chan struct{}), ended: make(chan struct{})}
+	var calls []string
+	e := testEngine(&calls)
+	e.Searcher = func() surakarta.Searcher { return sc }
+	s := startSession(t, e, serve.Caps{})
+	t.Cleanup(func() { close(sc.ended) }) // before the session's cleanup, which waits for Serve
+	s.send("go depth 1")
+	s.untilPrefix("bestmove ")
+	s.send("uginewgame", "position startpos moves a2a3", "query p1turn", "setoption name QuietPlyLimit value 40", "stop")
+	s.expect("response false") // answered while the clear waits
+	if shown := strings.Join(s.show(), "\n"); !strings.Contains(shown, "moves a2a3") {
+		t.Fatalf("show during the clear:\n%s", shown)
+	}
+	// One write, which the server takes in while the first of them waits.
+	s.send("setoption name Ponder value true\ngo depth 1\nisready")
+	// Whatever comes now came after the release: isready, the engine's
+	// option and go wait for the clear.
+	answered := make(chan string, 1)
+	go func() {
+		l := <-s.lines
+		sc.note("answered " + strings.Fields(l)[0])
+		answered <- l
+	}()
+	time.Sleep(100 * time.Millisecond) // room for a wrong answer to come early; not needed to pass
+	sc.note("released")
+	close(sc.release)
+	var best, ready bool // in either order: isready is answered while go searches
+	seen := func(l string) bool {
+		best = best || strings.HasPrefix(l, "bestmove ")
+		ready = ready || l == "readyok"
+		return best && ready
+	}
+	seen(<-answered)
+	s.until(seen)
+	sc.mu.Lock()
+	log := strings.Join(sc.log, ", ")
+	sc.mu.Unlock()
+	// After the clear: the search, and the first answer (readyok or the
+	// search's first line), in either order.
+	if want := "search, clearing, released, cleared, "; !strings.HasPrefix(log, want) || len(sc.log) != 6 || !slices.Contains(sc.log[4:], "search") {
+		t.Errorf("events %s; want %s then the search and the first answer", log, want)
+	}
+	if len(calls) != 1 || calls[0] != "Ponder=true" {
+		t.Errorf("SetOption calls %q", calls)
+	}
+
+	// Serve returns once a clear has ended.
+	sc.release = make(chan struct{})
+	s.send("uginewgame", "quit")
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		sc.note("released")
+		close(sc.release)
+	}()
+	if err := s.wait(); err != nil {
+		t.Fatal(err)
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if n := len(sc.log); sc.log[n-2] != "released" || sc.log[n-1] != "cleared" {
+		t.Errorf("events %q: Serve returned before the clear ended", sc.log)
+	}
+}

@@ -14,7 +14,8 @@ import (
 
 // engine is the program's engine: its options and the searcher they
 // make. The servers call its methods from one goroutine, never while a
-// search runs.
+// search runs or the searcher is being cleared (which they do in the
+// background at uginewgame and clear_board).
 //
 // It keeps one searcher. Hash, Threads and Contempt change the PVS in
 // place, which keeps its table; only a change of Searcher or Evaluator

@@ -27,6 +27,11 @@ type Caps struct {
 // only the searcher it was given and Out, so that commands that only read
 // the game are answered while it runs. Commands that would change the
 // game, the settings or the searcher must first check Busy.
+//
+// NewGame clears the searcher in the background too, since clearing a
+// large table takes seconds: Searcher waits for the clear to end, and so
+// must a command that changes the engine's options (Ready), or that says
+// the engine is ready.
 type Server struct {
 	Out      *Output
 	Settings Settings
@@ -37,6 +42,7 @@ type Server struct {
 
 	searcher func() surakarta.Searcher
 	last     surakarta.Searcher // what searcher returned last
+	clearing chan struct{}      // closed when the clear NewGame started has ended; nil: none since Ready
 
 	task *task // the task started last, until it is reaped
 }
@@ -82,11 +88,28 @@ func (s *Server) DropGame(why string) {
 
 // NewGame starts a game from the start position under the settings'
 // rules, and clears the searcher last used so that it forgets the game
-// before.
+// before: in the background, since a large table takes seconds to clear.
+// Ready waits for the clear; a clear already under way is enough, since
+// nothing has searched since it started.
 func (s *Server) NewGame() {
 	s.SetGame(s.newGame(surakarta.NewPosition()))
-	if s.last != nil {
-		s.last.Clear()
+	if s.last != nil && s.clearing == nil {
+		last, done := s.last, make(chan struct{})
+		s.clearing = done
+		go func() {
+			defer close(done)
+			last.Clear()
+		}()
+	}
+}
+
+// Ready waits until the searcher's clear that NewGame started, if any,
+// has ended: before the engine's searcher or options are used again, and
+// before the server says it is ready or returns.
+func (s *Server) Ready() {
+	if s.clearing != nil {
+		<-s.clearing
+		s.clearing = nil
 	}
 }
 
@@ -111,10 +134,12 @@ func (s *Server) GameFrom(start surakarta.Position, moves []surakarta.Move) (*su
 var errNoSearcher = errors.New("the engine has no searcher")
 
 // Searcher returns the searcher for the next search, from the engine, and
-// remembers it for NewGame. It forgets the one before first, so that an
-// engine that replaces its searcher holds the only reference to the old
-// one when it makes the new one.
+// remembers it for NewGame. It waits for a clear under way (Ready), and
+// forgets the searcher before, so that an engine that replaces its
+// searcher holds the only reference to the old one when it makes the new
+// one.
 func (s *Server) Searcher() (surakarta.Searcher, error) {
+	s.Ready()
 	s.last = nil
 	sr := s.searcher()
 	if sr == nil {
