@@ -131,5 +131,5 @@
 // (EndgameAdjusted), principal variation search with a transposition table,
 // history heuristic and iterative deepening as Wang Hongfei et al. use it
 // for Connect6 (PVS), and phase-dependent evaluation weights from Amazons
-// programs (Phased). The module's README lists the papers under References.
+// programs (Phased). The module's docs/references.md lists the papers.
 package surakarta

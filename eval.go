@@ -17,8 +17,8 @@ import (
 // changes their fields meanwhile.
 type Evaluator interface {
 	// Evaluate returns the score of p from the side to move's point of view,
-	// in the units of the six-factor evaluation (a piece is worth about 50):
-	// positive is good for the side to move. The score must lie within
+	// on the scale of the six-factor evaluation, where a piece is worth
+	// about 40 (about 70 to Tuned): positive is good for the side to move. The score must lie within
 	// ±MaxEvaluation; searchers clamp it. It must not change p.
 	Evaluate(p *Position) int
 }
@@ -83,13 +83,14 @@ func SixFactorPointValues() PointValues {
 }
 
 // SixFactor is the six-factor evaluation of Li Shuqin et al., "The
-// assessment function in the Surakarta game system" (2012; see README,
-// References): for each side the value Weights.Value(Terms), and the score
-// is the side to move's value minus the opponent's. The six factors are the
-// pieces N, the move range M (legal steps), the captures C, the attack range
-// A = M + C, the point values P of the squares the pieces stand on, and the
-// arc value, which rewards the corner loops a side occupies (a piece on one
-// of the loop's two ends) and those its opponent does not.
+// assessment function in the Surakarta game system" (2012; see the
+// module's docs/references.md): for each side the value
+// Weights.Value(Terms), and the score is the side to move's value minus
+// the opponent's. The six factors are the pieces N, the move range M
+// (legal steps), the captures C, the attack range A = M + C, the point
+// values P of the squares the pieces stand on, and the arc value, which
+// rewards the corner loops a side occupies (a piece on one of the loop's
+// two ends) and those its opponent does not.
 //
 // Its fields hold the paper's defaults after NewSixFactor; change them to
 // re-weight it. The zero SixFactor weighs nothing and scores 0.
@@ -233,7 +234,8 @@ func phaseOf(n int) Phase {
 }
 
 // EndgameAdjusted is the evaluation of Zhang Bo et al., "Optimization of
-// Surakarta chess endgame" (2017; see README, References): the six-factor
+// Surakarta chess endgame" (2017; see the module's
+// docs/references.md): the six-factor
 // evaluation, Normal, except that when each side has at most AdjustedPieces
 // pieces it uses Adjusted, in which the eight crossing points of the
 // circuits (c2 d2 b3 e3 b4 e4 c5 d5) are worth 25 instead of 50, the arc
@@ -247,7 +249,8 @@ func phaseOf(n int) Phase {
 // piece can make up for a piece lost, which is the paper's reason for the
 // raise ("the number of pieces matters ever more later in the game").
 // Matches confirm it: 20, 60 and 100 each played 40 over 400 games and
-// none did better (README, "Tuning the defaults").
+// none did better (the module's docs/experiments.md, "Tuning the
+// defaults").
 type EndgameAdjusted struct {
 	Normal         SixFactor // used until the adjustment applies: the six-factor evaluation
 	Adjusted       SixFactor // used when each side has at most AdjustedPieces pieces
@@ -290,8 +293,9 @@ func (e *EndgameAdjusted) Evaluate(p *Position) int { return e.evaluator(p).Eval
 
 // Phased is a six-factor evaluator with its own parameters in each phase,
 // the idea of the phase-dependent weights of an Amazons evaluation (see
-// README, References): ByPhase[p.Phase()] evaluates p. Build one from a
-// SixFactor with NewPhased and change the weights of the phases you want.
+// the module's docs/references.md): ByPhase[p.Phase()] evaluates p.
+// Build one from a SixFactor with NewPhased and change the weights of the
+// phases you want.
 type Phased struct {
 	ByPhase [NumPhases]SixFactor
 }

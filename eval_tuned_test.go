@@ -191,3 +191,39 @@ func TestWalksAgainstReference(t *testing.T) {
 		t.Fatalf("only %d launch points checked", launchesSeen)
 	}
 }
+
+// TestPieceValue measures what a piece is worth to each evaluator: the
+// mean gain in the side to move's score when one opposing piece is taken
+// off, over every opposing piece of the 16 fixed middle-game positions.
+// The docs quote these means (go test -run '^TestPieceValue$' -v .): they
+// are the scale of an evaluator's scores, which UGI's "score cp" and the
+// search's margins are in.
+func TestPieceValue(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		e        surakarta.Evaluator
+		low, top float64
+	}{
+		{"Tuned", surakarta.NewTuned(), 60, 90},
+		{"EndgameAdjusted", surakarta.NewEndgameAdjusted(), 30, 50},
+		{"SixFactor", surakarta.NewSixFactor(), 30, 50},
+	} {
+		var sum, n int
+		for _, p := range middleGamePositions(t) {
+			base := tc.e.Evaluate(&p)
+			for s := range p.Pieces(p.SideToMove().Other()).All() {
+				q := p
+				if err := q.Remove(s); err != nil {
+					t.Fatal(err)
+				}
+				sum += tc.e.Evaluate(&q) - base
+				n++
+			}
+		}
+		mean := float64(sum) / float64(n)
+		t.Logf("%s: taking one of %d opposing pieces off gains %.1f on average", tc.name, n, mean)
+		if mean < tc.low || mean > tc.top {
+			t.Errorf("%s: a piece is worth %.1f on average, outside %v to %v: the docs say otherwise", tc.name, mean, tc.low, tc.top)
+		}
+	}
+}

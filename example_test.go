@@ -95,7 +95,7 @@ func ExamplePosition_Diagram() {
 
 func ExampleEvaluatorFunc() {
 	// A material-only evaluator: pieces of the side to move minus the
-	// opponent's, scaled to the six-factor units (a piece ≈ 50).
+	// opponent's, 50 points a piece, near the six-factor scale.
 	material := surakarta.EvaluatorFunc(func(p *surakarta.Position) int {
 		us := p.SideToMove()
 		return 50 * (p.Count(us) - p.Count(us.Other()))

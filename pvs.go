@@ -10,12 +10,13 @@ import (
 )
 
 // PVS is principal variation search, as Wang Hongfei et al. build it for
-// Connect6 (see README, References), with what strong engines add:
-// a Zobrist-keyed transposition table that survives between searches,
+// Connect6 (see the module's docs/references.md), with what strong
+// engines add: a Zobrist-keyed transposition table that survives between searches,
 // history heuristic, killer moves, the table's move first, iterative
 // deepening with aspiration windows of ±50, quiescence search over
 // captures, null-move pruning, late-move reductions and time management.
-// README's tuning table has the matches behind each of them.
+// The module's docs/experiments.md has the matches behind each of
+// them.
 //
 // Null-move pruning (a pass searched shallower at non-PV nodes, not tried
 // with fewer than 4 pieces) and late-move reductions (late quiet moves

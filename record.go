@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -310,65 +309,6 @@ func (r *Record) validate() error {
 	return r.checkComments()
 }
 
-// checkComments reports why the comments of r cannot be written so that
-// they read back the same, if they cannot: it checks them in the order of
-// their plies.
-func (r *Record) checkComments() error {
-	if len(r.Comments) == 0 {
-		return nil
-	}
-	total := 0
-	for _, ply := range slices.Sorted(maps.Keys(r.Comments)) {
-		if ply < 0 || ply > r.Game.Ply() {
-			return fmt.Errorf("%w: a comment at ply %d, but the game has %d plies: comments stand at 0 (before the first move) to %d", ErrInvalidRecord, ply, r.Game.Ply(), r.Game.Ply())
-		}
-		text := r.Comments[ply]
-		if err := checkComment(text); err != nil {
-			return fmt.Errorf("%w: %s %q %v", ErrInvalidRecord, commentPlace(ply), clip.Text(text), err)
-		}
-		if total += len(text) + 2; total > MaxRecordCommentBytes {
-			return fmt.Errorf("%w: the comments take more than %d bytes up to %s, the most a record's may (MaxRecordCommentBytes)", ErrInvalidRecord, MaxRecordCommentBytes, commentPlace(ply))
-		}
-	}
-	return nil
-}
-
-// commentPlace names the place of the comment at ply.
-func commentPlace(ply int) string {
-	if ply == 0 {
-		return "the comment before the first move"
-	}
-	return "the comment after ply " + strconv.Itoa(ply)
-}
-
-// checkComment reports whether text is a comment that MarshalText writes
-// so that it reads back the same: UTF-8 words without control characters
-// or '}', separated by single spaces, none longer than a line of a record
-// may be. The error completes a sentence "the comment … ".
-func checkComment(text string) error {
-	if !utf8.ValidString(text) {
-		return errors.New("is not valid UTF-8")
-	}
-	word := 0 // the length of the word so far
-	for i, c := range text {
-		switch {
-		case unicode.IsControl(c):
-			return fmt.Errorf("holds the control character %U", c)
-		case c == '}':
-			return errors.New("holds '}', which would end it")
-		case c == ' ' && (i == 0 || i == len(text)-1 || text[i-1] == ' '):
-			return errors.New("has a space at an end or two in a row: a comment is words separated by single spaces, as it reads back")
-		case c == ' ':
-			word = 0
-		default:
-			if word += utf8.RuneLen(c); word > MaxRecordLineBytes {
-				return fmt.Errorf("has a word of more than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", MaxRecordLineBytes)
-			}
-		}
-	}
-	return nil
-}
-
 // isResult reports whether s is one of the four results.
 func isResult(s string) bool {
 	switch s {
@@ -473,68 +413,6 @@ func appendHeader(out []byte, name, value string) []byte {
 		out = append(out, value[i])
 	}
 	return append(out, '"', ']', '\n')
-}
-
-// appendMovetext appends the moves of r's game with their move numbers and
-// comments, then the result, wrapped at recordLineWidth, and a line break.
-func appendMovetext(out []byte, r *Record) []byte {
-	lineStart := len(out)
-	add := func(unit string) {
-		if len(out) > lineStart {
-			if len(out)-lineStart+1+len(unit) > recordLineWidth {
-				out = append(out, '\n')
-				lineStart = len(out)
-			} else {
-				out = append(out, ' ')
-			}
-		}
-		out = append(out, unit...)
-	}
-	comment := func(ply int) bool {
-		text, ok := r.Comments[ply]
-		if ok {
-			for _, unit := range commentUnits(text) {
-				add(unit)
-			}
-		}
-		return ok
-	}
-	g := r.Game
-	commented := comment(0)
-	positions := g.Positions()
-	for i, m := range g.Moves() {
-		p := &positions[i]
-		switch {
-		case p.SideToMove() == Black:
-			add(strconv.Itoa(p.MoveNumber()) + ". " + m.String())
-		case i == 0 || commented:
-			add(strconv.Itoa(p.MoveNumber()) + "... " + m.String())
-		default:
-			add(m.String())
-		}
-		commented = comment(i + 1)
-	}
-	add(r.Result)
-	return append(out, '\n')
-}
-
-// commentUnits returns the units that write the comment text, which
-// checkComment accepts: its words, the first after '{' and the last before
-// '}', each brace apart from its word where together they would make a line
-// longer than MaxRecordLineBytes.
-func commentUnits(text string) []string {
-	units := strings.Split(text, " ")
-	if len(units[0]) < MaxRecordLineBytes {
-		units[0] = "{" + units[0]
-	} else {
-		units = slices.Insert(units, 0, "{")
-	}
-	if last := len(units) - 1; len(units[last]) < MaxRecordLineBytes {
-		units[last] += "}"
-	} else {
-		units = append(units, "}")
-	}
-	return units
 }
 
 // formatRules returns the text of the Rules header for rules.

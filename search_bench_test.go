@@ -140,7 +140,7 @@ func benchClearedSearches(b *testing.B, s *surakarta.PVS, depth int) (searching 
 // with EndgameAdjusted and a fresh PVS, once with the defaults, once with
 // each enhancement switched off, and reports the (deterministic)
 // nodes per op: what each enhancement saves in nodes, beside what the
-// tuning matches in README say it is worth in Elo.
+// tuning matches of docs/experiments.md say it is worth in Elo.
 func BenchmarkPVSAblation(b *testing.B) {
 	for _, v := range []struct {
 		name string
@@ -167,6 +167,35 @@ func BenchmarkPVSAblation(b *testing.B) {
 				nodes += n
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkMoveTime searches each fixed middle-game position for a fixed
+// time per move with a fresh PVS and EndgameAdjusted, as a match's moves
+// are searched, and reports the share of that time the searches took
+// (%time, wall time of the Search call) and the mean depth they completed:
+// a search with a MoveTime spends it.
+func BenchmarkMoveTime(b *testing.B) {
+	for _, moveTime := range []time.Duration{100 * time.Millisecond, time.Second} {
+		b.Run("movetime="+moveTime.String(), func(b *testing.B) {
+			positions := middleGamePositions(b)
+			var used time.Duration
+			var depths, searches int
+			for b.Loop() {
+				for _, p := range positions {
+					s := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
+					start := time.Now()
+					r, err := s.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{MoveTime: moveTime})
+					used += time.Since(start)
+					if err != nil {
+						b.Fatal(err)
+					}
+					depths, searches = depths+r.Depth, searches+1
+				}
+			}
+			b.ReportMetric(100*used.Seconds()/(float64(searches)*moveTime.Seconds()), "%time")
+			b.ReportMetric(float64(depths)/float64(searches), "depth")
 		})
 	}
 }

@@ -1260,8 +1260,8 @@ func srchThreaded(s *surakarta.PVS, threads int) *surakarta.PVS {
 // and +Contempt for its opponent, so that with a positive contempt the
 // searcher avoids a repetition it would otherwise make in a level
 // position, and with contempt 0 it takes the draw and scores draws 0 as
-// before (README's node counts at a fixed depth, unchanged, show that
-// contempt 0 searches exactly as before).
+// before (the node counts at a fixed depth of docs/search.md, unchanged,
+// show that contempt 0 searches exactly as before).
 func TestContempt(t *testing.T) {
 	newPVS := func(e surakarta.Evaluator, contempt, threads int) *surakarta.PVS {
 		s := srchThreaded(surakarta.NewPVS(e), threads)

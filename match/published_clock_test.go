@@ -8,12 +8,13 @@ import (
 	"time"
 )
 
-// TestClockRunnerRecords checks README's clock match played by Run
-// itself (cmd/surakarta-match -tc): the result, the time forfeits (none) and
-// the least time left after a move, recounted from its records.
+// TestClockRunnerRecords checks the clock match of docs/matches.md, played
+// by Run itself (cmd/surakarta-match -tc): the summary line, the time
+// forfeits (none) and the least time left after a move, recounted from its
+// records.
 func TestClockRunnerRecords(t *testing.T) {
 	file := records(t, "time", "tc-2s+50ms.txt.gz")
-	c, _ := recount(t, file, "pvs,tuned")
+	c, p := recount(t, file, "pvs,tuned")
 	forfeits, plies := 0, 0
 	least := time.Duration(math.MaxInt64)
 	recs := recordsIn(t, file)
@@ -32,13 +33,13 @@ func TestClockRunnerRecords(t *testing.T) {
 		}
 		least = min(least, d)
 	}
-	text := flat(readme(t))
+	text := flat(docPage(t, "matches.md"))
 	for _, want := range []string{
-		fmt.Sprintf("pvs,tuned vs pvs,endgame: %s", c),
+		summaryLine("pvs,tuned", "pvs,endgame", c, p, nil),
 		fmt.Sprintf("%d games, %d time forfeits; the least time left after a move was %v (games of %.0f plies after the opening on average)", c.Games(), forfeits, least, float64(plies)/float64(len(recs))),
 	} {
 		if !strings.Contains(text, want) {
-			t.Errorf("README has no %q, recounted from time/tc-2s+50ms.txt.gz", want)
+			t.Errorf("docs/matches.md has no %q, recounted from time/tc-2s+50ms.txt.gz", want)
 		}
 	}
 }

@@ -66,5 +66,7 @@
 // every time limit, default 20), QuietPlyLimit and RepetitionLimit (the
 // rules of the games it sets up, the Olympiad's by default: 50 and 2;
 // they apply from the next position or uginewgame), come first in the
-// answer to ugi, then the engine's. go searchmoves is refused for now.
+// answer to ugi, then the engine's. go searchmoves restricts the search
+// to the moves it lists (Limits.SearchMoves); a move that is not legal is
+// refused. go ponder is refused.
 package ugi

@@ -301,8 +301,8 @@ func (s *server) query(args []string) error {
 	return nil
 }
 
-// benchDepth is the depth of bench without an argument: about two seconds
-// of PVS on the development machine.
+// benchDepth is the depth of bench without an argument: under a second of
+// the default engine on the development machine (docs/engine.md).
 const benchDepth = 10
 
 // bench handles bench [depth]: it searches the bench positions to depth

@@ -17,8 +17,8 @@
 // overhead and the rules (the quiet-ply and repetition limits; the
 // Computer Olympiad's by default), which the servers of packages ugi and
 // gtp keep, and the hash size, the search threads, the contempt, the
-// searcher and the evaluator. The module's README has the commands of both
-// protocols and a session of each.
+// searcher and the evaluator. The module's docs/engine.md has the
+// commands of both protocols and a session of each.
 //
 // The engine exits at quit or at the end of its input; with UGI a search
 // or perft under way is then stopped, as by stop (a search still answers

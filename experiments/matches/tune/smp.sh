@@ -1,25 +1,24 @@
 #!/bin/sh
-# smp.sh plays the matches behind README's parallel search figures and the
-# search changes tried with it. threads2: PVS + EndgameAdjusted at 2 threads
-# (A) against 1 thread (B), 100 ms per move, one game at a time so that each
-# engine has the cores it asks for, SPRT [0, 10] stopping by itself or at
-# 2,000 games, openings from seed 4. The others: one search change (A)
-# against the defaults (B) as in run.sh (50 ms per move, two games at a
-# time, seed 2), SPRT [0, 10], at most 400 games ($GAMES to change). Records
-# and summary.txt as in run.sh. On a shared machine, wrap it in a lock so
-# that no other timed job runs at the same time. Usage, from the
-# repository root:
+# smp.sh plays the match of docs/search.md of two search threads against
+# one, threads2: PVS + EndgameAdjusted at 2 threads (A) against 1 thread
+# (B), 100 ms per move, one game at a time so that each engine has the
+# cores it asks for, SPRT [0, 10] stopping by itself or at 2,000 games
+# ($GAMES to change), 4-ply openings from seed 4, with today's match tool
+# (cmd/surakarta-match) and engines. The record goes to this directory,
+# threads2.txt.gz, and the final line to summary.txt; run it again to
+# resume. On a shared machine, wrap it in a lock so that no other timed job
+# runs at the same time. Usage, from the repository root:
 #
-#	sh experiments/matches/tune/smp.sh [name...]
+#	sh experiments/matches/tune/smp.sh [threads2]
+#
+# The search changes tried with the parallel search (multicut, threatext,
+# roottablemove, nullr2, nullr4, nulldiv4, lmrlog; docs/experiments.md)
+# were engine options that v0.2.0 removed: named here, smp.sh says which
+# commit plays them, and plays nothing.
 set -e
 dir=experiments/matches/tune
-# MATCH_BIN names a match binary built beforehand, so that a long series
-# plays one build throughout.
-bin=${MATCH_BIN:-${TMPDIR:-/tmp}/surakarta-match-smp}
-if [ -z "$MATCH_BIN" ]; then
-	go build -o "$bin" ./cmd/surakarta-match
-fi
-variant() {
+# removed prints the engine spec of a match whose option is gone.
+removed() {
 	case $1 in
 	multicut) echo pvs,endgame,multicut=on ;;
 	threatext) echo pvs,endgame,threat-extension=on ;;
@@ -27,24 +26,48 @@ variant() {
 	nullr2) echo pvs,endgame,null-reduction=2 ;;
 	nullr4) echo pvs,endgame,null-reduction=4 ;;
 	nulldiv4) echo pvs,endgame,null-divisor=4 ;;
-	# lmrlog was played while the old reductions were the default; since
-	# it won, lmr-log=on is the default and A and B search alike, so it is
-	# no longer among the matches played by default (its record stays).
 	lmrlog) echo pvs,endgame,lmr-log=on ;;
-	*) echo "unknown match $1" >&2; exit 2 ;;
+	*) return 1 ;;
 	esac
 }
-names=${*:-threads2 multicut nullr4 threatext nullr2 nulldiv4 roottablemove}
+names=${*:-threads2}
+for name in $names; do
+	if [ "$name" = threads2 ]; then
+		continue
+	fi
+	if spec=$(removed "$name"); then
+		cat >&2 <<EOF
+smp.sh: $name tested the engine option ${spec#pvs,endgame,}, which v0.2.0 removed
+with the other search experiments that were not adopted (the logarithmic
+reductions, lmr-log=on, were adopted and are the search itself). Its
+record, $dir/$name.txt.gz, was played by the engine of its day, whose
+defaults had the late-move reductions before the logarithmic ones. Commit
+98bdf83 is the last that has the option; its match tool is examples/match,
+which takes the engines as -a and -b:
+
+	git worktree add --detach ../surakarta-98bdf83 98bdf83
+	cd ../surakarta-98bdf83
+	go run ./examples/match -a $spec -b pvs,endgame -movetime 50ms -games 400 -sprt 0,10 -seed 2 -out $name.txt
+
+Its B, the defaults of that commit, has the logarithmic reductions, so
+this measures the change against a later engine than the record's.
+EOF
+	else
+		echo "smp.sh: unknown match $name" >&2
+	fi
+	exit 2
+done
+# MATCH_BIN names a match binary built beforehand, so that a long series
+# plays one build throughout.
+bin=${MATCH_BIN:-${TMPDIR:-/tmp}/surakarta-match-smp}
+if [ -z "$MATCH_BIN" ]; then
+	go build -o "$bin" ./cmd/surakarta-match
+fi
 for name in $names; do
 	if [ -f "$dir/$name.txt.gz" ]; then
 		gunzip "$dir/$name.txt.gz"
 	fi
-	if [ "$name" = threads2 ]; then
-		"$bin" -engine pvs,endgame,threads=2 -engine pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
-			-concurrency 1 -sprt 0,10 -seed 4 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
-	else
-		"$bin" -engine "$(variant "$name")" -engine pvs,endgame -movetime 50ms -games "${GAMES:-400}" \
-			-sprt 0,10 -seed 2 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
-	fi
+	"$bin" -engine pvs,endgame,threads=2 -engine pvs,endgame -movetime 100ms -games "${GAMES:-2000}" \
+		-opening-plies 4 -concurrency 1 -sprt 0,10 -seed 4 -out "$dir/$name.txt" 2>"$dir/$name.log" | tee -a "$dir/summary.txt"
 	gzip -9 "$dir/$name.txt"
 done
