@@ -270,7 +270,9 @@ func TestExternalFlood(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	grew := int64(after.HeapAlloc) - int64(before.HeapAlloc)
 	t.Logf("heap while the program floods: %d → %d bytes (%+d); resident: %d → %d KiB", before.HeapAlloc, after.HeapAlloc, grew, rssBefore, residentKiB())
-	if grew > 1<<20 {
+	// A few lines of 3.6 KB the client reads ahead, not the 256 the
+	// runner of v0.1.0 buffered (+892,032 bytes).
+	if grew > 256<<10 {
 		t.Errorf("the heap grew by %d bytes", grew)
 	}
 	start := time.Now()
