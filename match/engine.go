@@ -46,6 +46,21 @@ type Engine struct {
 //
 // The engine's Name is the spec, lower-cased, without spaces.
 //
+// # Players of package level
+//
+// A spec may also be a player of package level, alone: random (the random
+// mover, level.NewRandom), greedy (the greedy player, level.NewGreedy), or
+// level1 to level10 (level.New; level10 is the engine at full strength,
+// as "pvs,tuned"), such as "level3". They take no evaluator, and one
+// option:
+//
+//	seed=N            the seed of the player's random choices, a whole
+//	                  number (default 0)
+//
+// such as "level3,seed=7". A level below level.Count keeps to its own
+// depth and node budget, or to the Limits when they are tighter; the
+// anchors search nothing. Their Name is the spec as for the others.
+//
 // # External engines
 //
 // A spec "ugi:COMMAND" or "gtp:COMMAND" is an engine program that plays
@@ -131,7 +146,7 @@ func ParseEngine(spec string) (Engine, error) {
 		return parsePlayer(quoted, name, player, fields[1:])
 	}
 	if len(fields) < 2 {
-		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", quoted)
+		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	newSearcherOf, ok := registry.LookupSearcher(searcher)
