@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,21 @@ type Engine struct {
 //	                  units, -1000 to 1000 (pvs only; default 0)
 //
 // The engine's Name is the spec, lower-cased, without spaces.
+//
+// # Players of package level
+//
+// A spec may also be a player of package level, alone: random (the random
+// mover, level.NewRandom), greedy (the greedy player, level.NewGreedy), or
+// level1 to level10 (level.New; level10 is the engine at full strength,
+// as "pvs,tuned"), such as "level3". They take no evaluator, and one
+// option:
+//
+//	seed=N            the seed of the player's random choices, a whole
+//	                  number (default 0)
+//
+// such as "level3,seed=7". A level below level.Count keeps to its own
+// depth and node budget, or to the Limits when they are tighter; the
+// anchors search nothing. Their Name is the spec as for the others.
 //
 // # External engines
 //
@@ -126,13 +142,16 @@ func ParseEngine(spec string) (Engine, error) {
 	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
+	if player, ok := registry.LookupPlayer(fields[0]); ok {
+		return parsePlayer(quoted, name, player, fields[1:])
+	}
 	if len(fields) < 2 {
-		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor", quoted)
+		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	newSearcherOf, ok := registry.LookupSearcher(searcher)
 	if !ok {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()))
+		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
 	}
 	newEvaluatorOf, ok := registry.LookupEvaluator(evaluator)
 	if !ok {
@@ -192,6 +211,40 @@ func ParseEngine(spec string) (Engine, error) {
 		return s
 	}
 	return Engine{Name: name, New: newSearcher}, nil
+}
+
+// parsePlayer makes the Engine of a player of package level from its
+// options, of which there is one: seed=N.
+func parsePlayer(quoted, name string, player registry.Player, options []string) (Engine, error) {
+	var seed uint64
+	for i, opt := range options {
+		key, value, ok := strings.Cut(opt, "=")
+		if !ok || key == "" || value == "" {
+			if i == 0 && !ok {
+				return Engine{}, fmt.Errorf("match: engine %q: %s takes no evaluator: its spec is %s[,seed=N]", quoted, player.Name, player.Name)
+			}
+			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
+		}
+		if key != "seed" {
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (%s takes seed=N only)", quoted, clip.Text(key), player.Name)
+		}
+		if i > 0 {
+			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, key)
+		}
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return Engine{}, fmt.Errorf("match: engine %q: seed: want a whole number from 0 to %d, not %q", quoted, uint64(math.MaxUint64), clip.Text(value))
+		}
+		seed = n
+	}
+	return Engine{Name: name, New: func() surakarta.Searcher { return player.New(seed) }}, nil
+}
+
+// playerList names the players for an error message: random, greedy,
+// level1 to levelN.
+func playerList() string {
+	names := registry.PlayerNames()
+	return fmt.Sprintf("random, greedy, or %s to %s", names[2], names[len(names)-1])
 }
 
 // optionNames are the names of the options of an engine spec.

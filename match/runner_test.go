@@ -39,6 +39,63 @@ func TestParseEngine(t *testing.T) {
 	}
 }
 
+// TestParseEnginePlayers: random, greedy and level1 to level10 are specs
+// alone, with at most seed=N; the seed changes their choices.
+func TestParseEnginePlayers(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for spec, name := range map[string]string{"random": "random", "Greedy": "greedy", " level3 ": "level3", "level10": "level10", "level1,seed=5": "level1,seed=5"} {
+		e, err := ParseEngine(spec)
+		if err != nil || e.Name != name {
+			t.Errorf("ParseEngine(%q) = %q, %v; want %q", spec, e.Name, err, name)
+			continue
+		}
+		if _, err := e.New().Search(context.Background(), g, surakarta.Limits{Nodes: 1000}); err != nil {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+	if _, ok := mustEngine(t, "level10").New().(*surakarta.PVS); !ok {
+		t.Error("level10 is not the engine")
+	}
+	// Seeds 1 and 2 of the random mover play differently somewhere.
+	a, b := mustEngine(t, "random,seed=1"), mustEngine(t, "random,seed=2")
+	differ := false
+	for ply := 0; ply < 20 && !differ; ply++ {
+		ra, _ := a.New().Search(context.Background(), g, surakarta.Limits{})
+		rb, _ := b.New().Search(context.Background(), g, surakarta.Limits{})
+		differ = ra.Move != rb.Move
+		if err := g.Play(ra.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !differ {
+		t.Error("random with seeds 1 and 2 played the same 20 moves")
+	}
+	for spec, want := range map[string]string{
+		"greedy,tuned":         "greedy takes no evaluator",
+		"level0":               "or a player alone: random, greedy, or level1 to level10",
+		"level11,tuned":        "unknown searcher",
+		"level3,seed=x":        "seed: want a whole number",
+		"level3,seed=-1":       "seed: want a whole number",
+		"level3,table=4":       `unknown option "table"`,
+		"random,seed=1,seed=2": "given twice",
+		"random,seed=":         "want name=value",
+	} {
+		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+}
+
+// mustEngine parses spec, failing the test on an error.
+func mustEngine(t *testing.T, spec string) Engine {
+	t.Helper()
+	e, err := ParseEngine(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // TestParseEngineNamesUnknownOptions: an option name that does not exist
 // is called unknown, whatever its value and whatever the searcher.
 func TestParseEngineNamesUnknownOptions(t *testing.T) {

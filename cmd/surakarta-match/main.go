@@ -66,6 +66,9 @@ with -engine, A first, then B. An engine is
 searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
 sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
 threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
+Or it is a player of package level, alone: random, greedy, or level1
+(which a beginner can beat) to level10 (the engine at full strength),
+such as -engine level3 -engine greedy (the module's docs/levels.md).
 
 An engine may also be a program that plays through UGI or GTP:
 ugi:PROGRAM [ARG...] or gtp:PROGRAM [ARG...], with settings before the

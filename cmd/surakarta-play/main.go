@@ -4,11 +4,13 @@
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-play@latest
 //	surakarta-play                         # you play Black, PVS + Tuned, 1 s a move
+//	surakarta-play -level 2                # a beginner's opponent (levels 1 to 10)
 //	surakarta-play -color white -movetime 3s -engine alphabeta,sixfactor
 //	surakarta-play -position "6/1w4/6/6/bw4/6 b"
 //
-// Type moves as b2e5 (from, to). Other commands: moves, undo, save FILE,
-// load FILE, help, quit. Illegal input is answered with the reason.
+// Type moves as b2e5 (from, to). Other commands: hint (the full engine's
+// move for you, not played), moves, undo, save FILE, load FILE, help,
+// quit. Illegal input is answered with the reason.
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -35,8 +38,14 @@ func main() {
 const usage = `usage: surakarta-play [flags]
 
 Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b2e5
-(from, to), or b2-b3, b2xe5. Other commands: moves, undo, save FILE,
-load FILE, help, quit.
+(from, to), or b2-b3, b2xe5. Other commands: hint (the move the engine
+at full strength would play for you, with its capture path; not played),
+moves, undo, save FILE, load FILE, help, quit.
+
+-level N chooses the engine's strength: 1, which a beginner can beat, to
+10, the engine at full strength (the default, the -engine). The levels
+below 10 search a few plies within a budget of nodes and choose among
+plausible moves at random; their Elo is in the module's docs/levels.md.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs or
 alphabeta, evaluator sixfactor, endgame or tuned, options such as
@@ -61,6 +70,7 @@ type session struct {
 	human    surakarta.Color
 	engine   match.Engine
 	searcher surakarta.Searcher
+	full     surakarta.Searcher // the engine at full strength, for hint; made when first asked
 	limits   surakarta.Limits
 }
 
@@ -72,6 +82,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta-play", flag.ContinueOnError)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
 	engineSpec := cmdflag.Engine(flags)
+	strength := flags.Int("level", level.Count, fmt.Sprintf("the engine's strength `level`, 1 (a beginner can win) to %d (full strength: the -engine)", level.Count))
 	moveTime := cmdflag.MoveTime(flags)
 	depth := cmdflag.Depth(flags)
 	position := cmdflag.Position(flags)
@@ -108,8 +119,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return bad(fmt.Errorf("-color %q: want black or white", *color))
 	}
+	if *strength < 1 || *strength > level.Count {
+		return bad(fmt.Errorf("-level %d: want 1 to %d", *strength, level.Count))
+	}
+	spec := *engineSpec
+	if *strength < level.Count {
+		engineSet := false
+		flags.Visit(func(f *flag.Flag) { engineSet = engineSet || f.Name == "engine" })
+		if engineSet {
+			return bad(fmt.Errorf("-level %d plays level %d: give -engine only with -level %d", *strength, *strength, level.Count))
+		}
+		spec = fmt.Sprintf("level%d", *strength)
+	}
 	var err error
-	if s.engine, err = cmdflag.ParseEngine(*engineSpec); err != nil {
+	if s.engine, err = cmdflag.ParseEngine(spec); err != nil {
 		return bad(err)
 	}
 	p, err := surakarta.ParsePosition(*position)
@@ -210,7 +233,9 @@ func (s *session) command(words []string) (quit bool) {
 	case "quit", "exit", "q":
 		return true
 	case "help", "?":
-		fmt.Fprintln(s.out, "Commands: a move such as b2e5 (or b2-b3, b2xe5); moves; undo; save FILE; load FILE; quit.")
+		fmt.Fprintln(s.out, "Commands: a move such as b2e5 (or b2-b3, b2xe5); hint; moves; undo; save FILE; load FILE; quit.")
+	case "hint":
+		s.hint()
 	case "moves":
 		fmt.Fprintln(s.out, "Legal moves:", s.game.LegalMoves())
 	case "undo":
@@ -251,16 +276,42 @@ func (s *session) engineMove() error {
 		return fmt.Errorf("the engine's move %v was refused: %w", res.Move, err)
 	}
 	fmt.Fprintf(s.out, "%s plays %v (score %s, depth %d)\n", s.engine.Name, res.Move, surakarta.FormatScore(res.Score), res.Depth)
-	if res.Move.IsCapture() {
-		if path, err := before.CapturePath(res.Move); err == nil {
-			fmt.Fprintf(s.out, "  capture path on the %v circuit: %v", path.Circuit, path.Points)
-			for _, l := range path.Loops {
-				fmt.Fprintf(s.out, ", %v", l.Loop)
-			}
-			fmt.Fprintln(s.out)
-		}
-	}
+	s.showPath(before, res.Move)
 	return nil
+}
+
+// showPath shows the path of m in p when m is a capture.
+func (s *session) showPath(p surakarta.Position, m surakarta.Move) {
+	if !m.IsCapture() {
+		return
+	}
+	if path, err := p.CapturePath(m); err == nil {
+		fmt.Fprintf(s.out, "  capture path on the %v circuit: %v", path.Circuit, path.Points)
+		for _, l := range path.Loops {
+			fmt.Fprintf(s.out, ", %v", l.Loop)
+		}
+		fmt.Fprintln(s.out)
+	}
+}
+
+// hint shows the move that the engine at full strength (PVS with the
+// Tuned evaluator, within the session's limits) would play for the side
+// to move, without playing it.
+func (s *session) hint() {
+	if s.over() {
+		fmt.Fprintln(s.out, "No hint: the game is over.")
+		return
+	}
+	if s.full == nil {
+		s.full = surakarta.NewPVS(surakarta.NewTuned())
+	}
+	res, err := s.full.Search(context.Background(), s.game, s.limits)
+	if err != nil {
+		fmt.Fprintln(s.out, "No hint:", err)
+		return
+	}
+	fmt.Fprintf(s.out, "Hint: %v (score %s, depth %d)\n", res.Move, surakarta.FormatScore(res.Score), res.Depth)
+	s.showPath(s.game.Position(), res.Move)
 }
 
 // undo takes back moves until it is the user's turn again, at least one.

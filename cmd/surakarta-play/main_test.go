@@ -66,6 +66,40 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 	)
 }
 
+// TestPlayLevel: -level below 10 plays that level, whose name the
+// session gives.
+func TestPlayLevel(t *testing.T) {
+	out := play(t, []string{"-level", "2", "-color", "white"}, "moves", "quit")
+	expect(t, out, "You play White against level2.", "level2 plays ", "(score ", "Legal moves: [")
+	// -level 10 with -engine plays that engine.
+	out = play(t, []string{"-level", "10", "-engine", "alphabeta,sixfactor", "-depth", "1", "-movetime", "0", "-color", "white"}, "quit")
+	expect(t, out, "against alphabeta,sixfactor.", "alphabeta,sixfactor plays ")
+}
+
+// TestPlayHint: hint shows the full engine's move for the side to move
+// with its capture path, and plays nothing, whatever the level.
+func TestPlayHint(t *testing.T) {
+	// Black's a2 takes b2 round the a1 loop and wins.
+	out := play(t, []string{"-level", "1", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "moves", "quit")
+	expect(t, out,
+		"Hint: a2b2 (score win in ",
+		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
+		"Legal moves: [a2b2 ",
+	)
+	if strings.Contains(out, " plays ") {
+		t.Errorf("hint played a move:\n%s", out)
+	}
+	// After a2b2 and White's a6a5, b2 takes a5 round the a6 loop.
+	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a2b2", "hint", "b2a5", "hint", "quit")
+	expect(t, out,
+		"pvs,tuned plays a6a5",
+		"Hint: b2a5 (score win in 1, depth 1)",
+		"capture path on the inner circuit: [b2 b3 b4 b5 b6 a5], inner loop at a6",
+		"Game over: Black wins (no pieces left)",
+		"No hint: the game is over.",
+	)
+}
+
 func TestHelp(t *testing.T) {
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		var out, errOut strings.Builder
@@ -73,7 +107,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out.String(), "usage: surakarta-play [flags]\n") || errOut.Len() > 0 {
 			t.Errorf("play %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out.String(), errOut.String())
 		}
-		for _, want := range []string{"-color", "-engine", "-movetime", "-depth", "-position", "load FILE"} {
+		for _, want := range []string{"-color", "-engine", "-level", "-movetime", "-depth", "-position", "load FILE", "hint"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("play %s: the usage lacks %q", arg, want)
 			}
@@ -97,6 +131,9 @@ func TestPlayRejectsBadFlags(t *testing.T) {
 		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-x"}, "flag provided but not defined: -x"},
+		{[]string{"-level", "0"}, "-level 0: want 1 to 10"},
+		{[]string{"-level", "11"}, "-level 11: want 1 to 10"},
+		{[]string{"-level", "3", "-engine", "pvs,tuned"}, "give -engine only with -level 10"},
 	} {
 		var out, errOut strings.Builder
 		in := strings.NewReader("b2b3\nquit\n")

@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
 )
 
@@ -18,11 +19,14 @@ import (
 // background at uginewgame and clear_board).
 //
 // It keeps one searcher. Hash, Threads and Contempt change the PVS in
-// place, which keeps its table; only a change of Searcher or Evaluator
-// makes a new searcher, after dropping the old one, so that two tables
-// never live at once.
+// place, which keeps its table; only a change of Searcher, Evaluator or
+// Level makes a new searcher, after dropping the old one, so that two
+// tables never live at once. Below level.Count, Level plays that strength
+// level of package level, and Searcher, Evaluator, Hash, Threads and
+// Contempt do not apply until Level is level.Count again.
 type engine struct {
 	hash, threads, contempt int
+	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
 	dropped                 bool               // a searcher was dropped since the last one was made
@@ -39,11 +43,12 @@ var options = []ugi.Option{
 	{Name: "Contempt", Type: ugi.OptionSpin, Default: "0", Min: -1000, Max: 1000},
 	{Name: "Searcher", Type: ugi.OptionCombo, Default: registry.SearcherNames()[0], Vars: registry.SearcherNames()},
 	{Name: "Evaluator", Type: ugi.OptionCombo, Default: registry.EvaluatorNames()[0], Vars: registry.EvaluatorNames()},
+	{Name: "Level", Type: ugi.OptionSpin, Default: strconv.Itoa(level.Count), Min: 1, Max: level.Count},
 }
 
 // newEngine returns an engine with the options' defaults.
 func newEngine() *engine {
-	return &engine{hash: defaultHash, threads: 1, searcherName: registry.SearcherNames()[0], evalName: registry.EvaluatorNames()[0]}
+	return &engine{hash: defaultHash, threads: 1, level: level.Count, searcherName: registry.SearcherNames()[0], evalName: registry.EvaluatorNames()[0]}
 }
 
 // Searcher returns the searcher for the next search.
@@ -52,6 +57,10 @@ func (e *engine) Searcher() surakarta.Searcher {
 		if e.dropped {
 			runtime.GC() // free the old searcher's table before the new one's
 			e.dropped = false
+		}
+		if e.level < level.Count {
+			e.searcher, _ = level.New(e.level, 0) // Level's range is checked
+			return e.searcher
 		}
 		s, _ := registry.LookupSearcher(e.searcherName)
 		ev, _ := registry.LookupEvaluator(e.evalName)
@@ -97,6 +106,13 @@ func (e *engine) SetOption(name, value string) error {
 		e.threads = n
 	case "Contempt":
 		e.contempt = n
+	case "Level":
+		if e.level != n {
+			e.level = n
+			if e.searcher != nil {
+				e.searcher, e.dropped = nil, true // a new one at the next search
+			}
+		}
 	case "Searcher", "Evaluator":
 		field := &e.searcherName
 		if opt.Name == "Evaluator" {

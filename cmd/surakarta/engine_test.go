@@ -3,15 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
 )
 
@@ -59,6 +62,7 @@ func TestOptions(t *testing.T) {
 	for _, tc := range [][2]string{
 		{"Hash", "0"}, {"Hash", "4097"}, {"Threads", "0"}, {"Threads", "257"}, {"Contempt", "1001"}, {"Contempt", "-1001"},
 		{"Searcher", "mcts"}, {"Evaluator", ""}, {"Ponder", "true"}, {"MoveOverhead", "10"},
+		{"Level", "0"}, {"Level", strconv.Itoa(level.Count + 1)},
 	} {
 		if err := e.SetOption(tc[0], tc[1]); err == nil || *e != before {
 			t.Errorf("%s %q: error %v, engine %+v", tc[0], tc[1], err, *e)
@@ -76,6 +80,47 @@ func TestOptions(t *testing.T) {
 				t.Errorf("Evaluator: %+v", o)
 			}
 		}
+	}
+}
+
+// TestLevel: Level below level.Count plays that level, and the default,
+// level.Count, is the engine of the other options, which apply again when
+// Level comes back to it.
+func TestLevel(t *testing.T) {
+	e := newEngine()
+	if err := e.SetOption("Contempt", "7"); err != nil {
+		t.Fatal(err)
+	}
+	full := e.Searcher()
+	if pvs, ok := full.(*surakarta.PVS); !ok || pvs.Contempt != 7 {
+		t.Fatalf("Level %d: %#v", level.Count, full)
+	}
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for n := 1; n < level.Count; n++ {
+		if err := e.SetOption("level", strconv.Itoa(n)); err != nil {
+			t.Fatal(err)
+		}
+		s := e.Searcher()
+		if _, ok := s.(*surakarta.PVS); ok {
+			t.Fatalf("Level %d plays the full engine", n)
+		}
+		want, _ := level.New(n, 0)
+		for range 3 {
+			got, err1 := s.Search(context.Background(), g, surakarta.Limits{Nodes: 20000})
+			w, err2 := want.Search(context.Background(), g, surakarta.Limits{Nodes: 20000})
+			if err1 != nil || err2 != nil || got.Move != w.Move {
+				t.Fatalf("Level %d plays %v (%v), level.New(%d, 0) plays %v (%v)", n, got.Move, err1, n, w.Move, err2)
+			}
+			if err := g.Play(got.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := e.SetOption("Level", strconv.Itoa(level.Count)); err != nil {
+		t.Fatal(err)
+	}
+	if pvs, ok := e.Searcher().(*surakarta.PVS); !ok || pvs.Contempt != 7 || pvs == full {
+		t.Errorf("Level %d again: %#v", level.Count, e.Searcher())
 	}
 }
 
@@ -183,7 +228,8 @@ func TestListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 11 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[10] != "ugiok" {
+	if len(lines) != 12 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[11] != "ugiok" ||
+		lines[10] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) {
 		t.Errorf("ugi: %q", lines)
 	}
 }

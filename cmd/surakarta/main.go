@@ -17,8 +17,10 @@
 // overhead and the rules (the quiet-ply and repetition limits; the
 // Computer Olympiad's by default), which the servers of packages ugi and
 // gtp keep, and the hash size, the search threads, the contempt, the
-// searcher and the evaluator. The module's docs/engine.md has the
-// commands of both protocols and a session of each.
+// searcher, the evaluator and the strength level: Level 1 to 9 plays the
+// weaker players of package level, 10 (the default) the engine at full
+// strength. The module's docs/engine.md has the commands of both
+// protocols and a session of each, and docs/levels.md each level's Elo.
 //
 // The engine exits at quit or at the end of its input; with UGI a search
 // or perft under way is then stopped, as by stop (a search still answers
@@ -58,7 +60,9 @@ position, go, stop, query, quit, and bench, perft, show), by default, and
 GTP, the Go Text Protocol version 2, with -gtp. Positions are written as
 wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 and moves as a2a3; player 1 (p1) is
 Black, who moves first. It plays principal variation search with the
-Tuned evaluator; its options (ugi lists them) change that.
+Tuned evaluator; its options (ugi lists them) change that. The option
+Level weakens it: 1, which a beginner can beat, to 10, full strength (the
+default); each level's Elo is in the module's docs/levels.md.
 
 With -gtp, genmove thinks for -movetime unless time_settings limit the
 game.

@@ -68,6 +68,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Contempt type spin default 0 min -1000 max 1000",
 		"option name Searcher type combo default pvs var pvs var alphabeta",
 		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor",
+		"option name Level type spin default 10 min 1 max 10",
 	}
 	if !slices.Equal(lines[2:], want) {
 		t.Errorf("ugi: options\n%s\nwant\n%s", strings.Join(lines[2:], "\n"), strings.Join(want, "\n"))
@@ -75,7 +76,7 @@ func TestUGIHandshake(t *testing.T) {
 	p.send("isready")
 	p.expect("readyok")
 	for _, opt := range []string{"Hash value 16", "hash value 1", "Threads value 1", "MoveOverhead value 50", "Searcher value alphabeta",
-		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3"} {
+		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3", "Level value 3", "level value 10"} {
 		p.send("setoption name "+opt, "isready")
 		p.expect("readyok") // no error line before it
 	}

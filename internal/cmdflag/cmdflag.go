@@ -27,7 +27,7 @@ const (
 )
 
 // engineSpec is what an engine spec is, as the usage of -engine says it.
-const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/match.ParseEngine)"
+const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/match.ParseEngine)"
 
 // Position defines -position, the position text of a position, by default
 // the start.

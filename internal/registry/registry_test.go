@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/level"
 )
 
 func TestNames(t *testing.T) {
@@ -69,6 +70,33 @@ func TestDefaults(t *testing.T) {
 	Searchers()[0].Name = "changed"
 	if SearcherNames()[0] != "pvs" {
 		t.Error("Searchers returned the registry itself")
+	}
+}
+
+// TestPlayers: random, greedy and the levels, each playing a legal move;
+// the top level is the engine.
+func TestPlayers(t *testing.T) {
+	want := []string{"random", "greedy"}
+	for n := 1; n <= level.Count; n++ {
+		want = append(want, fmt.Sprintf("level%d", n))
+	}
+	if got := PlayerNames(); !slices.Equal(got, want) {
+		t.Errorf("PlayerNames() = %q, want %q", got, want)
+	}
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, p := range Players() {
+		res, err := p.New(1).Search(context.Background(), g, surakarta.Limits{Nodes: 1000})
+		if err != nil || res.Move == surakarta.NoMove {
+			t.Errorf("%s: %v, %v", p.Name, res.Move, err)
+		}
+	}
+	if p, ok := LookupPlayer("LEVEL10"); !ok || typeName(p.New(1)) != "*surakarta.PVS" {
+		t.Errorf("LookupPlayer(LEVEL10) = %v, %v", p.Name, ok)
+	}
+	for _, name := range []string{"pvs", "level0", "level11", ""} {
+		if _, ok := LookupPlayer(name); ok {
+			t.Errorf("LookupPlayer(%q) found one", name)
+		}
 	}
 }
 
