@@ -203,8 +203,10 @@ type Report struct {
 type Summary struct {
 	Side  surakarta.Color
 	Moves int // the side's moves analysed
-	// AverageLoss is the mean of the Loss of the side's moves (0 when it
-	// has none): the average centipawn loss of chess, in evaluation units.
+	// Loss is the sum of the Loss of the side's moves, and AverageLoss
+	// their mean (0 when it has none): the average centipawn loss of
+	// chess, in evaluation units.
+	Loss        int
 	AverageLoss float64
 	// Counts holds the number of the side's moves of each class, indexed
 	// by Class.
@@ -222,19 +224,18 @@ func (s Summary) Count(c Class) int {
 // Summary sums up the moves of side in the report.
 func (r *Report) Summary(side surakarta.Color) Summary {
 	s := Summary{Side: side}
-	total := 0
 	for _, a := range r.Moves {
 		if a.Mover != side {
 			continue
 		}
 		s.Moves++
-		total += a.Loss
+		s.Loss += a.Loss
 		if a.Class < classCount {
 			s.Counts[a.Class]++
 		}
 	}
 	if s.Moves > 0 {
-		s.AverageLoss = float64(total) / float64(s.Moves)
+		s.AverageLoss = float64(s.Loss) / float64(s.Moves)
 	}
 	return s
 }

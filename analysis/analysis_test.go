@@ -150,6 +150,9 @@ func TestPlantedBlunder(t *testing.T) {
 	if s.Moves != plies/2 || s.Count(analysis.Best) != plies/2-1 || s.Count(analysis.Mistake)+s.Count(analysis.Blunder) != 1 {
 		t.Errorf("summary of %v: %+v", mover, s)
 	}
+	if s.Loss != r.Moves[planted-1].Loss {
+		t.Errorf("%v's loss %d, want the planted move's, %d", mover, s.Loss, r.Moves[planted-1].Loss)
+	}
 	if want := float64(r.Moves[planted-1].Loss) / float64(plies/2); s.AverageLoss != want {
 		t.Errorf("%v's average loss %v, want %v", mover, s.AverageLoss, want)
 	}

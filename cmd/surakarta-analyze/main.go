@@ -60,7 +60,8 @@ blunder from %d, with scores clamped to ±%d.
 The records go to stdout (or -out), with an Annotator header naming the
 engine and the limits. A progress line per tenth of each game and each
 side's summary (its average score lost and its count of each class) go
-to stderr. -svg writes a graph of the score over each game, from Black's
+to stderr, and after several games each player's summary over them all,
+by the names of the Black and White headers. -svg writes a graph of the score over each game, from Black's
 view.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs or
@@ -178,6 +179,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if games == 0 {
 		return fail(fmt.Errorf("%s holds no record", name))
 	}
+	if games > 1 {
+		for _, player := range a.order {
+			fmt.Fprintf(stderr, "all %d games: %s: %s\n", games, player, summaryText(*a.players[player]))
+		}
+	}
 	return 0
 }
 
@@ -189,6 +195,31 @@ type analyzer struct {
 	annotator string // the value of the Annotator header: engine and limits
 	stderr    io.Writer
 	svg       string // the -svg file name, or ""
+	// players sums up the play of each player over the games, by the
+	// name in the Black and White headers, in order of appearance.
+	players map[string]*analysis.Summary
+	order   []string
+}
+
+// add adds a side's summary of a game to the player's sum.
+func (a *analyzer) add(player string, s analysis.Summary) {
+	if a.players == nil {
+		a.players = make(map[string]*analysis.Summary)
+	}
+	sum, ok := a.players[player]
+	if !ok {
+		sum = &analysis.Summary{}
+		a.players[player] = sum
+		a.order = append(a.order, player)
+	}
+	sum.Moves += s.Moves
+	sum.Loss += s.Loss
+	for c := range s.Counts {
+		sum.Counts[c] += s.Counts[c]
+	}
+	if sum.Moves > 0 {
+		sum.AverageLoss = float64(sum.Loss) / float64(sum.Moves)
+	}
 }
 
 // game analyses the record rec, the n-th of the file, and returns its
@@ -219,7 +250,9 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 		if side == surakarta.White {
 			player = white
 		}
-		fmt.Fprintf(a.stderr, "game %d: %v (%s): %s\n", n, side, orUnknown(player), summaryText(report.Summary(side)))
+		sum := report.Summary(side)
+		a.add(orUnknown(player), sum)
+		fmt.Fprintf(a.stderr, "game %d: %v (%s): %s\n", n, side, orUnknown(player), summaryText(sum))
 	}
 	fmt.Fprintf(a.stderr, "game %d: %d searches, %d nodes in %.1fs\n", n, report.Searches, report.Nodes, report.Time.Seconds())
 	annotated, aerr := report.Annotate(rec)

@@ -90,6 +90,8 @@ func TestAnalyzeFile(t *testing.T) {
 		"game 1: White (pvs,tuned): 14 moves, average loss ",
 		"game 2: 27/27 positions searched\n",
 		"game 2: Black (pvs,endgame): 14 moves, average loss ",
+		"all 2 games: pvs,endgame: 29 moves, average loss ", // Black in both: 15 + 14 moves
+		"all 2 games: pvs,tuned: 27 moves, average loss ",   // 14 + 13
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
