@@ -71,7 +71,7 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%g" height="%g" fill="#f2f2f2" stroke="#cccccc"/>`+"\n", svgLeft, svgTop, plotW, plotH)
 	// The score axis: +ScoreCap, 0, −ScoreCap.
 	for _, s := range []int{ScoreCap, 0, -ScoreCap} {
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle" fill="#666666">%s</text>`+"\n", svgLeft-4, y(s), strings.TrimPrefix(fmt.Sprintf("%+d", s), "+0"))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle" fill="#666666">%s</text>`+"\n", svgLeft-4, y(s), axisLabel(s))
 	}
 	fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999999"/>`+"\n", svgLeft, mid, x(n), mid)
 	// The ply axis: a label every tenth ply, and the last.
@@ -112,6 +112,15 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// axisLabel returns the label of the score s on the axis: "+200", "0",
+// "-200".
+func axisLabel(s int) string {
+	if s == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", s)
 }
 
 // blackView returns a score for mover as Black's.
