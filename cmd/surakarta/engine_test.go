@@ -183,7 +183,7 @@ func TestListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 11 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[10] != "ugiok" {
+	if len(lines) != 12 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[11] != "ugiok" {
 		t.Errorf("ugi: %q", lines)
 	}
 }
