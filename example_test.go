@@ -162,6 +162,27 @@ func ExampleNewAlphaBeta() {
 	// a2b2 win in 3 depth 3
 }
 
+func ExamplePVS_multiPV() {
+	// The three best first moves of the game, each with its score and
+	// line, from a search to depth 6 (one thread: the same every time).
+	g := surakarta.NewGame(surakarta.NewPosition())
+	searcher := surakarta.NewPVS(surakarta.NewTuned())
+	r, err := searcher.Search(context.Background(), g, surakarta.Limits{Depth: 6, MultiPV: 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, line := range r.Lines {
+		fmt.Println(i+1, surakarta.FormatScore(line.Score), line.PV)
+	}
+	fmt.Println("play", r.Move)
+	// Output:
+	// 1 +15 [e2d3 b5c4 e1e2 a6b5 f2f3 e5d4]
+	// 2 +9 [a2a3 a5b4 b2c3 b5c4 b1b2 b6b5]
+	// 3 +9 [b2c3 a5b4 b1b2 b5c4 a2a3 b6b5]
+	// play e2d3
+}
+
 func ExampleGame_Undo() {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	g.PlayText("b2b3")

@@ -119,6 +119,7 @@ func TestSearchLimitErrors(t *testing.T) {
 			{Depth: -1, Progress: progress},
 			{Nodes: -5, Progress: progress},
 			{MoveTime: -1, Progress: progress},
+			{MultiPV: -1, Progress: progress},
 		} {
 			_, err := s.Search(context.Background(), g, lim)
 			if !errors.Is(err, surakarta.ErrInvalidLimits) {

@@ -64,8 +64,22 @@ type Limits struct {
 	// ErrIllegalMove.
 	SearchMoves []Move
 
+	// MultiPV is the number of best root moves to report, each with its
+	// score and principal variation (Result.Lines), for analysis: at each
+	// iteration the search finds the best line, then the best line of the
+	// other root moves, and so on, each search leaving out the first moves
+	// of the lines before it. 0 or 1 searches one line, the plain search;
+	// a value above the number of root moves (those of SearchMoves, when
+	// set) reports them all. Each further line costs about one more search
+	// of the root, and the best line is searched no better for it: set it
+	// only when the other lines are wanted. PVS with Threads > 1 searches
+	// the lines on the calling goroutine; its helpers search every root
+	// move as without MultiPV.
+	MultiPV int
+
 	// Progress, if not nil, is called after each completed iteration, in
-	// the goroutine that called Search.
+	// the goroutine that called Search: once, or with MultiPV k > 1 once
+	// for each of the k lines, best first (Info.MultiPV).
 	Progress func(Info)
 }
 
@@ -117,6 +131,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("%w: Clock increment %v, %v: a negative increment", ErrInvalidLimits, l.Clock.BlackIncrement, l.Clock.WhiteIncrement)
 	case l.Clock.MovesToGo < 0:
 		return fmt.Errorf("%w: Clock.MovesToGo %d is negative", ErrInvalidLimits, l.Clock.MovesToGo)
+	case l.MultiPV < 0:
+		return fmt.Errorf("%w: MultiPV %d is negative", ErrInvalidLimits, l.MultiPV)
 	}
 	return nil
 }
@@ -127,7 +143,8 @@ const DefaultMoveTime = time.Second
 // MaxDepth is the deepest iteration a search runs.
 const MaxDepth = 64
 
-// Info reports a completed iteration of a search.
+// Info reports a completed iteration of a search, or with Limits.MultiPV
+// above 1 one of its lines.
 type Info struct {
 	Depth          int           // the iteration's depth in plies
 	SelDepth       int           // the longest line of the iteration in plies, quiescence included: at least Depth
@@ -136,6 +153,18 @@ type Info struct {
 	NodesPerSecond int64         // nodes per second so far
 	Time           time.Duration // time since the search started
 	PV             []Move        // the principal variation, best move first
+	// MultiPV is the line reported, from 1 for the best, when the search
+	// has Limits.MultiPV above 1: the iteration's lines come one Info
+	// each, in order, all with the same Depth, SelDepth, Nodes and Time.
+	// It is 0 in a search of one line.
+	MultiPV int
+}
+
+// Line is one of the best lines of a search (Limits.MultiPV): a root move
+// with its score and principal variation.
+type Line struct {
+	Score int    // the line's score for the side to move (see Win)
+	PV    []Move // the line's principal variation, its root move first
 }
 
 // Result is the outcome of a search.
@@ -143,8 +172,12 @@ type Info struct {
 // Move and PV come from the deepest iteration that searched a root move
 // fully: when the search stops in the middle of an iteration after PVS
 // has searched the previous best move (or found a better one), they are
-// that iteration's; Score and Depth are always those of the deepest
-// completed iteration.
+// that iteration's; with Limits.MultiPV above 1, an iteration stopped
+// after its first line gives that line's, for both searchers, since the
+// first line searches every root move. Score, Depth and Lines are always
+// those of the deepest completed iteration, whose lines were all
+// searched: so Lines[0] has Score, and has PV too unless Move was taken
+// from an iteration cut short.
 type Result struct {
 	Move  Move // the move to play: legal whenever the position has a legal move
 	Score int  // the score of the deepest completed iteration, for the side to move
@@ -158,4 +191,11 @@ type Result struct {
 	Nodes    int64         // nodes searched
 	PV       []Move        // the principal variation, starting with Move
 	Time     time.Duration // time spent
+	// Lines are the best lines of the deepest completed iteration, best
+	// first (by score; equal scores in the order they were searched),
+	// each with a different root move: min(Limits.MultiPV, root moves)
+	// of them, or one, Score and that iteration's PV, when MultiPV is 0
+	// or 1. A search that completed no iteration has one line, Score (0)
+	// and PV. Lines[0].PV may share its moves with PV.
+	Lines []Line
 }

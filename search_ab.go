@@ -1,6 +1,9 @@
 package surakarta
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // AlphaBeta is the search of Li et al. (2012): fixed-depth negamax alpha-beta with
 // captures ordered first, and nothing else: no transposition table, no
@@ -13,7 +16,10 @@ type AlphaBeta struct {
 	Evaluator Evaluator
 	core      searchCore
 	moves     [maxPly][MaxMoves]Move
-	rootMoves []Move // the moves searched at the root, in the generator's order
+	rootMoves []Move // the moves searched at the root (of the line, with MultiPV), in the generator's order
+	// generated holds the root moves in the generator's order, and
+	// lineMoves those of a line, for a search with Limits.MultiPV.
+	generated, lineMoves []Move
 }
 
 // NewAlphaBeta returns an alpha-beta searcher that scores positions with e.
@@ -31,10 +37,29 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 	}
 	s.rootMoves = rootMoves
 	s.core.unorderedRoot = true // every iteration starts afresh, in the generator's order
-	return s.core.iterate(lim, rootMoves, func(depth int) (int, bool) {
+	search := func(depth, _, _ int) (int, bool) {
 		score := s.negamax(0, depth, -infinity, infinity)
 		return score, !s.core.stopped
-	}), nil
+	}
+	if lim.MultiPV > 1 && len(rootMoves) > 1 {
+		// The core reorders rootMoves, keeping the moves of the lines
+		// searched in front: each line searches the others in the
+		// generator's order, so that the first line is the search of one
+		// line.
+		s.generated = append(s.generated[:0], rootMoves...)
+		search = func(depth, line, _ int) (int, bool) {
+			s.rootMoves = s.lineMoves[:0]
+			for _, m := range s.generated {
+				if !slices.Contains(rootMoves[:line], m) {
+					s.rootMoves = append(s.rootMoves, m)
+				}
+			}
+			s.lineMoves = s.rootMoves
+			score := s.negamax(0, depth, -infinity, infinity)
+			return score, !s.core.stopped
+		}
+	}
+	return s.core.iterate(lim, rootMoves, search), nil
 }
 
 // negamax returns the score of the position at ply searched to depth, from

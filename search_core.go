@@ -1,6 +1,7 @@
 package surakarta
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -205,53 +206,162 @@ func (c *searchCore) horizon(p *Position, ply int) int {
 	return c.evaluate(p)
 }
 
-// iterate runs iterative deepening: searchDepth(d) searches the root to
-// depth d and reports its score and whether it completed. It stops at the
-// depth limit, when stopped, or when the time plan says so (see
-// timecontrol.go). When an iteration is cut short, the result takes its
-// best move if it searched one fully.
-func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchDepth func(depth int) (int, bool)) Result {
+// iterate runs iterative deepening: searchLine(depth, line, previous)
+// searches the root to depth, leaving out the root moves of the lines
+// before line (rootMoves[:line], see searchLines), with previous the
+// score of that line in the last completed iteration for an aspiration
+// window, and reports its score and whether it completed. With
+// lim.MultiPV at most 1 there is one line, 0, of every root move: the
+// plain search. It stops at the depth limit, when stopped, or when the
+// time plan says so (see timecontrol.go). When an iteration is cut short,
+// the result takes its best move if it searched one fully.
+func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth, line, previous int) (int, bool)) Result {
 	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
+	multi := 1
+	if lim.MultiPV > 1 {
+		multi = min(lim.MultiPV, len(rootMoves))
+	}
 	keeper := timeKeeper{plan: c.plan, single: len(rootMoves) == 1}
+	var (
+		lines  []Line // with MultiPV: those of the deepest completed iteration
+		linePV []Move // without: the PV of the deepest completed iteration
+	)
 	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
 		iterationStart := time.Now()
 		c.selDepth = 0
-		score, ok := searchDepth(depth)
-		if !ok || c.stopped {
-			c.adoptUnfinished(&res)
-			break
+		var score int
+		if multi == 1 {
+			s, ok := searchLine(depth, 0, res.Score)
+			if !ok || c.stopped {
+				c.adoptUnfinished(&res)
+				break
+			}
+			score = s
+			if pv := c.pv.line(); len(pv) > 0 {
+				res.PV, res.Move = pv, pv[0]
+			}
+			linePV = res.PV
+		} else {
+			next, ok := c.searchLines(depth, multi, rootMoves, lines, searchLine)
+			if !ok {
+				if len(next) > 0 {
+					// The first line searched every root move fully.
+					res.PV, res.Move = next[0].PV, next[0].PV[0]
+				} else {
+					c.adoptUnfinished(&res)
+				}
+				break
+			}
+			lines = next
+			score = lines[0].Score
+			res.PV, res.Move = lines[0].PV, lines[0].PV[0]
 		}
 		// A line that a table hit ended counts as long as the search that
 		// stored it (see probe), and one that ends the game before the
 		// horizon as reaching it: the iteration searched it to the end.
 		selDepth := max(c.selDepth, depth)
 		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
-		if pv := c.pv.line(); len(pv) > 0 {
-			res.PV, res.Move = pv, pv[0]
-		}
 		elapsed := time.Since(c.start)
 		if lim.Progress != nil {
 			nodes := c.totalNodes()
-			lim.Progress(Info{
+			in := Info{
 				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
 				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
-				PV:             append([]Move(nil), res.PV...),
-			})
+			}
+			if multi == 1 {
+				in.PV = append([]Move(nil), res.PV...)
+				lim.Progress(in)
+			}
+			for i, l := range lines {
+				in.MultiPV, in.Score, in.PV = i+1, l.Score, append([]Move(nil), l.PV...)
+				lim.Progress(in)
+			}
 		}
-		if n, ok := PliesToEnd(score); ok && n <= depth {
+		if endInSight(score, lines, depth) {
 			break // the game's end is in sight: deeper changes nothing
 		}
 		if !keeper.next(res.Move, score, time.Since(c.start), time.Since(iterationStart)) || c.mustStop() {
 			break
 		}
 	}
+	switch {
+	case res.Depth == 0:
+		res.Lines = []Line{{Score: res.Score, PV: res.PV}}
+	case lines != nil:
+		res.Lines = lines
+	default:
+		res.Lines = []Line{{Score: res.Score, PV: linePV}}
+	}
 	res.Nodes = c.nodes
 	res.Time = time.Since(c.start)
 	return res
+}
+
+// searchLines searches the multi best lines of the root to depth, for
+// Limits.MultiPV: line i searches every root move but the first moves of
+// lines 0 to i−1, which it keeps in rootMoves[:i], with previous[i]'s
+// score for its aspiration window. Once every line is searched it sorts
+// them best first, stably (a later line that scores higher than an
+// earlier one, which search instability allows to PVS, comes first), puts
+// their moves in that order at the front of rootMoves, where the next
+// iteration searches them first, and reports true. When the search stops
+// it returns the lines completed so far, in the order searched, and
+// false.
+func (c *searchCore) searchLines(depth, multi int, rootMoves []Move, previous []Line, searchLine func(depth, line, previous int) (int, bool)) ([]Line, bool) {
+	lines := make([]Line, 0, multi)
+	for i := range multi {
+		prev := 0
+		if i < len(previous) {
+			prev = previous[i].Score
+		}
+		score, ok := searchLine(depth, i, prev)
+		if !ok || c.stopped {
+			return lines, false
+		}
+		pv := c.pv.line()
+		if len(pv) == 0 {
+			pv = []Move{rootMoves[i]}
+		}
+		moveToFront(rootMoves[i:], pv[0])
+		lines = append(lines, Line{Score: score, PV: pv})
+	}
+	slices.SortStableFunc(lines, func(a, b Line) int { return cmp.Compare(b.Score, a.Score) })
+	for i, l := range lines {
+		rootMoves[i] = l.PV[0]
+	}
+	return lines, true
+}
+
+// moveToFront moves m to the front of moves, keeping the order of the
+// others.
+func moveToFront(moves []Move, m Move) {
+	if i := slices.Index(moves, m); i > 0 {
+		copy(moves[1:i+1], moves[:i])
+		moves[0] = m
+	}
+}
+
+// endInSight reports whether an iteration to depth that scored score, or
+// with MultiPV whose lines all, saw the game's end within its depth: a
+// deeper one would change nothing.
+func endInSight(score int, lines []Line, depth int) bool {
+	inSight := func(score int) bool {
+		n, ok := PliesToEnd(score)
+		return ok && n <= depth
+	}
+	if lines == nil {
+		return inSight(score)
+	}
+	for _, l := range lines {
+		if !inSight(l.Score) {
+			return false
+		}
+	}
+	return true
 }
 
 // adoptUnfinished makes the best move of the iteration that was cut short

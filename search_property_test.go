@@ -38,6 +38,7 @@ func TestSearchExtremeSettings(t *testing.T) {
 			change{name: fmt.Sprint("PVS.Contempt ", v), pvs: func(s *surakarta.PVS) { s.Contempt = v }},
 			change{name: fmt.Sprint("Limits.Depth ", v), lim: func(l *surakarta.Limits) { l.Depth = v }},
 			change{name: fmt.Sprint("Clock.MovesToGo ", v), lim: func(l *surakarta.Limits) { l.Clock.MovesToGo = v }},
+			change{name: fmt.Sprint("Limits.MultiPV ", v), lim: func(l *surakarta.Limits) { l.MultiPV = v }},
 			change{name: fmt.Sprint("Rules.QuietPlyLimit ", v), rules: func(r *surakarta.Rules) { r.QuietPlyLimit = v }},
 			change{name: fmt.Sprint("Rules.RepetitionLimit ", v), rules: func(r *surakarta.Rules) { r.RepetitionLimit = v }},
 		)

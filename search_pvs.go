@@ -48,11 +48,15 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.partialRoot = len(rootMoves) < w.core.stack[0].countMoves()
 }
 
-// iterate runs the main thread's iterative deepening.
+// iterate runs the main thread's iterative deepening. A line of MultiPV
+// after the first searches the root moves from its place in the list on
+// (searchCore.searchLines keeps the earlier lines' moves in front), a
+// partial root whose score is not the root's and is not stored.
 func (w *pvsWorker) iterate(lim Limits) Result {
-	score := 0
-	return w.core.iterate(lim, w.rootMoves, func(depth int) (int, bool) {
-		score = w.aspirate(depth, score)
+	all, partial := w.rootMoves, w.partialRoot
+	return w.core.iterate(lim, all, func(depth, line, previous int) (int, bool) {
+		w.rootMoves, w.partialRoot = all[line:], partial || line > 0
+		score := w.aspirate(depth, previous)
 		if !w.core.stopped {
 			w.completePV(depth)
 		}

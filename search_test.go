@@ -1134,6 +1134,8 @@ func FuzzSearch(f *testing.F) {
 				lim = surakarta.Limits{Depth: 1 + int(b>>1)%3}
 			}
 		}
+		// The input's length asks for 0 to 3 best lines.
+		lim.MultiPV = len(data) % 4
 		pvs := surakarta.NewPVS(surakarta.NewSixFactor())
 		pvs.TableMegabytes = 1
 		parallel := srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), 2)
@@ -1153,6 +1155,16 @@ func FuzzSearch(f *testing.F) {
 			}
 			if err := srchCheckLine(g, res.PV); err != nil {
 				t.Fatalf("%T, %+v: %s: PV: %v", s, lim, srchDescribe(g), err)
+			}
+			if n := len(res.Lines); n == 0 || n > max(lim.MultiPV, 1) || res.Lines[0].Score != res.Score {
+				t.Fatalf("%T, %+v: %s: lines %v, result score %d", s, lim, srchDescribe(g), res.Lines, res.Score)
+			}
+			firsts := map[surakarta.Move]bool{}
+			for i, l := range res.Lines {
+				if err := srchCheckLine(g, l.PV); err != nil || len(l.PV) == 0 || firsts[l.PV[0]] {
+					t.Fatalf("%T, %+v: %s: line %d %v: %v, or no move, or the move of an earlier line", s, lim, srchDescribe(g), i+1, l.PV, err)
+				}
+				firsts[l.PV[0]] = true
 			}
 		}
 	})

@@ -150,7 +150,7 @@ func TestAdoptUnfinished(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.unorderedRoot = unordered
-		res := c.iterate(Limits{Depth: 5}, moves, func(depth int) (int, bool) {
+		res := c.iterate(Limits{Depth: 5}, moves, func(depth, _, _ int) (int, bool) {
 			c.pv.clear(0)
 			switch depth {
 			case 1:
@@ -178,7 +178,7 @@ func TestAdoptUnfinished(t *testing.T) {
 		// Cut short before any root move was searched fully: the last
 		// completed iteration's move.
 		c.stopped = false
-		res = c.iterate(Limits{Depth: 5}, moves, func(depth int) (int, bool) {
+		res = c.iterate(Limits{Depth: 5}, moves, func(depth, _, _ int) (int, bool) {
 			c.pv.clear(0)
 			if depth == 1 {
 				c.pv.clear(1)

@@ -36,7 +36,10 @@
 // (milliseconds kept back from every time limit, default 20),
 // QuietPlyLimit and RepetitionLimit (the rules of the games it sets up,
 // the Olympiad's by default, 50 and 2; they apply from the next
-// clear_board or surakarta-position). genmove searches on the clock of
-// time_settings and time_left (Canadian byo-yomi, or absolute time), or
-// for the engine's MoveTime when they set no limit.
+// clear_board or surakarta-position); it accepts MultiPV too, the
+// server's option for UGI's reports of several lines, which changes
+// nothing here, since genmove shows no lines and searches one. genmove
+// searches on the clock of time_settings and time_left (Canadian
+// byo-yomi, or absolute time), or for the engine's MoveTime when they
+// set no limit.
 package gtp

@@ -27,7 +27,8 @@ type Engine struct {
 	// learnt) or a new one after an option changed. It must not be nil.
 	Searcher func() surakarta.Searcher
 	// SetOption sets an engine option by surakarta-setoption (the server
-	// handles its own: MoveOverhead, QuietPlyLimit, RepetitionLimit); an
+	// handles its own: MoveOverhead, QuietPlyLimit, RepetitionLimit,
+	// MultiPV); an
 	// error refuses the value and changes nothing. nil: the engine has
 	// none.
 	SetOption func(name, value string) error

@@ -345,7 +345,7 @@ func TestServeErrors(t *testing.T) {
 	e.SetOption = nil
 	out.Reset()
 	if err := Serve(context.Background(), strings.NewReader("surakarta-setoption Hash 2\nsurakarta-setoption QuietPlyLimit 2\n"), &out, e); err != nil ||
-		out.String() != "? unknown option \"Hash\" (options: MoveOverhead, QuietPlyLimit, RepetitionLimit)\n\n=\n\n" {
+		out.String() != "? unknown option \"Hash\" (options: MoveOverhead, QuietPlyLimit, RepetitionLimit, MultiPV)\n\n=\n\n" {
 		t.Errorf("no engine options: %v, wrote %q", err, out.String())
 	}
 }

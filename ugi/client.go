@@ -213,8 +213,14 @@ func (c *Client) Query(ctx context.Context, question string) (string, error) {
 // no move. Score, Depth and SelDepth come from the engine's last info line
 // with a depth, Nodes and PV from the last that had them (the PV's moves
 // as the engine wrote them too), and Time is measured from go to
-// bestmove. progress, if not nil, gets each info line with a depth, an
-// iteration's, as a surakarta.Info, in the goroutine that called Go.
+// bestmove. With the engine's MultiPV option above 1, the info lines of
+// the lines after the first (multipv 2 and on) give only Nodes and
+// Lines: Lines are the lines of the engine's last iteration, in the
+// order of their multipv numbers (one line, the iteration's, without
+// multipv), and nil when no info line had a depth. progress, if not nil,
+// gets each info line with a depth, an iteration's or one of its lines,
+// as a surakarta.Info (Info.MultiPV its multipv number, 0 for none), in
+// the goroutine that called Go.
 //
 // When ctx is done first, Go sends stop, waits up to a second for
 // bestmove, and returns context.Cause(ctx); an engine that does not
@@ -285,8 +291,12 @@ func (c *Client) await(ctx context.Context, s *search) error {
 				continue
 			}
 			in, iteration := parseInfo(fields[1:])
+			best := in.MultiPV <= 1 // not a later line of MultiPV
 			if iteration {
-				s.res.Depth, s.res.SelDepth, s.res.Score = in.Depth, in.SelDepth, in.Score
+				s.line(in)
+				if best {
+					s.res.Depth, s.res.SelDepth, s.res.Score = in.Depth, in.SelDepth, in.Score
+				}
 				if s.progress != nil {
 					s.progress(in)
 				}
@@ -294,7 +304,7 @@ func (c *Client) await(ctx context.Context, s *search) error {
 			if in.Nodes > 0 {
 				s.res.Nodes = in.Nodes
 			}
-			if len(in.PV) > 0 {
+			if len(in.PV) > 0 && best {
 				s.res.PV = in.PV
 			}
 		case ansBestMove:
@@ -324,6 +334,20 @@ func (c *Client) await(ctx context.Context, s *search) error {
 		}
 	}
 	return nil
+}
+
+// line adds the line of an iteration's info line to the result's Lines:
+// an iteration's first line (multipv 1, or none) starts them afresh, and
+// multipv N of the same depth is added when it follows line N−1; other
+// lines are left out, so that Lines are those of one iteration, in order.
+func (s *search) line(in surakarta.Info) {
+	l := surakarta.Line{Score: in.Score, PV: in.PV}
+	switch n := len(s.res.Lines); {
+	case in.MultiPV <= 1:
+		s.res.Lines = []surakarta.Line{l}
+	case in.MultiPV == n+1 && in.Depth == s.res.Depth:
+		s.res.Lines = append(s.res.Lines, l)
+	}
 }
 
 // note keeps the first line that came unasked.

@@ -65,8 +65,12 @@
 // The server's own options, MoveOverhead (milliseconds kept back from
 // every time limit, default 20), QuietPlyLimit and RepetitionLimit (the
 // rules of the games it sets up, the Olympiad's by default: 50 and 2;
-// they apply from the next position or uginewgame), come first in the
-// answer to ugi, then the engine's. go searchmoves restricts the search
+// they apply from the next position or uginewgame) and MultiPV (how many
+// best lines a search reports, 1 to 112, default 1), come first in the
+// answer to ugi, then the engine's. With MultiPV k above 1 a search
+// passes k as Limits.MultiPV and writes the k lines of each iteration
+// as info lines with "multipv 1" to "multipv k", best first; bestmove is
+// line 1's move. go searchmoves restricts the search
 // to the moves it lists (Limits.SearchMoves); a move that is not legal is
 // refused. go ponder is refused.
 package ugi

@@ -43,6 +43,7 @@ func ExampleServe() {
 	// option name MoveOverhead type spin default 20 min 0 max 10000
 	// option name QuietPlyLimit type spin default 50 min 0 max 1000000
 	// option name RepetitionLimit type spin default 2 min 0 max 1000000
+	// option name MultiPV type spin default 1 min 1 max 112
 	// ugiok
 	// readyok
 	// bestmove c1a3

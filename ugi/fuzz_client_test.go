@@ -23,6 +23,7 @@ func FuzzClient(f *testing.F) {
 		hello + "readyok\nreadyok\nreadyok\ninfo depth 1 seldepth 2 score cp 3 nodes 9 pv a2a3\nbestmove a2a3\nreadyok\nresponse true\nreadyok\nreadyok\n",
 		hello + "info string error: no\nreadyok\nreadyok\nbestmove a2a3\nbestmove a2a3\nreadyok\nreadyok\nreadyok\n",
 		hello + "readyok\nreadyok\nreadyok\ninfo depth 99999999999 score mate -3 pv zz\nreadyok\nbestmove 0000 ponder x\nresponse\n",
+		hello + "readyok\nreadyok\nreadyok\ninfo depth 2 multipv 1 score cp 3 pv a2a3\ninfo depth 2 multipv 2 score cp 1 pv b2b3\nbestmove a2a3\nreadyok\n",
 		"Engine 1.0\r\nugiok\r\nreadyok\r\n" + strings.Repeat("info depth 1 pv a2a3\n", 300) + "bestmove b2b3",
 		"ugiok\nreadyok\n" + strings.Repeat("x", 5000) + "\nreadyok\n\xff\x00\x01bestmove\nreadyok\n",
 		"ugiok\nreadyok\nid name x\nugiok\noption name y\nreadyok\n",
@@ -65,10 +66,21 @@ func FuzzClient(f *testing.F) {
 				}
 			}
 		}
-		res, err := c.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 2}}, func(in surakarta.Info) { inBounds(in.Depth, in.Score, in.PV) })
+		res, err := c.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 2}}, func(in surakarta.Info) {
+			inBounds(in.Depth, in.Score, in.PV)
+			if in.MultiPV < 0 || in.MultiPV > surakarta.MaxMoves {
+				t.Fatalf("multipv %d", in.MultiPV)
+			}
+		})
 		check("Go", err)
 		if err == nil {
 			inBounds(res.Depth, res.Score, append(res.PV, res.Move))
+			if len(res.Lines) > surakarta.MaxMoves {
+				t.Fatalf("%d lines", len(res.Lines))
+			}
+			for _, l := range res.Lines {
+				inBounds(res.Depth, l.Score, l.PV)
+			}
 		}
 		_, err = c.Query(ctx, QueryGameOver)
 		check("Query", err)

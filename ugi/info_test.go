@@ -46,6 +46,16 @@ func TestParseInfoLines(t *testing.T) {
 	if _, ok := parseInfo(strings.Fields("string depth 3")); ok {
 		t.Error("parseInfo read an info string")
 	}
+	// The lines of MultiPV, as UCI engines write them.
+	in, ok = parseInfo(strings.Fields("depth 6 seldepth 9 multipv 2 score cp -14 nodes 5000 nps 1000 time 5 pv b2c3 a5b4"))
+	if !ok || in.Depth != 6 || in.MultiPV != 2 || in.Score != -14 || movesText(in.PV) != "b2c3 a5b4" {
+		t.Errorf("parseInfo, multipv 2: %+v, %v", in, ok)
+	}
+	for text, want := range map[string]int{"multipv 0": 0, "multipv -3": 0, "multipv 112": 112, "multipv 99999999": surakarta.MaxMoves, "multipv x": 0} {
+		if in, _ := parseInfo(strings.Fields("depth 1 " + text + " score cp 1")); in.MultiPV != want || in.Score != 1 {
+			t.Errorf("parseInfo: %s read as multipv %d, score %d; want %d, 1", text, in.MultiPV, in.Score, want)
+		}
+	}
 }
 
 // FuzzParseInfo: any info line an engine program writes is read without a
@@ -54,6 +64,8 @@ func FuzzParseInfo(f *testing.F) {
 	for _, line := range []string{
 		"depth 8 seldepth 27 score cp 10 nodes 51178 nps 539555 time 94 pv e2d3 b5c4",
 		"depth 3 score mate 2 pv a2b3",
+		"depth 3 multipv 3 score cp -4 pv a2b3",
+		"depth 3 multipv -1 multipv 99999999999 score cp 4",
 		"depth 3 score mate -1",
 		"depth 3 score mate 700",
 		"depth -5 score cp 99999999999 nodes x time -3 pv zz",
@@ -73,6 +85,9 @@ func FuzzParseInfo(f *testing.F) {
 		}
 		if info.Time < 0 || info.SelDepth < 0 || info.Nodes < 0 || info.NodesPerSecond < 0 {
 			t.Errorf("%q: time %v, seldepth %d, nodes %d, nps %d", line, info.Time, info.SelDepth, info.Nodes, info.NodesPerSecond)
+		}
+		if info.MultiPV < 0 || info.MultiPV > surakarta.MaxMoves {
+			t.Errorf("%q: multipv %d", line, info.MultiPV)
 		}
 		if info.Score > surakarta.Win || info.Score < -surakarta.Win {
 			t.Errorf("%q: score %d beyond ±Win", line, info.Score)

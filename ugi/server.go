@@ -26,8 +26,8 @@ type Engine struct {
 	// not be nil.
 	Searcher func() surakarta.Searcher
 	// Options are the engine's own options, listed after the server's own
-	// (MoveOverhead, QuietPlyLimit, RepetitionLimit), whose names they must
-	// not take.
+	// (MoveOverhead, QuietPlyLimit, RepetitionLimit, MultiPV), whose names
+	// they must not take.
 	Options []Option
 	// SetOption sets one of Options to a value Option.Validate accepted
 	// (in its canonical form); called only while no search or Clear runs;
@@ -265,10 +265,12 @@ func (s *server) goCommand(args []string) error {
 	if p.Infinite && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !lim.Clock.IsSet() {
 		lim.Depth = surakarta.MaxDepth // until stop
 	}
-	var last []surakarta.Move // the PV of the last info line
+	var last []surakarta.Move // the PV of the last info line of the best line
 	s.Go(lim, p.Infinite, serve.Report{
 		Info: func(in surakarta.Info) {
-			last = in.PV
+			if in.MultiPV <= 1 {
+				last = in.PV
+			}
 			s.Out.Lines(infoLine(in))
 		},
 		Done: func(res surakarta.Result, err error) []string {

@@ -31,6 +31,7 @@ func TestHandshake(t *testing.T) {
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
+		"option name MultiPV type spin default 1 min 1 max 112",
 		"option name Hash type spin default 1 min 1 max 64",
 		"option name Evaluator type combo default tuned var tuned var sixfactor",
 		"option name Ponder type check default false",

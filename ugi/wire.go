@@ -412,10 +412,16 @@ func isGoKeyword(word string) bool {
 	return word == "infinite" || word == "searchmoves" || word == "ponder" || slices.Contains(goKeys, word)
 }
 
-// infoLine returns the info line of a search's iteration.
+// infoLine returns the info line of a search's iteration, or of one of
+// its lines with MultiPV: "multipv N" after seldepth, as UCI engines
+// write it, when in.MultiPV is above 0.
 func infoLine(in surakarta.Info) string {
-	return fmt.Sprintf("info depth %d seldepth %d score %s nodes %d nps %d time %d pv %s",
-		in.Depth, in.SelDepth, scoreText(in.Score), in.Nodes, in.NodesPerSecond, in.Time.Milliseconds(), movesText(in.PV))
+	multiPV := ""
+	if in.MultiPV > 0 {
+		multiPV = " multipv " + strconv.Itoa(in.MultiPV)
+	}
+	return fmt.Sprintf("info depth %d seldepth %d%s score %s nodes %d nps %d time %d pv %s",
+		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), in.Nodes, in.NodesPerSecond, in.Time.Milliseconds(), movesText(in.PV))
 }
 
 // finalInfoLine returns the info line before bestmove: the nodes, speed
@@ -436,11 +442,12 @@ func infoStringLine(text string) string { return "info string " + oneLine(text) 
 func errorLine(err error) string { return infoStringLine(errorPrefix + err.Error()) }
 
 // parseInfo reads the words of an info line after info: depth, seldepth,
-// score cp N or mate N, nodes, nps, time and pv. It reports whether the
-// line has a depth, as an iteration's line has; words it does not know are
-// skipped, as UGI asks, and an info string line gives nothing. Numbers out
-// of range are clamped: a depth to MaxDepth, a score to the scores a
-// search returns.
+// multipv, score cp N or mate N, nodes, nps, time and pv. It reports
+// whether the line has a depth, as an iteration's line has; words it does
+// not know are skipped, as UGI asks, and an info string line gives
+// nothing. Numbers out of range are clamped: a depth to MaxDepth, a
+// multipv to MaxMoves, the most lines a position has (and below 1 to 0,
+// no line number), a score to the scores a search returns.
 func parseInfo(fields []string) (surakarta.Info, bool) {
 	var in surakarta.Info
 	hasDepth := false
@@ -455,7 +462,7 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 		switch fields[i] {
 		case "string":
 			return surakarta.Info{}, false
-		case "depth", "seldepth", "nodes", "nps", "time":
+		case "depth", "seldepth", "multipv", "nodes", "nps", "time":
 			n, ok := num(i + 1)
 			if !ok {
 				continue
@@ -466,6 +473,8 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 				in.Depth, hasDepth = int(min(max(n, 0), surakarta.MaxDepth)), true
 			case "seldepth":
 				in.SelDepth = int(min(max(n, 0), 1<<20))
+			case "multipv":
+				in.MultiPV = int(min(max(n, 0), surakarta.MaxMoves))
 			case "nodes":
 				in.Nodes = max(n, 0)
 			case "nps":

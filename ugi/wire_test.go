@@ -223,12 +223,17 @@ func TestInfoRoundTrip(t *testing.T) {
 		{Depth: 1, SelDepth: 1, Score: -surakarta.MaxEvaluation, Nodes: 16, Time: 0, PV: pv[:1]},
 		{Depth: 5, SelDepth: 5, Score: surakarta.Win - 3, PV: pv},    // a win in 3 plies: mate 2
 		{Depth: 5, SelDepth: 5, Score: -(surakarta.Win - 4), PV: pv}, // a loss in 4 plies: mate -2
+		{Depth: 4, SelDepth: 9, Score: -12, Nodes: 900, Time: 2 * time.Millisecond, PV: pv, MultiPV: 3},
+		{Depth: 4, SelDepth: 9, Score: 20, Nodes: 900, Time: 2 * time.Millisecond, PV: pv, MultiPV: 1},
 	} {
 		line := infoLine(in)
 		cmd, fields := words(line)
 		got, ok := parseInfo(fields)
 		if cmd != "info" || !ok {
 			t.Errorf("%q: no depth read", line)
+		}
+		if hasMultiPV := slices.Contains(fields, "multipv"); hasMultiPV != (in.MultiPV > 0) {
+			t.Errorf("%q: multipv written %v, want only for a line number above 0 (%d)", line, hasMultiPV, in.MultiPV)
 		}
 		if diff := cmp.Diff(in, got); diff != "" {
 			t.Errorf("%q read back (-want +got):\n%s", line, diff)
@@ -308,6 +313,7 @@ func FuzzWire(f *testing.F) {
 		"go p1time 1000 p2time 900 movestogo 3", "go searchmoves a2a3 b2b3 infinite", "go depth -1",
 		"position startpos moves a2a3 f5f4", "position startpos moves b2xe5", "position fen 6/1w4/6/6/bw4/6 b moves b2b5",
 		"info depth 3 seldepth 5 score mate -2 nodes 1 nps 2 time 3 pv a2a3",
+		"info depth 3 seldepth 5 multipv 2 score cp -7 nodes 1 nps 2 time 3 pv a2a3 b5xb2",
 		"option name Hash type spin default 1 min 1 max 4096", "option name X type combo default a var a var b c",
 		"setoption name Clear Hash", "bestmove 0000 ponder a2a3",
 	} {
@@ -319,7 +325,16 @@ func FuzzWire(f *testing.F) {
 			return
 		}
 		args := fields[1:]
-		parseInfo(args)
+		if in, ok := parseInfo(args); ok {
+			// An iteration's line writes back to one that reads the same.
+			_, again := words(infoLine(in))
+			got, ok := parseInfo(again)
+			if !ok || got.Depth != in.Depth || got.SelDepth != in.SelDepth || got.MultiPV != in.MultiPV || got.Score != in.Score ||
+				got.Nodes != in.Nodes || got.NodesPerSecond != in.NodesPerSecond || got.Time != in.Time ||
+				!slices.EqualFunc(got.PV, in.PV, sameSquares) {
+				t.Fatalf("info %q read as %+v, written as %q, read back as %+v", line, in, infoLine(in), got)
+			}
+		}
 		parseBestMove(args)
 		parseSetOption(args)
 		parseID(args)

@@ -228,8 +228,8 @@ func TestListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 12 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[11] != "ugiok" ||
-		lines[10] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) {
+	if len(lines) != 13 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[12] != "ugiok" ||
+		lines[11] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) {
 		t.Errorf("ugi: %q", lines)
 	}
 }

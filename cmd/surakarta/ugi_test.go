@@ -63,6 +63,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
+		"option name MultiPV type spin default 1 min 1 max 112",
 		"option name Hash type spin default 1 min 1 max 4096",
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Contempt type spin default 0 min -1000 max 1000",
@@ -76,7 +77,8 @@ func TestUGIHandshake(t *testing.T) {
 	p.send("isready")
 	p.expect("readyok")
 	for _, opt := range []string{"Hash value 16", "hash value 1", "Threads value 1", "MoveOverhead value 50", "Searcher value alphabeta",
-		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3", "Level value 3", "level value 10"} {
+		"Searcher value PVS", "Evaluator value sixfactor", "Evaluator value Tuned", "Evaluator value endgame", "QuietPlyLimit value 101", "RepetitionLimit value 3",
+		"MultiPV value 3", "multipv value 1", "Level value 3", "level value 10"} {
 		p.send("setoption name "+opt, "isready")
 		p.expect("readyok") // no error line before it
 	}

@@ -1,11 +1,14 @@
 // Command analyze searches a Surakarta position and prints one line per
 // completed depth (depth, selective depth, score, nodes, nodes/s, principal
-// variation), then the best move.
+// variation), then the best move. With -multipv k it searches the k best
+// moves (Limits.MultiPV) and prints, after the depths of the best one, the
+// k lines of the last completed depth, each with its score.
 //
 //	go run ./examples/analyze                                  # the start, 1 s, PVS + Tuned
 //	go run ./examples/analyze -movetime 10s -position "6/1w4/6/6/bw4/6 b"
 //	go run ./examples/analyze -engine alphabeta,sixfactor -depth 6 -movetime 0
 //	go run ./examples/analyze -engine pvs,tuned,threads=2,contempt=20
+//	go run ./examples/analyze -multipv 3 -depth 8 -movetime 0
 //
 // A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
@@ -44,6 +47,10 @@ engine is searcher,evaluator[,option=value...]: searcher pvs or alphabeta,
 evaluator tuned, endgame or sixfactor, options such as threads=2 or
 contempt=20 for PVS.
 
+With -multipv k the search finds the k best moves: the depths shown are the
+best move's, and the k lines of the last completed depth follow, best
+first, each with its score.
+
 flags:
 `
 
@@ -56,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	engineSpec := cmdflag.Engine(flags)
 	moveTime := cmdflag.MoveTime(flags)
 	depth := cmdflag.Depth(flags)
+	multiPV := flags.Int("multipv", 1, "show the `k` best moves, each with its score and line")
 	flags.SetOutput(io.Discard)
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "analyze:", err)
@@ -82,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad(err)
 	}
-	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime}
+	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime, MultiPV: *multiPV}
 	if err := lim.Validate(); err != nil {
 		return bad(err)
 	}
@@ -91,11 +99,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	fmt.Fprint(stdout, p.Diagram())
-	fmt.Fprintf(stdout, "%v to move; %s, %s\n\n", p.SideToMove(), engine.Name, match.LimitsText(lim))
+	limits := match.LimitsText(lim)
+	if *multiPV > 1 {
+		limits += fmt.Sprintf(", %d best moves", *multiPV)
+	}
+	fmt.Fprintf(stdout, "%v to move; %s, %s\n\n", p.SideToMove(), engine.Name, limits)
 	fmt.Fprintf(stdout, "%5s %4s %12s %12s %12s  %s\n", "depth", "sel", "score", "nodes", "nodes/s", "pv")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	lim.Progress = func(i surakarta.Info) {
+		if i.MultiPV > 1 {
+			return // the other lines are shown once, for the last depth
+		}
 		fmt.Fprintf(stdout, "%5d %4d %12s %12d %12d  %v\n", i.Depth, i.SelDepth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
 	}
 	searcher := engine.New()
@@ -104,6 +119,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "analyze:", err)
 		return 1
+	}
+	if *multiPV > 1 {
+		fmt.Fprintf(stdout, "\nthe %d best lines at depth %d:\n", len(r.Lines), r.Depth)
+		for i, l := range r.Lines {
+			fmt.Fprintf(stdout, "%5d %12s  %v\n", i+1, surakarta.FormatScore(l.Score), l.PV)
+		}
 	}
 	fmt.Fprintf(stdout, "\nbest move %v, score %s, depth %d, %d nodes in %v\n", r.Move, surakarta.FormatScore(r.Score), r.Depth, r.Nodes, roundTime(r.Time))
 	return 0

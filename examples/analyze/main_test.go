@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +22,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: analyze [flags]\n") || errOut != "" {
 			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-position", "-engine", "-movetime", "-depth", "ranks from 6 down to 1"} {
+		for _, want := range []string{"-position", "-engine", "-movetime", "-depth", "-multipv", "ranks from 6 down to 1"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("analyze %s: the usage lacks %q", arg, want)
 			}
@@ -36,6 +39,7 @@ func TestBadArguments(t *testing.T) {
 	}{
 		{[]string{"-depth", "-1"}, "Depth -1 is negative"},
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
+		{[]string{"-multipv", "-1"}, "MultiPV -1 is negative"},
 		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
 		{[]string{"-engine", "mcts,tuned"}, `-engine "mcts,tuned": unknown searcher "mcts"`},
 		{[]string{"-engine", "pvs,tuned,threads=0"}, "threads"},
@@ -64,6 +68,53 @@ func TestAnalyze(t *testing.T) {
 	for _, want := range []string{"2  b w . . . .", "Black to move; pvs,tuned, depth 3\n", "best move a2a3, score loss in 4, depth 3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "best lines") {
+		t.Errorf("the output of one line shows lines:\n%s", out)
+	}
+}
+
+// TestAnalyzeMultiPV: -multipv k shows the best move's depths, one row
+// each, then the k lines of the last depth, best first, each from another
+// move, the first the best move's; a k above the legal moves shows them
+// all.
+func TestAnalyzeMultiPV(t *testing.T) {
+	row := regexp.MustCompile(`^ *(\d+) +(.+?)  \[(\w+)`)
+	for _, tc := range []struct {
+		args         []string
+		depth, lines int
+	}{
+		{[]string{"-depth", "4", "-movetime", "0", "-multipv", "3"}, 4, 3},
+		{[]string{"-depth", "4", "-movetime", "0", "-multipv", "3", "-engine", "alphabeta,sixfactor"}, 4, 3},
+		{[]string{"-depth", "3", "-movetime", "0", "-multipv", "64", "-position", "6/1w4/6/6/bw4/6 b"}, 3, 5},
+	} {
+		code, out, errOut := runCmd(tc.args...)
+		if code != 0 || errOut != "" {
+			t.Fatalf("analyze %q: exit %d, stderr %q", tc.args, code, errOut)
+		}
+		_, table, _ := strings.Cut(out, "  pv\n")
+		depths, rest, _ := strings.Cut(table, "\n\n")
+		if n := len(strings.Split(depths, "\n")); n != tc.depth {
+			t.Errorf("analyze %q: %d rows of depths, want %d:\n%s", tc.args, n, tc.depth, out)
+		}
+		head := fmt.Sprintf("the %d best lines at depth %d:\n", tc.lines, tc.depth)
+		lines, ok := strings.CutPrefix(rest, head)
+		if !ok || !strings.Contains(out, " best moves\n") {
+			t.Fatalf("analyze %q: want a header with the best moves and %q:\n%s", tc.args, head, out)
+		}
+		rows := strings.Split(lines, "\n")[:tc.lines]
+		seen := map[string]bool{}
+		for i, r := range rows {
+			m := row.FindStringSubmatch(r)
+			if m == nil || m[1] != strconv.Itoa(i+1) || seen[m[3]] {
+				t.Errorf("analyze %q: line %d reads %q: want its number, score and a line from another move", tc.args, i+1, r)
+				continue
+			}
+			seen[m[3]] = true
+			if i == 0 && !strings.Contains(out, "\nbest move "+m[3]+", score "+m[2]+",") {
+				t.Errorf("analyze %q: the best move and score are not line 1's (%s %s):\n%s", tc.args, m[3], m[2], out)
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // written once: input read line by line with a bound on the line's length,
 // output written a whole line at a time from any goroutine, the game under
 // the rules the server's options set, those options (MoveOverhead,
-// QuietPlyLimit, RepetitionLimit), a search or a perft run in the
+// QuietPlyLimit, RepetitionLimit, MultiPV), a search or a perft run in the
 // background and reaped when it is over, bench, and caps on nodes and
 // depth for tests and fuzzing. The protocols' texts are not here: each
 // package writes its own.

@@ -11,10 +11,16 @@ import (
 )
 
 // Settings are the server's own options: what it keeps back from every
-// time limit, and the rules of the games it sets up.
+// time limit, the rules of the games it sets up, and how many best lines
+// a search that reports its iterations shows.
 type Settings struct {
 	MoveOverhead time.Duration
 	Rules        surakarta.Rules
+	// MultiPV is the Limits.MultiPV of the searches Go starts, whose
+	// iterations the protocol reports: 1 shows one line. SearchNow, whose
+	// protocol shows no lines (GTP), searches one line whatever it says,
+	// since more lines would only take time from the move.
+	MultiPV int
 }
 
 // DefaultMoveOverhead is the default MoveOverhead: what a referee's clock
@@ -24,9 +30,9 @@ type Settings struct {
 const DefaultMoveOverhead = 20 * time.Millisecond
 
 // DefaultSettings returns the settings a server starts with: a
-// MoveOverhead of DefaultMoveOverhead and the Olympiad rules.
+// MoveOverhead of DefaultMoveOverhead, the Olympiad rules and one line.
 func DefaultSettings() Settings {
-	return Settings{MoveOverhead: DefaultMoveOverhead, Rules: surakarta.OlympiadRules()}
+	return Settings{MoveOverhead: DefaultMoveOverhead, Rules: surakarta.OlympiadRules(), MultiPV: 1}
 }
 
 // Option is one of the server's own options, a whole number from Min to
@@ -53,6 +59,10 @@ var options = []Option{
 			s.Rules.RepetitionLimit = n
 			return nil
 		}},
+	// MultiPV goes up to MaxMoves, the most legal moves a position can
+	// have, so that its largest value shows every move.
+	{Name: "MultiPV", Min: 1, Max: surakarta.MaxMoves, Default: 1,
+		set: func(s *Settings, n int) error { s.MultiPV = n; return nil }},
 }
 
 // Options returns the server's own options.

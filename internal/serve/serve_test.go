@@ -127,7 +127,7 @@ func (w *failWriter) Write(p []byte) (int, error) {
 
 func TestSettings(t *testing.T) {
 	s := DefaultSettings()
-	if s.MoveOverhead != 20*time.Millisecond || s.Rules != surakarta.OlympiadRules() {
+	if s.MoveOverhead != 20*time.Millisecond || s.Rules != surakarta.OlympiadRules() || s.MultiPV != 1 {
 		t.Errorf("defaults %+v", s)
 	}
 	// Each option's Default is its value in DefaultSettings.
@@ -137,12 +137,12 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%s %d: %v %v, settings %+v", o.Name, o.Default, found, err, def)
 		}
 	}
-	for _, tc := range []struct{ name, value string }{{"moveoverhead", "0"}, {"QUIETPLYLIMIT", "101"}, {"RepetitionLimit", "3"}} {
+	for _, tc := range []struct{ name, value string }{{"moveoverhead", "0"}, {"QUIETPLYLIMIT", "101"}, {"RepetitionLimit", "3"}, {"multipv", "5"}} {
 		if found, err := s.Set(tc.name, tc.value); !found || err != nil {
 			t.Errorf("%s %s: %v %v", tc.name, tc.value, found, err)
 		}
 	}
-	want := Settings{Rules: surakarta.Rules{QuietPlyLimit: 101, RepetitionLimit: 3}}
+	want := Settings{Rules: surakarta.Rules{QuietPlyLimit: 101, RepetitionLimit: 3}, MultiPV: 5}
 	if s != want {
 		t.Errorf("settings %+v, want %+v", s, want)
 	}
@@ -152,6 +152,8 @@ func TestSettings(t *testing.T) {
 		{"QuietPlyLimit", "x", `not "x"`},
 		{"RepetitionLimit", "1", "option RepetitionLimit: 1 would end every game at once"},
 		{"RepetitionLimit", "1000001", "from 0 to 1000000"},
+		{"MultiPV", "0", `option MultiPV: want a whole number from 1 to 112, not "0"`},
+		{"MultiPV", "113", "from 1 to 112"},
 	} {
 		before := s
 		if found, err := s.Set(tc.name, tc.value); !found || err == nil || !strings.Contains(err.Error(), tc.err) || s != before {
@@ -330,6 +332,25 @@ func TestServerNodeCap(t *testing.T) {
 	}
 }
 
+// TestServerMultiPV: the searches Go starts, whose iterations the
+// protocol reports, get the settings' MultiPV; SearchNow's, whose
+// protocol shows no lines, search one.
+func TestServerMultiPV(t *testing.T) {
+	var got surakarta.Limits
+	s := New(io.Discard, func() surakarta.Searcher { return limitsSpy{&got} }, Caps{})
+	if _, err := s.Settings.Set("MultiPV", "4"); err != nil {
+		t.Fatal(err)
+	}
+	s.Go(surakarta.Limits{Depth: 3}, false, Report{Done: func(surakarta.Result, error) []string { return nil }})
+	s.Stop()
+	if got.MultiPV != 4 || got.Depth != 3 {
+		t.Errorf("Go: limits %+v, want MultiPV 4", got)
+	}
+	if _, err := s.SearchNow(context.Background(), surakarta.Limits{Depth: 3}); err != nil || got.MultiPV != 0 {
+		t.Errorf("SearchNow: limits %+v, %v; want MultiPV 0", got, err)
+	}
+}
+
 // limitsSpy is a searcher that records its limits.
 type limitsSpy struct{ lim *surakarta.Limits }
 
@@ -359,6 +380,7 @@ func TestBench(t *testing.T) {
 		want += res.Nodes
 	}
 	s, _ := newTestServer(Caps{})
+	s.Settings.MultiPV = 3 // bench searches one line, whatever the option
 	for i := range 2 {
 		nodes, _, err := s.Bench(context.Background(), positions, 5)
 		if err != nil || nodes != want {

@@ -225,12 +225,13 @@ type Report struct {
 }
 
 // Go starts a search of the game within lim in the background, with the
-// searcher the engine gives now. With infinite, Done's lines are written
+// searcher the engine gives now and the settings' MultiPV. With infinite, Done's lines are written
 // only once the search is stopped. The caller checks that the server is
 // idle and has a game that is not over.
 func (s *Server) Go(lim surakarta.Limits, infinite bool, r Report) {
 	lim = s.limits(lim)
 	lim.Progress = r.Info
+	lim.MultiPV = s.Settings.MultiPV
 	searcher, err := s.Searcher()
 	game := s.game.Clone()
 	s.start("a search", infinite, func(ctx context.Context) []string {
@@ -243,7 +244,8 @@ func (s *Server) Go(lim surakarta.Limits, infinite bool, r Report) {
 }
 
 // SearchNow searches the game within lim until ctx is done and returns
-// the result, for a protocol that waits for the move.
+// the result, for a protocol that waits for the move and shows no lines:
+// one line, whatever the settings' MultiPV.
 func (s *Server) SearchNow(ctx context.Context, lim surakarta.Limits) (surakarta.Result, error) {
 	searcher, err := s.Searcher()
 	if err != nil {
