@@ -82,8 +82,11 @@ func OpeningPlies(fs *flag.FlagSet) *int {
 }
 
 // Depth defines -depth, the search depth per move, by default none.
-func Depth(fs *flag.FlagSet) *int {
-	return fs.Int("depth", 0, "search depth per move (0 = no depth limit)")
+func Depth(fs *flag.FlagSet) *int { return DepthDefault(fs, 0) }
+
+// DepthDefault defines -depth, the search depth per move, by default def.
+func DepthDefault(fs *flag.FlagSet, def int) *int {
+	return fs.Int("depth", def, "search depth per move (0 = no depth limit)")
 }
 
 // Nodes defines -nodes, the nodes searched per move, by default def.

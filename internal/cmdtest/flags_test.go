@@ -39,6 +39,7 @@ var (
 	depth        definer = func(fs *flag.FlagSet) { cmdflag.Depth(fs) }
 	seed         definer = func(fs *flag.FlagSet) { cmdflag.Seed(fs) }
 	nodes                = func(def int64) definer { return func(fs *flag.FlagSet) { cmdflag.Nodes(fs, def) } }
+	depthAt              = func(def int) definer { return func(fs *flag.FlagSet) { cmdflag.DepthDefault(fs, def) } }
 )
 
 // shared names the shared flags and gives each its definition; the
@@ -65,6 +66,7 @@ var shared = map[string]struct {
 // by its meaning is pinned in others instead.
 var commands = map[string]map[string]definer{
 	"cmd/surakarta":                      {"movetime": moveTime},
+	"cmd/surakarta-analyze":              {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
 	"cmd/surakarta-match":                {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed},
 	"cmd/surakarta-play":                 {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
 	"cmd/surakarta-tune (no subcommand)": {},

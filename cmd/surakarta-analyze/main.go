@@ -1,0 +1,373 @@
+// Command surakarta-analyze annotates the games of a record file with the
+// engine, as a chess server's computer analysis does: the score before
+// and after every move, the engine's best move and line, and a class for
+// each move (best, good, inaccuracy, mistake, blunder), written as
+// comments into the records; a summary of each side's play; and, with
+// -svg, a graph of the score over the game (package analysis).
+//
+//	go install github.com/surakarta-go/surakarta/cmd/surakarta-analyze@latest
+//	surakarta-analyze games.txt > annotated.txt
+//	surakarta-analyze -depth 10 -movetime 0 -out annotated.txt -svg graph.svg games.txt
+//	surakarta-analyze -engine pvs,endgame < games.txt
+//
+// The annotated records go to stdout (or -out FILE); the progress lines and
+// each game's summary go to stderr.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/match"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usage is the text of -h, before the flags.
+var usage = fmt.Sprintf(`usage: surakarta-analyze [flags] [FILE]
+
+Surakarta-analyze annotates every game of the record file FILE (standard
+input when no FILE is given) with the engine: it searches each position of
+the game once, within -depth, -nodes and -movetime (the first reached
+stops the search), and writes each record again with a comment after
+every move, such as
+
+    {-12 → -95, blunder; best c2d3 (c2d3 e5f4 d2c3 …)}
+
+the score before and after the move from the mover's view, the move's
+class, and the engine's best move and, for the last three classes, its
+line. A move is best when it is the engine's best move; any other is
+good, an inaccuracy when it loses %d evaluation units or more against the
+engine's best move (a piece is worth about 70), a mistake from %d, a
+blunder from %d, with scores clamped to ±%d.
+The records go to stdout (or -out), with an Annotator header naming the
+engine and the limits. A progress line per tenth of each game and each
+side's summary (its average score lost and its count of each class) go
+to stderr, and after several games each player's summary over them all,
+by the names of the Black and White headers. -svg writes a graph of the score over each game, from Black's
+view.
+
+An engine is searcher,evaluator[,option=value...]: searcher pvs or
+alphabeta, evaluator sixfactor, endgame or tuned, options such as
+threads=2, or an engine program, ugi:PROGRAM or gtp:PROGRAM (go doc
+github.com/surakarta-go/surakarta/match.ParseEngine).
+
+flags:
+`, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap)
+
+// DefaultDepth is the default of -depth: a game of 60 plies takes a few
+// seconds at it on two cores (docs/analysis.md has the figures).
+const DefaultDepth = 10
+
+// maxRecordFile is the most a record file may hold: an analysis takes
+// seconds a game, so a larger file is a mistake rather than a task.
+const maxRecordFile = 64 << 20
+
+// run runs the command with the given arguments and returns its exit
+// status: 0 on success and for -h, 2 for bad arguments, 1 when a record
+// cannot be read, the analysis or the output fails, or ctx is done (an
+// interrupt): the game under way is then written with the moves analysed.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("surakarta-analyze", flag.ContinueOnError)
+	engineSpec := cmdflag.Engine(flags)
+	depth := cmdflag.DepthDefault(flags, DefaultDepth)
+	nodes := cmdflag.Nodes(flags, 0)
+	moveTime := cmdflag.MoveTime(flags)
+	out := flags.String("out", "", "write the annotated records to `FILE` instead of stdout")
+	svg := flags.String("svg", "", "write the graph of the score over the first game to `FILE`, and of game N to FILE with -N before its extension (graph-2.svg)")
+	flags.SetOutput(io.Discard)
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "surakarta-analyze:", err)
+		fmt.Fprintln(stderr, "Run surakarta-analyze -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			flags.SetOutput(stdout)
+			flags.PrintDefaults()
+			return 0
+		}
+		return bad(err)
+	}
+	if flags.NArg() > 1 {
+		return bad(fmt.Errorf("unexpected argument %q: give one record file (or none, for standard input)", flags.Arg(1)))
+	}
+	limits := surakarta.Limits{Depth: *depth, Nodes: *nodes, MoveTime: *moveTime}
+	if err := limits.Validate(); err != nil {
+		return bad(err)
+	}
+	if *depth == 0 && *nodes == 0 && *moveTime == 0 {
+		return bad(errors.New("give -depth, -nodes or -movetime a limit"))
+	}
+	engine, err := cmdflag.ParseEngine(*engineSpec)
+	if err != nil {
+		return bad(err)
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "surakarta-analyze:", err)
+		return 1
+	}
+
+	in, name := stdin, "standard input"
+	if flags.NArg() == 1 {
+		name = flags.Arg(0)
+		f, err := os.Open(name)
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		in = f
+	}
+	var w io.Writer = stdout
+	var outFile *os.File
+	if *out != "" {
+		if outFile, err = os.Create(*out); err != nil {
+			return fail(err)
+		}
+		defer outFile.Close() // after an error; Close below otherwise
+		w = outFile
+	}
+	searcher := engine.New()
+	defer cmdflag.Close(searcher)
+
+	a := analyzer{
+		ctx: ctx, searcher: searcher, stderr: stderr, svg: *svg,
+		limits:    limits,
+		annotator: engine.Name + ", " + limitsText(limits),
+	}
+	fmt.Fprintf(stderr, "analysing %s with %s\n", name, a.annotator)
+	sc := surakarta.NewRecordScanner(&limitedReader{r: in, left: maxRecordFile, name: name})
+	games := 0
+	for sc.Scan() {
+		games++
+		text, err := a.game(games, sc.Record())
+		if text != nil {
+			if _, werr := w.Write(text); werr != nil {
+				return fail(werr)
+			}
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fail(fmt.Errorf("%s: %w", name, err))
+	}
+	if outFile != nil {
+		if err := outFile.Close(); err != nil {
+			return fail(err)
+		}
+	}
+	if games == 0 {
+		return fail(fmt.Errorf("%s holds no record", name))
+	}
+	if games > 1 {
+		for _, player := range a.order {
+			fmt.Fprintf(stderr, "all %d games: %s: %s\n", games, player, summaryText(*a.players[player]))
+		}
+	}
+	return 0
+}
+
+// analyzer analyses the games of a record file one after the other.
+type analyzer struct {
+	ctx       context.Context
+	searcher  surakarta.Searcher
+	limits    surakarta.Limits
+	annotator string // the value of the Annotator header: engine and limits
+	stderr    io.Writer
+	svg       string // the -svg file name, or ""
+	// players sums up the play of each player over the games, by the
+	// name in the Black and White headers, in order of appearance.
+	players map[string]*analysis.Summary
+	order   []string
+}
+
+// add adds a side's summary of a game to the player's sum.
+func (a *analyzer) add(player string, s analysis.Summary) {
+	if a.players == nil {
+		a.players = make(map[string]*analysis.Summary)
+	}
+	sum, ok := a.players[player]
+	if !ok {
+		sum = &analysis.Summary{}
+		a.players[player] = sum
+		a.order = append(a.order, player)
+	}
+	sum.Moves += s.Moves
+	sum.Loss += s.Loss
+	for c := range s.Counts {
+		sum.Counts[c] += s.Counts[c]
+	}
+	if sum.Moves > 0 {
+		sum.AverageLoss = float64(sum.Loss) / float64(sum.Moves)
+	}
+}
+
+// game analyses the record rec, the n-th of the file, and returns its
+// annotated text. After an interrupt it returns the text with the moves
+// analysed so far and ctx's error.
+func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
+	black, _ := rec.Header("Black")
+	white, _ := rec.Header("White")
+	fmt.Fprintf(a.stderr, "game %d: %s (Black) vs %s (White), %d plies, %s\n", n, orUnknown(black), orUnknown(white), rec.Game.Ply(), rec.Result)
+	shown := 0 // tenths of the game shown in progress lines
+	report, err := analysis.Game(a.ctx, rec.Game, a.searcher, analysis.Options{
+		Limits: a.limits,
+		Progress: func(done, total int) {
+			if tenth := done * 10 / total; tenth > shown {
+				shown = tenth
+				fmt.Fprintf(a.stderr, "game %d: %d/%d positions searched\n", n, done, total)
+			}
+		},
+	})
+	if report == nil {
+		return nil, fmt.Errorf("game %d: %w", n, err)
+	}
+	if err != nil {
+		fmt.Fprintf(a.stderr, "game %d: stopped after %d of %d moves: %v\n", n, len(report.Moves), rec.Game.Ply(), err)
+	}
+	for _, side := range []surakarta.Color{surakarta.Black, surakarta.White} {
+		player := black
+		if side == surakarta.White {
+			player = white
+		}
+		sum := report.Summary(side)
+		a.add(orUnknown(player), sum)
+		fmt.Fprintf(a.stderr, "game %d: %v (%s): %s\n", n, side, orUnknown(player), summaryText(sum))
+	}
+	fmt.Fprintf(a.stderr, "game %d: %d searches, %d nodes in %.1fs\n", n, report.Searches, report.Nodes, report.Time.Seconds())
+	annotated, aerr := report.Annotate(rec)
+	if aerr != nil {
+		return nil, fmt.Errorf("game %d: %w", n, aerr)
+	}
+	setHeader(annotated, "Annotator", a.annotator)
+	text, merr := annotated.MarshalText()
+	if merr != nil {
+		return nil, fmt.Errorf("game %d: %w", n, merr)
+	}
+	if a.svg != "" {
+		if serr := writeSVG(svgName(a.svg, n), report); serr != nil {
+			return text, fmt.Errorf("game %d: %w", n, serr)
+		}
+	}
+	if err != nil {
+		return text, fmt.Errorf("game %d: %w", n, err)
+	}
+	return text, nil
+}
+
+// summaryText writes a side's summary, as "31 moves, average loss 4.2,
+// 28 best, 2 good, 1 inaccuracy, 0 mistakes, 0 blunders".
+func summaryText(s analysis.Summary) string {
+	parts := []string{fmt.Sprintf("%d moves, average loss %.1f", s.Moves, s.AverageLoss)}
+	for _, c := range []struct {
+		class       analysis.Class
+		one, plural string
+	}{
+		{analysis.Best, "best", "best"},
+		{analysis.Good, "good", "good"},
+		{analysis.Inaccuracy, "inaccuracy", "inaccuracies"},
+		{analysis.Mistake, "mistake", "mistakes"},
+		{analysis.Blunder, "blunder", "blunders"},
+	} {
+		name := c.plural
+		if s.Count(c.class) == 1 {
+			name = c.one
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", s.Count(c.class), name))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// setHeader sets the header name of rec to value, in place of any it has.
+func setHeader(rec *surakarta.Record, name, value string) {
+	for i, h := range rec.Headers {
+		if h.Name == name {
+			rec.Headers[i].Value = value
+			return
+		}
+	}
+	rec.Headers = append(rec.Headers, surakarta.Header{Name: name, Value: value})
+}
+
+// limitsText describes the budget of each position's search.
+func limitsText(l surakarta.Limits) string {
+	text := match.LimitsText(l)
+	return strings.ReplaceAll(text, "/move", " a position")
+}
+
+// svgName returns the graph file of the n-th game: name itself for the
+// first, and name with -n before its extension for the others.
+func svgName(name string, n int) string {
+	if n == 1 {
+		return name
+	}
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + "-" + strconv.Itoa(n) + ext
+}
+
+// writeSVG writes the report's graph to the file name.
+func writeSVG(name string, r *analysis.Report) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	err = r.WriteSVG(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// orUnknown returns name, or "?" when it is empty.
+func orUnknown(name string) string {
+	if name == "" {
+		return "?"
+	}
+	return name
+}
+
+// limitedReader reads r and fails once more than left bytes have come.
+type limitedReader struct {
+	r    io.Reader
+	left int64
+	name string
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.left < 0 {
+		return 0, fmt.Errorf("%s is larger than %d MiB: too large a record file to analyse", l.name, maxRecordFile>>20)
+	}
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	if l.left < 0 {
+		return n, fmt.Errorf("%s is larger than %d MiB: too large a record file to analyse", l.name, maxRecordFile>>20)
+	}
+	return n, err
+}

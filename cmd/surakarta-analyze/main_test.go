@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
+)
+
+// analyze runs the command with args and stdin, as its main does.
+func analyze(ctx context.Context, stdin string, args ...string) (code int, stdout, stderr string) {
+	return cmdtest.Run(func(args []string, stdout, stderr io.Writer) int {
+		return run(ctx, args, strings.NewReader(stdin), stdout, stderr)
+	}, args...)
+}
+
+// readRecords reads the records of text.
+func readRecords(t *testing.T, text string) []*surakarta.Record {
+	t.Helper()
+	recs, err := surakarta.ReadRecords(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return recs
+}
+
+// expected returns the comments that package analysis makes for rec at
+// depth, with one thread of the default engine.
+func expected(t *testing.T, rec *surakarta.Record, depth int) map[int]string {
+	t.Helper()
+	s := surakarta.NewPVS(surakarta.NewTuned())
+	r, err := analysis.Game(context.Background(), rec.Game, s, analysis.Options{Limits: surakarta.Limits{Depth: depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make(map[int]string)
+	for _, a := range r.Moves {
+		want[a.Ply] = a.Comment()
+	}
+	return want
+}
+
+// TestAnalyzeFile analyses testdata/games.txt, a win and a draw, and checks
+// the annotated records against package analysis, the summaries and
+// progress lines, and the graphs.
+func TestAnalyzeFile(t *testing.T) {
+	dir := t.TempDir()
+	svg := filepath.Join(dir, "graph.svg")
+	code, stdout, stderr := analyze(context.Background(), "", "-depth", "4", "-movetime", "0", "-svg", svg, "testdata/games.txt")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := readRecords(t, string(data))
+	out := readRecords(t, stdout)
+	if len(out) != len(in) {
+		t.Fatalf("%d records out of %d", len(out), len(in))
+	}
+	for i, rec := range out {
+		if got, want := rec.Game.Moves(), in[i].Game.Moves(); len(got) != len(want) || rec.Result != in[i].Result || rec.Reason != in[i].Reason {
+			t.Errorf("record %d: %d moves, %s %s; want %d, %s %s", i+1, len(got), rec.Result, rec.Reason, len(want), in[i].Result, in[i].Reason)
+		}
+		if want := expected(t, in[i], 4); !maps.Equal(rec.Comments, want) {
+			t.Errorf("record %d: comments\n%v\nwant\n%v", i+1, rec.Comments, want)
+		}
+		if v, _ := rec.Header("Annotator"); v != "pvs,tuned, depth 4" {
+			t.Errorf("record %d: Annotator %q", i+1, v)
+		}
+		if v, _ := rec.Header("Event"); v != "pvs,tuned vs pvs,endgame" {
+			t.Errorf("record %d: Event %q, the header of the input", i+1, v)
+		}
+	}
+	for _, want := range []string{
+		"analysing testdata/games.txt with pvs,tuned, depth 4\n",
+		"game 1: pvs,endgame (Black) vs pvs,tuned (White), 29 plies, 1-0\n",
+		"game 1: 29/29 positions searched\n",
+		"game 1: Black (pvs,endgame): 15 moves, average loss ",
+		"game 1: White (pvs,tuned): 14 moves, average loss ",
+		"game 2: 27/27 positions searched\n",
+		"game 2: Black (pvs,endgame): 14 moves, average loss ",
+		"all 2 games: pvs,endgame: 29 moves, average loss ", // Black in both: 15 + 14 moves
+		"all 2 games: pvs,tuned: 27 moves, average loss ",   // 14 + 13
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if n := strings.Count(stderr, "positions searched\n"); n != 20 {
+		t.Errorf("%d progress lines, want one per tenth of each game, 20", n)
+	}
+	for i, name := range []string{svg, filepath.Join(dir, "graph-2.svg")} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		points := 0
+		d := xml.NewDecoder(bytes.NewReader(data))
+		for {
+			tok, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if s, ok := tok.(xml.StartElement); ok && s.Name.Local == "circle" {
+				points++
+			}
+		}
+		if points != in[i].Game.Ply() {
+			t.Errorf("%s: %d points, want %d", name, points, in[i].Game.Ply())
+		}
+	}
+}
+
+// TestAnalyzeStdinToFile reads the records from stdin and writes them to
+// -out, stdout staying empty.
+func TestAnalyzeStdinToFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out.txt")
+	code, stdout, stderr := analyze(context.Background(), string(data), "-depth", "2", "-nodes", "100000", "-movetime", "0", "-engine", "pvs,endgame", "-out", out)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "analysing standard input with pvs,endgame, 100000 nodes a position, depth 2\n") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, string(text))
+	if len(recs) != 2 || len(recs[0].Comments) != 29 || len(recs[1].Comments) != 27 {
+		t.Errorf("-out:\n%s", text)
+	}
+}
+
+// TestInterrupted: an analysis whose context is done writes the game
+// under way with the moves analysed (none here) and exits 1.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, stdout, stderr := analyze(ctx, "", "-depth", "4", "testdata/games.txt")
+	if code != 1 || !strings.Contains(stderr, "game 1: stopped after 0 of 29 moves: context canceled") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if recs := readRecords(t, stdout); len(recs) != 1 || len(recs[0].Comments) != 0 {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+}
+
+// TestBadInput: flags that cannot be used exit 2 before reading, records
+// that do not read exit 1 with the line.
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-depth", "-1"}, 2, "Depth -1 is negative"},
+		{[]string{"-depth", "0", "-movetime", "0"}, 2, "give -depth, -nodes or -movetime a limit"},
+		{[]string{"-engine", "x"}, 2, `-engine "x"`},
+		{[]string{"a", "b"}, 2, `unexpected argument "b"`},
+		{[]string{"-x"}, 2, "flag provided but not defined: -x"},
+		{[]string{"testdata/missing.txt"}, 1, "missing.txt"},
+	} {
+		code, stdout, stderr := analyze(context.Background(), "", tc.args...)
+		if code != tc.code || stdout != "" || !strings.HasPrefix(stderr, "surakarta-analyze: ") || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, stdout, stderr, tc.code, tc.want)
+		}
+	}
+	for _, tc := range []struct{ input, want string }{
+		{"", "standard input holds no record"},
+		{"[Result \"*\"]\n\n1. b2b5 *\n", "standard input: invalid record: line 3: ply 1: b2b5"},
+	} {
+		code, _, stderr := analyze(context.Background(), tc.input, "-depth", "1")
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("input %q: exit %d, stderr %q; want exit 1 and %q", tc.input, code, stderr, tc.want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, stdout, stderr := analyze(context.Background(), "", "-h")
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: surakarta-analyze [flags] [FILE]\n") {
+		t.Fatalf("-h: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, want := range []string{"-engine", "-depth", "-nodes", "-movetime", "-out", "-svg", "inaccuracy when it loses 20", "a mistake from 40", "a\nblunder from 60", "±200"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the usage lacks %q", want)
+		}
+	}
+}
