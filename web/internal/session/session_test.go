@@ -275,6 +275,9 @@ func TestAnalyse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := s.Hint(); err != nil { // the engine that analyses has searched before
+		t.Fatal(err)
+	}
 	const nodes = 20_000
 	var calls []string
 	a, err := s.Analyse(nodes, func(done, total int) { calls = append(calls, fmt.Sprint(done, "/", total)) })
