@@ -8,7 +8,10 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,6 +25,8 @@ import (
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/web/internal/session"
 )
+
+var analysisGames = flag.Int("analysis-games", 0, "games that TestAnalysisTime analyses in the page and natively (0: skip it)")
 
 // chooseLevel chooses the engine's level in its selector, as a person
 // does: the value, then the change event.
@@ -340,4 +345,64 @@ func saveFullScreenshot(t *testing.T, ctx context.Context, file string) {
 		t.Fatal(err)
 	}
 	writeScreenshot(t, file, png)
+}
+
+// TestAnalysisTime times the analysis of whole games in the page (the
+// budget of session.AnalysisNodes a position) and natively: games of level
+// 5 against level 5, uploaded as records. It runs with -analysis-games N.
+func TestAnalysisTime(t *testing.T) {
+	if *analysisGames <= 0 {
+		t.Skip("run with -analysis-games N to time the analysis of N games")
+	}
+	ctx := openPage(t, "")
+	var plies int
+	var page, native float64
+	for i := range *analysisGames {
+		black, _ := level.New(5, uint64(2*i+1))
+		white, _ := level.New(5, uint64(2*i+2))
+		g := surakarta.NewGame(surakarta.NewPosition())
+		for !g.Outcome().Over {
+			s := black
+			if g.Position().SideToMove() == surakarta.White {
+				s = white
+			}
+			r, err := s.Search(context.Background(), g, surakarta.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text, err := surakarta.NewRecord(g).MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), fmt.Sprintf("game%d.txt", i+1))
+		if err := os.WriteFile(file, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		upload(t, ctx, file)
+		waitFor(t, ctx, moveTimeout, fmt.Sprintf(`document.querySelectorAll("#moves td[data-ply]").length === %d && document.body.dataset.phase === "over"`, g.Ply()), "the uploaded game")
+		analyseGame(t, ctx)
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Number(document.body.dataset.analysisMs)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		begin := time.Now()
+		if _, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+			Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		n := float64(time.Since(begin).Milliseconds())
+		t.Logf("game %d, %d plies: %.1f s in the page, %.1f s native", i+1, g.Ply(), ms/1000, n/1000)
+		plies += g.Ply()
+		page += ms
+		native += n
+		click(t, ctx, "back")
+		waitPhase(t, ctx, moveTimeout, "over")
+	}
+	t.Logf("%d games, %d plies: %.0f ms a ply in the page (%.1f s for 60 plies), %.0f ms native; native / page = %.2f",
+		*analysisGames, plies, page/float64(plies), page/float64(plies)*60/1000, native/float64(plies), native/page)
 }

@@ -20,6 +20,7 @@ package main
 //	-speed-depth N    the depth of TestWasmSpeed's searches (default 5)
 //	-speed-rounds N   how many times TestWasmSpeed repeats them (default 1)
 //	-loads N          how many cold page loads TestTimeToInteractive times (default 3)
+//	-analysis-games N how many games TestAnalysisTime analyses (default 0: skipped)
 
 import (
 	"context"
