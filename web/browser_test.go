@@ -849,11 +849,6 @@ func TestFullGame(t *testing.T) {
 			t.Logf("game over after %d plies: %v; %s", g.Ply(), o, v.Status)
 			break
 		}
-		if !hintShot && g.Ply() >= 8 {
-			checkHint(t, g, waitForHint(t, ctx))
-			saveScreenshot(t, ctx, *hintShotFile)
-			hintShot = true
-		}
 		if ply > 400 {
 			t.Fatalf("no end after %d rounds", ply)
 		}
@@ -863,6 +858,12 @@ func TestFullGame(t *testing.T) {
 			if m.IsCapture() {
 				captures = append(captures, m)
 			}
+		}
+		if !hintShot && (g.Ply() >= 8 && len(captures) > 0 || g.Ply() >= 20) {
+			// A hint, most likely a capture.
+			checkHint(t, g, waitForHint(t, ctx))
+			saveScreenshot(t, ctx, *hintShotFile)
+			hintShot = true
 		}
 		m := legal[rng.IntN(len(legal))]
 		if len(captures) > 0 {
