@@ -66,7 +66,7 @@ func (r *Report) WriteSVG(w io.Writer) error {
 
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n",
 		svgWidth, svgHeight, svgWidth, svgHeight)
-	fmt.Fprintf(&b, "<title>%s</title>\n", escape(fmt.Sprintf("The score over the game, from Black's view, clamped to ±%d; %d moves; %v", ScoreCap, n, r.Outcome)))
+	fmt.Fprintf(&b, "<title>%s</title>\n", escape(fmt.Sprintf("The score over the game, from Black's view, clamped to ±%d; %d plies; %v", ScoreCap, n, r.Outcome)))
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, svgHeight)
 	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%g" height="%g" fill="#f2f2f2" stroke="#cccccc"/>`+"\n", svgLeft, svgTop, plotW, plotH)
 	// The score axis: +ScoreCap, 0, −ScoreCap.
