@@ -14,9 +14,13 @@ package main
 // Flags (after -args or as test flags):
 //
 //	-screenshot FILE  where TestFullGame saves its screenshot (default artifacts/game.png)
+//	-screenshot-hint FILE, -screenshot-analysis FILE
+//	                  where it saves those of a hint and of its game's analysis
+//	                  (default artifacts/hint.png, artifacts/analysis.png)
 //	-speed-depth N    the depth of TestWasmSpeed's searches (default 5)
 //	-speed-rounds N   how many times TestWasmSpeed repeats them (default 1)
 //	-loads N          how many cold page loads TestTimeToInteractive times (default 3)
+//	-analysis-games N how many games TestAnalysisTime analyses (default 0: skipped)
 
 import (
 	"context"
@@ -44,10 +48,12 @@ import (
 )
 
 var (
-	screenshotFile = flag.String("screenshot", filepath.Join("artifacts", "game.png"), "where TestFullGame saves a screenshot of the page during the game")
-	speedDepth     = flag.Int("speed-depth", 5, "depth of TestWasmSpeed's searches")
-	speedRounds    = flag.Int("speed-rounds", 1, "rounds of TestWasmSpeed's searches")
-	loads          = flag.Int("loads", 3, "cold page loads that TestTimeToInteractive times")
+	screenshotFile   = flag.String("screenshot", filepath.Join("artifacts", "game.png"), "where TestFullGame saves a screenshot of the page during the game")
+	hintShotFile     = flag.String("screenshot-hint", filepath.Join("artifacts", "hint.png"), "where TestFullGame saves a screenshot of a hint")
+	analysisShotFile = flag.String("screenshot-analysis", filepath.Join("artifacts", "analysis.png"), "where TestFullGame saves a screenshot of the analysis of its game")
+	speedDepth       = flag.Int("speed-depth", 5, "depth of TestWasmSpeed's searches")
+	speedRounds      = flag.Int("speed-rounds", 1, "rounds of TestWasmSpeed's searches")
+	loads            = flag.Int("loads", 3, "cold page loads that TestTimeToInteractive times")
 )
 
 // siteURL is the page, served by Handler from a directory that BuildSite
@@ -164,8 +170,23 @@ func stopBrowser() {
 }
 
 // openPage opens the page with the URL query in a new tab and waits until
-// it is interactive. Uncaught exceptions in the page fail the test.
+// it is interactive, with the engine at full strength (level 10, which
+// thinks for the time chosen) unless the query chooses a level.
 func openPage(t *testing.T, query string) context.Context {
+	t.Helper()
+	if !strings.Contains(query, "level=") {
+		if query == "" {
+			query = "?level=10"
+		} else {
+			query += "&level=10"
+		}
+	}
+	return openPageAsIs(t, query)
+}
+
+// openPageAsIs opens the page with the URL query in a new tab and waits
+// until it is interactive. Uncaught exceptions in the page fail the test.
+func openPageAsIs(t *testing.T, query string) context.Context {
 	t.Helper()
 	tab, cancelTab := chromedp.NewContext(startBrowser(t))
 	t.Cleanup(cancelTab)
@@ -220,6 +241,24 @@ type view struct {
 	LastPath   string            `json:"lastPath"`
 	ReadyMs    string            `json:"readyMs"`
 	Games      string            `json:"games"`
+	Hint       *suggestion       `json:"hint"`
+	Better     *suggestion       `json:"better"`
+	Ply        string            `json:"ply"`
+	Marks      []mark            `json:"marks"`
+}
+
+// suggestion is a move the page draws without playing it: a hint, or the
+// analysis's better move.
+type suggestion struct {
+	Move   string `json:"move"`
+	Points string `json:"points"`
+	Arrow  bool   `json:"arrow"`
+}
+
+// mark is how the move list shows a move after the analysis.
+type mark struct {
+	Class string `json:"class"` // "best", "good", "inaccuracy", "mistake" or "blunder"; "" before the analysis
+	Mark  string `json:"mark"`
 }
 
 const viewJS = `(() => {
@@ -227,13 +266,18 @@ const viewJS = `(() => {
   const pieces = {};
   for (const e of document.querySelectorAll("#layer-pieces .piece")) pieces[e.dataset.square] = e.dataset.color;
   const last = $("last-path");
+  const suggestion = (id) => {
+    const g = $(id);
+    return g ? { move: g.dataset.move, points: g.dataset.points, arrow: g.querySelector("line.arrow") !== null } : null;
+  };
+  const classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
   return {
     phase: document.body.dataset.phase,
     position: $("position-text").value,
     status: $("status").textContent,
     error: $("error").hidden ? "" : $("error").textContent,
     engineInfo: $("engine-info").textContent,
-    moves: [...document.querySelectorAll("#moves td[data-ply]")].map((td) => td.textContent),
+    moves: [...document.querySelectorAll("#moves td[data-ply]")].map((td) => td.dataset.move),
     pieces,
     mine: [...document.querySelectorAll("#layer-pieces .piece.mine")].map((e) => e.dataset.square),
     targets: [...document.querySelectorAll("#layer-targets [data-target]")].map((e) => e.dataset.target),
@@ -241,6 +285,13 @@ const viewJS = `(() => {
     lastPath: last ? last.dataset.points : "",
     readyMs: document.body.dataset.readyMs || "",
     games: document.body.dataset.games || "",
+    hint: suggestion("hint-move"),
+    better: suggestion("better-move"),
+    ply: document.body.dataset.ply || "",
+    marks: [...document.querySelectorAll("#moves td[data-ply]")].map((td) => ({
+      class: classes.find((c) => td.classList.contains(c)) || "",
+      mark: td.querySelector(".mark") ? td.querySelector(".mark").textContent : "",
+    })),
   };
 })()`
 
@@ -659,12 +710,7 @@ func TestBadStartPosition(t *testing.T) {
 
 func TestRecordDownloadAndUpload(t *testing.T) {
 	ctx := openPage(t, "")
-	downloads := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads,
-	}); err != nil {
-		t.Fatal(err)
-	}
+	downloads := allowDownloads(t, ctx)
 	v := newGame(t, ctx, "black", "100", "")
 	for range 2 {
 		g := replay(t, surakarta.StartText, v)
@@ -732,6 +778,24 @@ func TestRecordDownloadAndUpload(t *testing.T) {
 	}
 }
 
+// allowDownloads lets the browser save downloads, to a new directory that
+// it returns.
+func allowDownloads(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func readFile(name string) (string, error) {
+	b, err := os.ReadFile(name)
+	return string(b), err
+}
+
 // upload gives the file to the page's upload input, as choosing it in the
 // file dialog does.
 func upload(t *testing.T, ctx context.Context, path string) {
@@ -767,14 +831,17 @@ func waitForFile(t *testing.T, dir string, timeout time.Duration) string {
 
 // TestFullGame plays a whole game from the start by clicking: captures when
 // there are any, otherwise seeded random moves, against the engine at 0.1 s
-// a move, until the game ends. It saves a screenshot during the game.
+// a move, until the game ends. It saves a screenshot during the game and
+// one of a hint, then analyses the game (checkAnalysis) and saves a
+// screenshot of the analysis.
 func TestFullGame(t *testing.T) {
 	ctx := openPage(t, "")
 	v := newGame(t, ctx, "black", "100", "")
 	rng := rand.New(rand.NewPCG(2026, 11))
-	shot := false
+	shot, hintShot := false, false
+	var g *surakarta.Game
 	for ply := 0; ; ply++ {
-		g := replay(t, surakarta.StartText, v)
+		g = replay(t, surakarta.StartText, v)
 		if o := g.Outcome(); o.Over {
 			if v.Phase != "over" || !strings.Contains(v.Status, o.String()) {
 				t.Errorf("the game is over (%v) but the page says phase %q, %q", o, v.Phase, v.Status)
@@ -792,6 +859,12 @@ func TestFullGame(t *testing.T) {
 				captures = append(captures, m)
 			}
 		}
+		if !hintShot && (g.Ply() >= 8 && len(captures) > 0 || g.Ply() >= 20) {
+			// A hint, most likely a capture.
+			checkHint(t, g, waitForHint(t, ctx))
+			saveScreenshot(t, ctx, *hintShotFile)
+			hintShot = true
+		}
 		m := legal[rng.IntN(len(legal))]
 		if len(captures) > 0 {
 			m = captures[rng.IntN(len(captures))]
@@ -801,7 +874,7 @@ func TestFullGame(t *testing.T) {
 			// picked up with the paths of its captures.
 			clickSquare(t, ctx, m.From().String())
 			waitFor(t, ctx, moveTimeout, `document.querySelector("#layer-targets .capture") !== null`, "the capture targets")
-			saveScreenshot(t, ctx)
+			saveScreenshot(t, ctx, *screenshotFile)
 			shot = true
 			clickSquare(t, ctx, m.To().String())
 		} else {
@@ -811,23 +884,30 @@ func TestFullGame(t *testing.T) {
 		v = read(t, ctx)
 	}
 	if !shot {
-		saveScreenshot(t, ctx)
+		saveScreenshot(t, ctx, *screenshotFile)
 	}
+	checkAnalysis(t, ctx, g, true)
 }
 
-func saveScreenshot(t *testing.T, ctx context.Context) {
+// saveScreenshot saves the page as the browser's window shows it.
+func saveScreenshot(t *testing.T, ctx context.Context, file string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Dir(*screenshotFile), 0o755); err != nil {
+	writeScreenshot(t, file, png)
+}
+
+func writeScreenshot(t *testing.T, file string, png []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(*screenshotFile, png, 0o644); err != nil {
+	if err := os.WriteFile(file, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("screenshot: %s (%d bytes)", *screenshotFile, len(png))
+	t.Logf("screenshot: %s (%d bytes)", file, len(png))
 }
 
 // TestTimeToInteractive loads the page with the browser's cache off and

@@ -7,10 +7,12 @@
 //
 // document.body.dataset.phase tells what the page is doing: "loading",
 // "human" (waiting for your move), "engine" (the engine is thinking),
-// "animating" (a move is being shown), "over" or "failed". Once the page is
-// ready, document.body.dataset.readyMs holds the time it took, in
-// milliseconds since the navigation started, and dataset.games counts the
-// games started or loaded.
+// "animating" (a move is being shown), "over", "analysing" (the engine
+// analyses the game), "review" (the board shows a position of the analysed
+// game, document.body.dataset.ply the number of moves played in it) or
+// "failed". Once the page is ready, document.body.dataset.readyMs holds the
+// time it took, in milliseconds since the navigation started, and
+// dataset.games counts the games started or loaded.
 "use strict";
 
 const U = 100;            // SVG units between neighbouring points
@@ -19,6 +21,8 @@ const SIZE = 5 * U + 2 * MARGIN;
 const FILES = "abcdef";
 const SVGNS = "http://www.w3.org/2000/svg";
 const ENGINE_NAME = "pvs,tuned";
+const FULL_STRENGTH = 10; // the level of the engine at full strength, which thinks for the chosen time
+const DEFAULT_LEVEL = 3;
 
 const app = {
   engine: null,
@@ -29,6 +33,8 @@ const app = {
   selected: null,    // the square of the piece you have picked up
   gen: 0,            // bumped by every action, so that stale replies are ignored
   games: 0,          // games started or loaded
+  hint: null,        // the engine's move shown as a hint, until a move is made
+  analysis: null,    // {data, ply, record}: the analysis of the game with that record, and the ply shown
 };
 
 const $ = (id) => document.getElementById(id);
@@ -112,7 +118,11 @@ function drawBoardOnce() {
   }
   el("path", { class: "circuit outer", "data-circuit": "outer", d: circuitData(2) }, grid);
   el("path", { class: "circuit inner", "data-circuit": "inner", d: circuitData(1) }, grid);
-  for (const name of ["marks", "options", "pieces", "targets", "hits"]) {
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5,
+    markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M 0 0 L 10 5 L 0 10 z" }, marker);
+  for (const name of ["marks", "options", "pieces", "suggestions", "targets", "hits"]) {
     layers[name] = el("g", { id: "layer-" + name }, svg);
   }
   for (let rank = 0; rank < 6; rank++) {
@@ -137,9 +147,42 @@ function lastMove(st) {
   return { from: m.text.slice(0, 2), to: m.text.slice(-2), path: m.path };
 }
 
+// drawSuggestion draws a move that the engine suggests, a hint or the
+// better move of the analysis (kind "hint" or "better"): an arrow for a
+// step, its path for a capture. The group has the id kind and the move in
+// data-move, and for a capture its path's points in data-points.
+function drawSuggestion(s, kind) {
+  const g = el("g", { id: kind + "-move", class: "suggestion " + kind, "data-move": s.move,
+    "data-points": s.path ? s.path.points.join(" ") : "" }, layers.suggestions);
+  const title = el("title", {}, g);
+  title.textContent = (kind === "hint" ? "Hint: " : "The engine's better move: ") + s.move;
+  const from = s.move.slice(0, 2), to = s.move.slice(-2);
+  if (s.path) {
+    el("path", { class: "path suggestion-path " + s.path.circuit, d: pathData(s.path) }, g);
+    el("circle", { class: "suggestion-target", cx: px(to), cy: py(to), r: 44 }, g);
+  } else {
+    const [x1, y1, x2, y2] = [px(from), py(from), px(to), py(to)];
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    el("line", { class: "arrow", x1: x1 + ux * 20, y1: y1 + uy * 20, x2: x2 - ux * 28, y2: y2 - uy * 28,
+      "marker-end": "url(#arrowhead)" }, g);
+  }
+  el("circle", { class: "suggestion-from", cx: px(from), cy: py(from), r: 40 }, g);
+}
+
+// betterMove returns the engine's better move for the ply shown in review,
+// or null when the move played was its best.
+function betterMove() {
+  const a = app.analysis;
+  if (app.phase !== "review" || !a || a.ply === 0) return null;
+  const m = a.data.moves[a.ply - 1];
+  if (!m || m.class === "best") return null;
+  return { move: m.best, path: m.bestPath };
+}
+
 function drawBoard() {
   const st = app.view;
-  for (const name of ["marks", "options", "pieces", "targets"]) clear(layers[name]);
+  for (const name of ["marks", "options", "pieces", "suggestions", "targets"]) clear(layers[name]);
   if (!st) return;
   const last = lastMove(st);
   if (last) {
@@ -158,6 +201,9 @@ function drawBoard() {
     if (sq === app.selected) cls.push("selected");
     el("circle", { class: cls.join(" "), "data-square": sq, "data-color": color, cx: px(sq), cy: py(sq), r: 34 }, layers.pieces);
   });
+  if (app.hint && app.phase === "human") drawSuggestion(app.hint, "hint");
+  const better = betterMove();
+  if (better) drawSuggestion(better, "better");
   if (app.selected) {
     for (const m of st.legal.filter((m) => m.from === app.selected)) {
       if (m.capture) {
@@ -170,11 +216,19 @@ function drawBoard() {
   }
 }
 
+// analysed returns the analysis of the game now, or null.
+function analysed() {
+  const a = app.analysis;
+  return a && app.state && a.record === app.state.record ? a : null;
+}
+
 function drawMoves() {
-  const st = app.view;
+  const reviewing = app.phase === "review" && analysed();
+  const st = reviewing ? app.state : app.view;
   const body = $("moves").tBodies[0];
   body.textContent = "";
   if (!st) return;
+  const notes = analysed() ? analysed().data.moves : [];
   let row = null;
   st.moves.forEach((m, i) => {
     if (m.color === "black" || !row || row.dataset.number !== String(m.number)) {
@@ -189,10 +243,24 @@ function drawMoves() {
     const cell = row.cells[m.color === "black" ? 1 : 2];
     cell.textContent = m.text;
     cell.dataset.ply = String(i);
-    if (i === st.moves.length - 1) cell.classList.add("last");
+    cell.dataset.move = m.text;
+    const note = notes[i];
+    if (note) {
+      cell.classList.add("noted", note.class);
+      cell.title = note.comment;
+      if (note.mark) {
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.textContent = note.mark;
+        cell.appendChild(mark);
+      }
+    }
+    if (reviewing ? i === app.analysis.ply - 1 : i === st.moves.length - 1) cell.classList.add(reviewing ? "current" : "last");
   });
   const box = $("moves-box");
-  box.scrollTop = box.scrollHeight;
+  const current = box.querySelector("td.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  else box.scrollTop = box.scrollHeight;
 }
 
 function draw() {
@@ -213,7 +281,13 @@ function setPhase(phase) {
       status = `Your move (${colorName(app.human)}).`;
       break;
     case "engine":
-      status = `The engine is thinking (${colorName(st.sideToMove)})…`;
+      status = `The engine (level ${level()}) is thinking (${colorName(st.sideToMove)})…`;
+      break;
+    case "analysing":
+      status = "The engine analyses the game…";
+      break;
+    case "review":
+      status = reviewStatus();
       break;
     case "animating":
       status = $("status").textContent;
@@ -227,8 +301,31 @@ function setPhase(phase) {
   if (phase !== "loading" && phase !== "failed") $("status").textContent = status;
   $("undo").disabled = phase === "loading" || phase === "failed" || !st || st.moves.length === 0 && !st.declared;
   $("resign").disabled = phase !== "human" && phase !== "engine";
-  $("download").disabled = phase === "loading" || phase === "failed";
+  $("download").disabled = phase === "loading" || phase === "failed" || phase === "analysing";
+  $("hint").disabled = phase !== "human";
+  $("analyse").disabled = !["human", "over", "review"].includes(phase) || !st || st.moves.length === 0;
+  $("analysis-progress-box").hidden = phase !== "analysing";
+  $("analysis").hidden = !analysed() || phase === "analysing";
+  $("back").hidden = phase !== "review";
+  for (const id of ["first", "prev", "next", "last"]) $(id).disabled = !["human", "over", "review"].includes(phase);
+  if (phase !== "review") delete document.body.dataset.ply;
+  syncLevel();
   drawBoard();
+  drawMoves();
+}
+
+// level returns the engine's level chosen, 1 to 10.
+function level() {
+  const n = Number($("level").value);
+  return n >= 1 && n <= FULL_STRENGTH ? n : DEFAULT_LEVEL;
+}
+
+// syncLevel enables the thinking time for the engine at full strength
+// only: a lower level plays within a budget of nodes of its own.
+function syncLevel() {
+  const full = level() === FULL_STRENGTH;
+  $("movetime").disabled = !full;
+  $("movetime-note").textContent = full ? "" : "(level 10 only: the lower levels search a fixed number of positions, as strong on every computer)";
 }
 
 function showError(message) {
@@ -294,8 +391,10 @@ class Engine {
     this.pending.clear();
   }
 
-  get thinking() {
-    for (const p of this.pending.values()) if (p.method === "think") return true;
+  // busy tells whether the worker is searching (a move, a hint or an
+  // analysis): stopEngine then ends it.
+  get busy() {
+    for (const p of this.pending.values()) if (["think", "hint", "analyse"].includes(p.method)) return true;
     return false;
   }
 
@@ -332,7 +431,7 @@ async function loadModule() {
 
 // stopEngine stops a search and restores the last state in a new worker.
 async function stopEngine() {
-  if (!app.engine.thinking) return;
+  if (!app.engine.busy) return;
   app.engine.stop();
   await app.engine.start();
   await app.engine.call("load", [app.state.record]);
@@ -350,6 +449,8 @@ function setState(st) {
   app.state = st;
   app.view = st;
   app.selected = null;
+  app.hint = null;
+  if (app.analysis && app.analysis.record !== st.record) app.analysis = null;
   draw();
 }
 
@@ -368,7 +469,8 @@ async function engineMove() {
   $("engine-info").textContent = "";
   let res;
   try {
-    res = await app.engine.call("think", [moveTime()], (info) => {
+    const lvl = level();
+  res = await app.engine.call("think", [moveTime(), lvl], (info) => {
       if (gen === app.gen) {
         $("engine-info").textContent = `depth ${info.depth}, score ${info.score}, ${formatNodes(info.nodes)} nodes, ${info.pv}`;
       }
@@ -384,7 +486,9 @@ async function engineMove() {
   const t = res.thought;
   app.state = res.state;
   const speed = t.millis > 0 ? `, ${formatNodes(Math.round(t.nodes / t.millis * 1000))} nodes/s` : "";
-  $("engine-info").textContent = `The engine played ${t.move}: score ${t.score}, depth ${t.depth}, ${formatNodes(t.nodes)} nodes in ${(t.millis / 1000).toFixed(2)} s${speed}`;
+  $("engine-info").textContent = t.level === FULL_STRENGTH ?
+    `The engine played ${t.move}: score ${t.score}, depth ${t.depth}, ${formatNodes(t.nodes)} nodes in ${(t.millis / 1000).toFixed(2)} s${speed}` :
+    `The engine, level ${t.level}, played ${t.move}.`;
   await animate(gen, t.move.slice(0, 2), t.move.slice(-2), t.path);
   if (gen !== app.gen) return;
   setState(res.state);
@@ -395,6 +499,7 @@ async function humanMove(m) {
   const gen = ++app.gen;
   clearError();
   app.selected = null;
+  app.hint = null;
   setPhase("animating");
   let res;
   try {
@@ -550,7 +655,7 @@ async function upload() {
 async function download() {
   if (app.phase === "loading" || app.phase === "failed") return;
   const date = new Date().toISOString().slice(0, 10);
-  const engine = `${ENGINE_NAME} (${moveTime()}ms/move)`;
+  const engine = level() === FULL_STRENGTH ? `${ENGINE_NAME} (${moveTime()}ms/move)` : `level${level()}`;
   const headers = [
     ["Event", "Surakarta in the browser"],
     ["Date", date],
@@ -570,6 +675,167 @@ async function download() {
   } catch (err) {
     if (!(err instanceof Cancelled)) showError("Download: " + err.message);
   }
+}
+
+// ---- Hints ----
+
+async function hint() {
+  if (app.phase !== "human") return;
+  const gen = app.gen; // a move, undo or new game makes the hint stale
+  clearError();
+  $("hint").disabled = true;
+  $("engine-info").textContent = "The engine looks for your best move…";
+  let res;
+  try {
+    res = await app.engine.call("hint");
+  } catch (err) {
+    if (gen === app.gen && !(err instanceof Cancelled)) showError("Hint: " + err.message);
+    if (gen === app.gen) setPhase(app.phase);
+    return;
+  }
+  if (gen !== app.gen || app.phase !== "human") return;
+  const h = res.hint;
+  app.hint = h;
+  $("engine-info").textContent = `Hint: ${h.move} (score ${h.score}, depth ${h.depth}; the engine's line ${h.line})`;
+  setPhase("human");
+}
+
+// ---- Analysis ----
+
+async function analyse() {
+  if (!["human", "over", "review"].includes(app.phase) || app.state.moves.length === 0) return;
+  const gen = ++app.gen;
+  clearError();
+  app.hint = null;
+  app.selected = null;
+  app.analysis = null;
+  app.view = app.state;
+  const record = app.state.record;
+  $("analysis-progress").value = 0;
+  $("analysis-progress-text").textContent = "starting…";
+  setPhase("analysing");
+  const begin = performance.now();
+  let res;
+  try {
+    res = await app.engine.call("analyse", [0], (p) => {
+      if (gen !== app.gen) return;
+      $("analysis-progress").value = p.done / p.total;
+      $("analysis-progress-text").textContent = `${p.done} of ${p.total} positions`;
+    });
+  } catch (err) {
+    if (gen === app.gen && !(err instanceof Cancelled)) {
+      showError("Analysis: " + err.message);
+      advance();
+    }
+    return;
+  }
+  if (gen !== app.gen) return;
+  const a = res.analysis;
+  app.analysis = { data: a, ply: a.plies.length - 1, record };
+  document.body.dataset.analysisMs = String(Math.round(performance.now() - begin));
+  drawGraph();
+  const side = (name, s) => `${name}: average loss ${s.averageLoss.toFixed(1)}, ` +
+    `${s.inaccuracies} inaccurac${s.inaccuracies === 1 ? "y" : "ies"}, ${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"}, ` +
+    `${s.blunders} blunder${s.blunders === 1 ? "" : "s"}`;
+  $("analysis-summary").textContent = `${side("Black", a.black)}. ${side("White", a.white)}. ` +
+    `${formatNodes(a.nodes)} nodes a position, ${formatNodes(a.nodesSearched)} in ${(a.millis / 1000).toFixed(1)} s.`;
+  $("engine-info").textContent = "";
+  showPly(app.analysis.ply);
+}
+
+async function cancelAnalysis() {
+  if (app.phase !== "analysing") return;
+  const gen = ++app.gen;
+  try {
+    await stopEngine();
+  } catch (err) {
+    if (gen === app.gen) showError("Cancel: " + err.message);
+  }
+  if (gen === app.gen) advance();
+}
+
+// drawGraph puts the analysis's graph on the page, with a column over each
+// point that takes the clicks for its ply, and a cursor at the ply shown.
+function drawGraph() {
+  const box = $("graph");
+  box.innerHTML = app.analysis.data.svg;
+  const svg = box.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  const [, , , height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const points = [...svg.querySelectorAll("circle[data-ply]")];
+  const xs = points.map((c) => Number(c.getAttribute("cx")));
+  const step = xs.length > 1 ? xs[1] - xs[0] : 40;
+  el("line", { id: "graph-cursor", x1: 0, x2: 0, y1: 12, y2: height - 28 }, svg);
+  points.forEach((c, i) => {
+    const hit = el("rect", { class: "ply-hit", "data-ply": c.dataset.ply, x: xs[i] - step / 2, y: 0,
+      width: step, height: height - 28 }, svg);
+    const title = c.querySelector("title");
+    if (title) el("title", {}, hit).textContent = title.textContent;
+  });
+}
+
+function reviewStatus() {
+  const a = app.analysis;
+  if (!a) return "";
+  const n = a.data.plies.length - 1;
+  if (a.ply === 0) return `Analysis: the start position (${n} moves).`;
+  const m = a.data.moves[a.ply - 1];
+  return `Analysis: after ${moveLabel(a.ply - 1)} ${m.move}${m.mark} (move ${a.ply} of ${n}).`;
+}
+
+// moveLabel returns the number of the move at index i of the game, as the
+// move list writes it: "12." for Black, "12…" for White.
+function moveLabel(i) {
+  const m = app.state.moves[i];
+  return m.color === "black" ? `${m.number}.` : `${m.number}…`;
+}
+
+// showPly shows the position after ply k of the analysed game, with the
+// annotation of the move that led to it and the engine's better move.
+function showPly(k) {
+  const a = analysed();
+  if (!a) return;
+  k = Math.max(0, Math.min(a.data.plies.length - 1, k));
+  a.ply = k;
+  const p = a.data.plies[k];
+  app.selected = null;
+  app.hint = null;
+  app.view = { board: p.board, position: p.position, moves: app.state.moves.slice(0, k), legal: [] };
+  document.body.dataset.ply = String(k);
+  let text = "The start position.";
+  if (k > 0) {
+    const m = a.data.moves[k - 1];
+    const what = { best: "the engine's best move", good: "a good move", inaccuracy: "an inaccuracy",
+      mistake: "a mistake", blunder: "a blunder" }[m.class];
+    text = `${moveLabel(k - 1)} ${m.move}${m.mark}: ${what}. The score for ${colorName(m.color)}: ${m.before} before, ${m.after} after.`;
+    if (m.class !== "best") text += ` The engine's move was ${m.best} (its line: ${m.line}; green on the board).`;
+  }
+  const annotation = $("annotation");
+  annotation.textContent = text;
+  annotation.className = k > 0 ? a.data.moves[k - 1].class : "";
+  const cursor = $("graph-cursor");
+  const point = $("graph").querySelector(`circle[data-ply="${k}"]`);
+  const x = point ? point.getAttribute("cx") : $("graph").querySelector("polyline") ? 44 : 0;
+  cursor.setAttribute("x1", x);
+  cursor.setAttribute("x2", x);
+  setPhase("review");
+  $("position-text").value = p.position;
+}
+
+// goToPly enters the review of the analysed game at ply k, or moves in it.
+function goToPly(k) {
+  if (!analysed() || !["human", "over", "review"].includes(app.phase)) return;
+  ++app.gen;
+  showPly(k);
+}
+
+function backToGame() {
+  if (app.phase !== "review") return;
+  ++app.gen;
+  app.view = app.state;
+  draw();
+  advance();
 }
 
 // surakartaBench searches each position to depth with a fresh searcher in a
@@ -602,11 +868,37 @@ async function init() {
     $("movetime").value = ms;
   }
   if (params.get("position")) $("start-position").value = params.get("position");
+  if (params.get("level")) $("level").value = String(Math.max(1, Math.min(FULL_STRENGTH, Math.round(Number(params.get("level"))) || DEFAULT_LEVEL)));
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
   $("upload").addEventListener("change", upload);
   $("new-game").addEventListener("submit", newGame);
+  $("hint").addEventListener("click", hint);
+  $("analyse").addEventListener("click", analyse);
+  $("analysis-cancel").addEventListener("click", cancelAnalysis);
+  $("level").addEventListener("change", () => setPhase(app.phase));
+  const plyNow = () => (analysed() && app.phase === "review" ? app.analysis.ply : app.state.moves.length);
+  $("first").addEventListener("click", () => goToPly(0));
+  $("prev").addEventListener("click", () => goToPly(plyNow() - 1));
+  $("next").addEventListener("click", () => goToPly(plyNow() + 1));
+  $("last").addEventListener("click", () => goToPly(Infinity));
+  $("back").addEventListener("click", backToGame);
+  $("graph").addEventListener("click", (e) => {
+    const t = e.target.closest("[data-ply]");
+    if (t) goToPly(Number(t.dataset.ply));
+  });
+  $("moves").addEventListener("click", (e) => {
+    const t = e.target.closest("td[data-ply]");
+    if (t && analysed()) goToPly(Number(t.dataset.ply) + 1);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (!analysed() || e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    const go = { ArrowLeft: () => plyNow() - 1, ArrowRight: () => plyNow() + 1, Home: () => 0, End: () => Infinity }[e.key];
+    if (!go) return;
+    e.preventDefault();
+    goToPly(go());
+  });
   try {
     app.engine = new Engine(await loadModule());
     await app.engine.start();

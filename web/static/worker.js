@@ -2,8 +2,10 @@
 // (surakarta.wasm, from ../wasm) so that the page stays responsive while
 // the engine thinks. The page sends {type: "init", module} once, with the
 // compiled WebAssembly.Module, then {id, method, args} calls; each call is
-// answered with {type: "result", id, result}, and think also sends
-// {type: "progress", id, info} after each completed search iteration. A
+// answered with {type: "result", id, result}; think also sends
+// {type: "progress", id, info} after each completed search iteration, and
+// analyse {type: "progress", id, info: {done, total}} after each position
+// searched. A
 // worker answers one call at a time: the page stops a search by ending the
 // worker and starting another.
 "use strict";
@@ -35,8 +37,9 @@ self.onmessage = async (event) => {
     if (!api || typeof api[method] !== "function") {
       throw new Error("the engine has no method " + method);
     }
-    if (method === "think") {
-      result = api.think(args[0], (info) => self.postMessage({ type: "progress", id, info }));
+    if (method === "think" || method === "analyse") {
+      // The progress callback comes after the call's own arguments.
+      result = api[method](...args, (info) => self.postMessage({ type: "progress", id, info }));
     } else {
       result = api[method](...args);
     }

@@ -11,11 +11,18 @@
 //	resign("black"|"white")   → {state} or {error}
 //	load(recordText)          → {state} or {error}
 //	record([[name, value]…])  → {record} or {error}
-//	think(millis, progress)   → {thought, state} or {error}
+//	think(millis, level, progress) → {thought, state} or {error}
+//	hint()                    → {hint} or {error}
+//	analyse(nodes, progress)  → {analysis} or {error}   (nodes 0: the default budget)
 //	bench([positionText…], depth) → {results} or {error}
 //
-// Every call returns at once but think, which searches for its time and
-// calls progress(info) after each completed iteration. When the object is
+// Every call returns at once but think, hint, analyse and bench, which
+// search. think plays the engine's move at a level, 1 to 10: level 10
+// searches for millis and calls progress(info) after each completed
+// iteration, a lower level searches within its own budget. hint searches
+// the position for the side to move with the full engine and plays
+// nothing; analyse analyses the game and calls progress(done, total)
+// after each position. When the object is
 // ready the program calls globalThis.surakartaReady(), if it is a function.
 // Build it with GOOS=js GOARCH=wasm; the page's server does (see ../main.go).
 package main
@@ -58,8 +65,8 @@ func main() {
 		},
 		"think": func(args []js.Value) any {
 			var progress func(session.Progress)
-			if len(args) > 1 && args[1].Type() == js.TypeFunction {
-				f := args[1]
+			if len(args) > 2 && args[2].Type() == js.TypeFunction {
+				f := args[2]
 				progress = func(p session.Progress) {
 					f.Invoke(map[string]any{
 						"depth": p.Depth, "score": p.Score, "nodes": float64(p.Nodes),
@@ -67,14 +74,36 @@ func main() {
 					})
 				}
 			}
-			t, st, err := s.Think(time.Duration(num(args, 0))*time.Millisecond, progress)
+			t, st, err := s.Think(num(args, 1), time.Duration(num(args, 0))*time.Millisecond, progress)
 			if err != nil {
 				return fail(err)
 			}
 			return map[string]any{"thought": map[string]any{
-				"move": t.Move, "path": pathJS(t.Path), "score": t.Score, "depth": t.Depth,
+				"level": t.Level, "move": t.Move, "path": pathJS(t.Path), "score": t.Score, "depth": t.Depth,
 				"nodes": float64(t.Nodes), "millis": t.Millis,
 			}, "state": stateJS(st)}
+		},
+		"hint": func(args []js.Value) any {
+			h, err := s.Hint()
+			if err != nil {
+				return fail(err)
+			}
+			return ok("hint", map[string]any{
+				"move": h.Move, "from": h.From, "to": h.To, "path": pathJS(h.Path),
+				"score": h.Score, "line": h.Line, "depth": h.Depth, "nodes": float64(h.Nodes), "millis": h.Millis,
+			})
+		},
+		"analyse": func(args []js.Value) any {
+			var progress func(done, total int)
+			if len(args) > 1 && args[1].Type() == js.TypeFunction {
+				f := args[1]
+				progress = func(done, total int) { f.Invoke(map[string]any{"done": done, "total": total}) }
+			}
+			a, err := s.Analyse(int64(num(args, 0)), progress)
+			if err != nil {
+				return fail(err)
+			}
+			return ok("analysis", analysisJS(a))
 		},
 		"bench": func(args []js.Value) any {
 			var positions []string
@@ -145,11 +174,41 @@ func num(args []js.Value, i int) int {
 	return 0
 }
 
-func stateJS(st session.State) any {
-	board := make([]any, len(st.Board))
-	for i, c := range st.Board {
+func boardJS(b [36]string) any {
+	board := make([]any, len(b))
+	for i, c := range b {
 		board[i] = c
 	}
+	return board
+}
+
+func analysisJS(a session.Analysis) any {
+	moves := make([]any, len(a.Moves))
+	for i, m := range a.Moves {
+		moves[i] = map[string]any{
+			"ply": m.Ply, "move": m.Move, "color": m.Color, "class": m.Class, "mark": m.Mark,
+			"before": m.Before, "after": m.After, "loss": m.Loss,
+			"best": m.Best, "bestPath": pathJS(m.BestPath), "line": m.Line, "depth": m.Depth, "comment": m.Comment,
+		}
+	}
+	plies := make([]any, len(a.Plies))
+	for i, p := range a.Plies {
+		plies[i] = map[string]any{"position": p.Position, "board": boardJS(p.Board)}
+	}
+	side := func(s session.SideSummary) any {
+		return map[string]any{
+			"moves": s.Moves, "averageLoss": s.AverageLoss,
+			"inaccuracies": s.Inaccuracies, "mistakes": s.Mistakes, "blunders": s.Blunders,
+		}
+	}
+	return map[string]any{
+		"moves": moves, "plies": plies, "svg": a.SVG, "black": side(a.Black), "white": side(a.White),
+		"nodes": float64(a.Nodes), "searches": a.Searches, "nodesSearched": float64(a.NodesSearched), "millis": a.Millis,
+	}
+}
+
+func stateJS(st session.State) any {
+	board := boardJS(st.Board)
 	moves := make([]any, len(st.Moves))
 	for i, m := range st.Moves {
 		moves[i] = map[string]any{"text": m.Text, "number": m.Number, "color": m.Color, "path": pathJS(m.Path)}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/level"
 )
 
 // Engine names the engine the page plays against, in the spelling of
@@ -20,16 +22,38 @@ const Engine = "pvs,tuned"
 
 // Limits on what the page may ask for.
 const (
-	MaxMoveTime = time.Minute
-	MaxRecord   = 1 << 20 // bytes of an uploaded record
-	MaxBench    = 64      // positions in one Bench call
+	MaxMoveTime      = time.Minute
+	MaxRecord        = 1 << 20 // bytes of an uploaded record
+	MaxBench         = 64      // positions in one Bench call
+	MaxAnalysisNodes = 100_000_000
+)
+
+// The budgets of the full engine's searches that do not play: a node
+// count, not a time, so that a hint and an analysis are the same on every
+// machine, however fast (and the tests can compute them).
+const (
+	// HintNodes is the budget of a hint: about half a second to a second
+	// in the browser.
+	HintNodes = 1_000_000
+	// AnalysisNodes is the budget of each position that Analyse searches
+	// by default: the depth of about 9 to 11 in a middle game, near the
+	// analysis command's default depth of 10, and a game of 60 plies in a
+	// few seconds in the browser (docs/browser.md).
+	AnalysisNodes = 100_000
 )
 
 // Session is one game and the engine that plays in it. It is not safe for
 // concurrent use; the page has one per Web Worker.
 type Session struct {
 	game     *surakarta.Game
-	searcher *surakarta.PVS
+	searcher *surakarta.PVS // level Count: the engine, which keeps its table from move to move
+	analyst  *surakarta.PVS // the full engine for hints and analyses, cleared before each
+	// player is the last level below Count that Think made, for
+	// playerLevel and playerKey; levels below Count learn nothing from move
+	// to move, so it is kept only to save making it again.
+	player      surakarta.Searcher
+	playerLevel int
+	playerKey   uint64
 }
 
 // New returns a session at the start position under the Olympiad rules.
@@ -37,8 +61,16 @@ func New() *Session {
 	return &Session{
 		game:     surakarta.NewGame(surakarta.NewPosition()),
 		searcher: surakarta.NewPVS(surakarta.NewTuned()),
+		analyst:  surakarta.NewPVS(surakarta.NewTuned()),
 	}
 }
+
+// LevelKey returns what the random choices of a level below level.Count
+// are drawn from in a game from start (the second argument of level.New):
+// the start position's hash. A level's move then depends on the game
+// alone, the start and the moves since, so that a record tells what the
+// level plays, and the same game gets the same replies.
+func LevelKey(start surakarta.Position) uint64 { return start.Hash() }
 
 // State describes the game for the page: everything it draws.
 type State struct {
@@ -92,6 +124,7 @@ type Loop struct {
 
 // Thought is the engine's move and how it found it.
 type Thought struct {
+	Level  int    // the level that played it, 1 to level.Count
 	Move   string // "b2b3" or "b2xe5"
 	Path   *Path  // for a capture, its path
 	Score  string // for the engine, as surakarta.FormatScore writes it
@@ -124,11 +157,7 @@ func (s *Session) State() State {
 		QuietPlies:  p.QuietPlies(),
 		Repetitions: g.Repetitions(),
 	}
-	for sq := range surakarta.Square(surakarta.NumSquares) {
-		if c, ok := p.PieceAt(sq); ok {
-			st.Board[sq] = colorName(c)
-		}
-	}
+	st.Board = board(p)
 	positions := g.Positions()
 	for i, m := range g.Moves() {
 		before := positions[i]
@@ -243,31 +272,49 @@ func (s *Session) Record(headers []surakarta.Header) (string, error) {
 	return string(text), err
 }
 
-// Think lets the engine choose a move for the side to move, within
-// moveTime, and plays it. progress, if not nil, is called after each
-// completed iteration.
-func (s *Session) Think(moveTime time.Duration, progress func(Progress)) (Thought, State, error) {
-	if moveTime <= 0 || moveTime > MaxMoveTime {
-		return Thought{}, State{}, fmt.Errorf("thinking time %v: want more than 0 and at most %v", moveTime, MaxMoveTime)
+// Think lets the engine of a level, 1 to level.Count, choose a move for
+// the side to move, and plays it. Level level.Count, the engine at full
+// strength, searches for moveTime; a level below searches within its own
+// budget of nodes (package level), whatever moveTime is, so that its
+// strength does not depend on the machine. progress, if not nil, is
+// called after each completed iteration of the engine's searches (levels
+// 6 to 10; levels 1 to 5 do not report).
+func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)) (Thought, State, error) {
+	var searcher surakarta.Searcher
+	var lim surakarta.Limits
+	switch {
+	case lvl == level.Count:
+		if moveTime <= 0 || moveTime > MaxMoveTime {
+			return Thought{}, State{}, fmt.Errorf("thinking time %v: want more than 0 and at most %v", moveTime, MaxMoveTime)
+		}
+		searcher = s.searcher
+		lim.MoveTime = moveTime
+	case lvl >= 1 && lvl < level.Count:
+		key := LevelKey(s.game.StartPosition())
+		if s.player == nil || s.playerLevel != lvl || s.playerKey != key {
+			p, err := level.New(lvl, key)
+			if err != nil {
+				return Thought{}, State{}, err
+			}
+			s.player, s.playerLevel, s.playerKey = p, lvl, key
+		}
+		searcher = s.player
+	default:
+		return Thought{}, State{}, fmt.Errorf("level %d: want 1 to %d", lvl, level.Count)
 	}
-	lim := surakarta.Limits{MoveTime: moveTime}
 	if progress != nil {
 		lim.Progress = func(info surakarta.Info) {
-			pv := make([]string, len(info.PV))
-			for i, m := range info.PV {
-				pv[i] = m.String()
-			}
 			progress(Progress{
 				Depth:  info.Depth,
 				Score:  surakarta.FormatScore(info.Score),
 				Nodes:  info.Nodes,
 				Millis: millis(info.Time),
-				PV:     strings.Join(pv, " "),
+				PV:     line(info.PV),
 			})
 		}
 	}
 	before := s.game.Position()
-	r, err := s.searcher.Search(context.Background(), s.game, lim)
+	r, err := searcher.Search(context.Background(), s.game, lim)
 	if err != nil {
 		return Thought{}, State{}, err
 	}
@@ -276,6 +323,7 @@ func (s *Session) Think(moveTime time.Duration, progress func(Progress)) (Though
 	}
 	played := s.game.Moves()[s.game.Ply()-1] // with its capture bit
 	t := Thought{
+		Level:  lvl,
 		Move:   moveText(played),
 		Path:   pathOf(before, played),
 		Score:  surakarta.FormatScore(r.Score),
@@ -284,6 +332,149 @@ func (s *Session) Think(moveTime time.Duration, progress func(Progress)) (Though
 		Millis: millis(r.Time),
 	}
 	return t, s.State(), nil
+}
+
+// Hint is the full engine's move for the side to move, not played.
+type Hint struct {
+	Move     string // "b2b3" or "b2xe5"
+	From, To string
+	Path     *Path  // for a capture, its path
+	Score    string // for the side to move, as surakarta.FormatScore writes it
+	Line     string // the principal variation, moves separated by spaces
+	Depth    int
+	Nodes    int64
+	Millis   float64
+}
+
+// Hint searches the position now with the full engine, cleared first,
+// within HintNodes nodes, and returns its move without playing it: the
+// same move on every machine for the same game.
+func (s *Session) Hint() (Hint, error) {
+	if o := s.game.Outcome(); o.Over {
+		return Hint{}, fmt.Errorf("no hint: the game is over (%v)", o)
+	}
+	s.analyst.Clear()
+	r, err := s.analyst.Search(context.Background(), s.game, surakarta.Limits{Nodes: HintNodes})
+	if err != nil {
+		return Hint{}, err
+	}
+	p := s.game.Position()
+	m, err := p.Legal(r.Move) // with its capture bit
+	if err != nil {
+		return Hint{}, fmt.Errorf("the engine's move %v: %w", r.Move, err)
+	}
+	return Hint{
+		Move: moveText(m), From: m.From().String(), To: m.To().String(), Path: pathOf(p, m),
+		Score: surakarta.FormatScore(r.Score), Line: line(r.PV),
+		Depth: r.Depth, Nodes: r.Nodes, Millis: millis(r.Time),
+	}, nil
+}
+
+// Analysis is the engine's analysis of the game (package analysis), as
+// the page shows it.
+type Analysis struct {
+	Moves []Annotated // one a move, in order
+	// Plies holds the position after each ply, from 0 (the start) to the
+	// number of moves.
+	Plies         []Board
+	SVG           string // the graph of the score over the game (analysis.Report.WriteSVG)
+	Black, White  SideSummary
+	Nodes         int64 // per position searched
+	Searches      int
+	NodesSearched int64
+	Millis        float64
+}
+
+// Annotated is a move of the game with its analysis.
+type Annotated struct {
+	Ply      int    // the number of moves played once it is, from 1
+	Move     string // "b2b3" or "b2xe5"
+	Color    string // "black" or "white"
+	Class    string // "best", "good", "inaccuracy", "mistake" or "blunder"
+	Mark     string // "?!" for an inaccuracy, "?" for a mistake, "??" for a blunder, else ""
+	Before   string // the mover's best score before it (surakarta.FormatScore)
+	After    string // the score of the move played, for the mover
+	Loss     int    // the score it lost against the engine's best, at least 0
+	Best     string // the engine's best move in the position before it
+	BestPath *Path  // the capture path of Best, nil for a step
+	Line     string // the engine's line from Best, moves separated by spaces
+	Depth    int    // the depth of the search of the position before it
+	Comment  string // analysis.Annotation.Comment, as a record writes it
+}
+
+// Board is a position of the game, for the page to draw.
+type Board struct {
+	Position string
+	Board    [36]string // as State.Board
+}
+
+// SideSummary sums up one side's play (analysis.Report.Summary).
+type SideSummary struct {
+	Moves                            int
+	AverageLoss                      float64
+	Inaccuracies, Mistakes, Blunders int
+}
+
+// Marks are the signs of the classes after a move, as chess writes them.
+var marks = map[analysis.Class]string{analysis.Inaccuracy: "?!", analysis.Mistake: "?", analysis.Blunder: "??"}
+
+// Analyse analyses the game with the full engine (analysis.Game), each
+// position within nodes nodes (AnalysisNodes when nodes is 0), and
+// reports after each position searched through progress, if not nil. The
+// game is not changed.
+func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis, error) {
+	if nodes == 0 {
+		nodes = AnalysisNodes
+	}
+	if nodes < 1 || nodes > MaxAnalysisNodes {
+		return Analysis{}, fmt.Errorf("%d nodes a position: want 1 to %d", nodes, MaxAnalysisNodes)
+	}
+	if s.game.Ply() == 0 {
+		return Analysis{}, errors.New("no moves to analyse")
+	}
+	r, err := analysis.Game(context.Background(), s.game, s.analyst, analysis.Options{
+		Limits:   surakarta.Limits{Nodes: nodes},
+		Progress: progress,
+	})
+	if err != nil {
+		return Analysis{}, err
+	}
+	var svg strings.Builder
+	if err := r.WriteSVG(&svg); err != nil {
+		return Analysis{}, err
+	}
+	a := Analysis{
+		SVG: svg.String(), Nodes: nodes,
+		Black: summary(r.Summary(surakarta.Black)), White: summary(r.Summary(surakarta.White)),
+		Searches: r.Searches, NodesSearched: r.Nodes, Millis: millis(r.Time),
+	}
+	positions := s.game.Positions()
+	for _, n := range r.Moves {
+		before := positions[n.Ply-1]
+		played, _ := before.Legal(n.Move) // with its capture bit
+		best, err := before.Legal(n.Best)
+		if err != nil {
+			best = n.Best
+		}
+		a.Moves = append(a.Moves, Annotated{
+			Ply: n.Ply, Move: moveText(played), Color: colorName(n.Mover),
+			Class: n.Class.String(), Mark: marks[n.Class],
+			Before: surakarta.FormatScore(n.Before), After: surakarta.FormatScore(n.After), Loss: n.Loss,
+			Best: moveText(best), BestPath: pathOf(before, best), Line: line(n.Line), Depth: n.Depth,
+			Comment: n.Comment(),
+		})
+	}
+	for _, p := range positions {
+		a.Plies = append(a.Plies, Board{Position: p.String(), Board: board(p)})
+	}
+	return a, nil
+}
+
+func summary(s analysis.Summary) SideSummary {
+	return SideSummary{
+		Moves: s.Moves, AverageLoss: s.AverageLoss,
+		Inaccuracies: s.Count(analysis.Inaccuracy), Mistakes: s.Count(analysis.Mistake), Blunders: s.Count(analysis.Blunder),
+	}
 }
 
 // BenchResult is one position searched by Bench.
@@ -316,6 +507,26 @@ func Bench(positions []string, depth int) ([]BenchResult, error) {
 		out = append(out, BenchResult{Nodes: r.Nodes, Millis: millis(r.Time), Move: r.Move.String()})
 	}
 	return out, nil
+}
+
+// board returns the pieces of p by square, as State.Board.
+func board(p surakarta.Position) [36]string {
+	var b [36]string
+	for sq := range surakarta.Square(surakarta.NumSquares) {
+		if c, ok := p.PieceAt(sq); ok {
+			b[sq] = colorName(c)
+		}
+	}
+	return b
+}
+
+// line writes moves separated by spaces.
+func line(moves []surakarta.Move) string {
+	s := make([]string, len(moves))
+	for i, m := range moves {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
 }
 
 func colorName(c surakarta.Color) string { return strings.ToLower(c.String()) }

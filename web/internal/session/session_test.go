@@ -1,11 +1,15 @@
 package session_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
@@ -71,7 +75,7 @@ func TestThinkUndoResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	var progress []session.Progress
-	th, st, err := s.Think(50*time.Millisecond, func(p session.Progress) { progress = append(progress, p) })
+	th, st, err := s.Think(level.Count, 50*time.Millisecond, func(p session.Progress) { progress = append(progress, p) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +85,7 @@ func TestThinkUndoResign(t *testing.T) {
 	if len(progress) == 0 || progress[0].Depth != 1 || progress[0].PV == "" {
 		t.Errorf("progress %+v", progress)
 	}
-	if _, _, err := s.Think(0, nil); err == nil {
+	if _, _, err := s.Think(level.Count, 0, nil); err == nil {
 		t.Error("a thinking time of 0 was accepted")
 	}
 	if st, err = s.Resign("black"); err != nil || !st.Over || !st.Declared || st.Winner != "white" || st.Reason != "resignation" {
@@ -165,5 +169,161 @@ func TestBench(t *testing.T) {
 	}
 	if _, err := session.Bench(nil, 0); err == nil {
 		t.Error("depth 0 was accepted")
+	}
+}
+
+// TestThinkAtLevels: a level below the top plays the move of level.New
+// with the session's LevelKey, whatever the thinking time; levels out of
+// range are refused.
+func TestThinkAtLevels(t *testing.T) {
+	for _, lvl := range []int{1, 3, 6} {
+		s := session.New()
+		if _, err := s.NewGame("wwww2/ww4/6/6/bb4/bbbb2 b"); err != nil {
+			t.Fatal(err)
+		}
+		for ply := range 6 {
+			g := s.Game().Clone()
+			want, err := level.New(lvl, session.LevelKey(g.StartPosition()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := want.Search(context.Background(), g, surakarta.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			th, st, err := s.Think(lvl, 0, nil) // no thinking time: a level below the top has a budget of its own
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Replace(th.Move, "x", "", 1) != r.Move.String() || th.Level != lvl {
+				t.Fatalf("level %d, ply %d: the session played %s (level %d), level.New %v", lvl, ply, th.Move, th.Level, r.Move)
+			}
+			if st.Over {
+				break
+			}
+		}
+	}
+	s := session.New()
+	for _, lvl := range []int{0, level.Count + 1, -1} {
+		if _, _, err := s.Think(lvl, time.Second, nil); err == nil {
+			t.Errorf("level %d was accepted", lvl)
+		}
+	}
+	if th, _, err := s.Think(level.Count, 20*time.Millisecond, nil); err != nil || th.Level != level.Count || th.Depth < 1 {
+		t.Errorf("the full engine: %+v, %v", th, err)
+	}
+}
+
+// TestHint: the hint is the full engine's move within HintNodes, with its
+// capture path, and is not played.
+func TestHint(t *testing.T) {
+	s := session.New()
+	if _, err := s.NewGame("wwww2/ww4/6/6/bb4/bbbb2 b"); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"", "b1c2", "a5a4"} {
+		if m != "" {
+			if _, err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := s.State()
+		h, err := s.Hint()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), s.Game().Clone(), surakarta.Limits{Nodes: session.HintNodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.From != r.Move.From().String() || h.To != r.Move.To().String() || h.Score != surakarta.FormatScore(r.Score) || h.Nodes != r.Nodes {
+			t.Errorf("hint %+v, the engine %v %s in %d nodes", h, r.Move, surakarta.FormatScore(r.Score), r.Nodes)
+		}
+		legal, _ := s.Game().Position().Legal(r.Move)
+		if legal.IsCapture() != (h.Path != nil) || legal.IsCapture() != strings.Contains(h.Move, "x") {
+			t.Errorf("hint %s: path %+v for a capture %v", h.Move, h.Path, legal.IsCapture())
+		}
+		if after := s.State(); after.Record != before.Record {
+			t.Errorf("the hint changed the game: %q", after.Record)
+		}
+	}
+	if _, err := s.NewGame("6/6/6/6/bw4/6 b"); err != nil {
+		t.Fatal(err)
+	}
+	h, err := s.Hint()
+	if err != nil || h.Move != "a2xb2" || h.Path == nil || strings.Join(h.Path.Points, " ") != "a2 b1 b2" {
+		t.Errorf("the winning capture: %+v, %v", h, err)
+	}
+	if _, err := s.Play("a2b2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Hint(); err == nil {
+		t.Error("a hint after the end")
+	}
+}
+
+// TestAnalyse: the analysis is analysis.Game's with a fresh engine and the
+// same budget, with a board for every ply, the graph and the marks.
+func TestAnalyse(t *testing.T) {
+	s := session.New()
+	if _, err := s.Analyse(0, nil); err == nil {
+		t.Error("a game without moves was analysed")
+	}
+	// Black's third move, b2a3, loses a piece to b4a2.
+	for _, m := range []string{"b2c3", "a5b4", "b1b2", "b5c4", "b2a3", "b4a2", "f2e3", "b6b5"} {
+		if _, err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Hint(); err != nil { // the engine that analyses has searched before
+		t.Fatal(err)
+	}
+	const nodes = 20_000
+	var calls []string
+	a, err := s.Analyse(nodes, func(done, total int) { calls = append(calls, fmt.Sprint(done, "/", total)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(calls, " "); got != "1/9 2/9 3/9 4/9 5/9 6/9 7/9 8/9 9/9" {
+		t.Errorf("progress %s", got)
+	}
+	want, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Moves) != 8 || len(a.Plies) != 9 || a.Nodes != nodes || a.NodesSearched != want.Nodes {
+		t.Fatalf("%d moves, %d plies, %d nodes a position, %d in all (want %d)", len(a.Moves), len(a.Plies), a.Nodes, a.NodesSearched, want.Nodes)
+	}
+	marks := map[string]string{"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+	positions := s.Game().Positions()
+	for i, m := range a.Moves {
+		w := want.Moves[i]
+		if m.Ply != i+1 || m.Class != w.Class.String() || m.Mark != marks[m.Class] || m.Comment != w.Comment() ||
+			strings.Replace(m.Best, "x", "", 1) != w.Best.String() || m.Loss != w.Loss || m.Color != strings.ToLower(w.Mover.String()) {
+			t.Errorf("ply %d: %+v, want %+v", i+1, m, w)
+		}
+		if best, _ := positions[i].Legal(w.Best); best.IsCapture() != (m.BestPath != nil) {
+			t.Errorf("ply %d: best %s with path %+v", i+1, m.Best, m.BestPath)
+		}
+	}
+	if a.Moves[4].Move != "b2a3" || a.Moves[4].Class != "blunder" || a.Moves[4].Mark != "??" {
+		t.Errorf("b2a3: %+v", a.Moves[4])
+	}
+	if a.Black.Blunders != want.Summary(surakarta.Black).Count(analysis.Blunder) || a.Black.Moves != 4 {
+		t.Errorf("Black's summary %+v", a.Black)
+	}
+	for i, p := range a.Plies {
+		if p.Position != positions[i].String() {
+			t.Errorf("ply %d: %s, want %s", i, p.Position, positions[i])
+		}
+	}
+	if a.Plies[8].Board != s.State().Board {
+		t.Error("the last ply's board is not the game's")
+	}
+	if n := strings.Count(a.SVG, "<circle data-ply="); n != 8 || !strings.HasPrefix(a.SVG, "<svg") {
+		t.Errorf("the graph has %d points:\n%s", n, a.SVG)
+	}
+	if _, err := s.Analyse(-1, nil); err == nil {
+		t.Error("a negative budget was accepted")
 	}
 }

@@ -1,0 +1,408 @@
+//go:build !js
+
+package main
+
+// End-to-end tests of the difficulty levels, the hint and the analysis,
+// checked against the library, the levels and package analysis computed in
+// this process.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/level"
+	"github.com/surakarta-go/surakarta/web/internal/session"
+)
+
+var analysisGames = flag.Int("analysis-games", 0, "games that TestAnalysisTime analyses in the page and natively (0: skip it)")
+
+// chooseLevel chooses the engine's level in its selector, as a person
+// does: the value, then the change event.
+func chooseLevel(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const s = document.getElementById("level"); s.value = "%d"; s.dispatchEvent(new Event("change")); })()`, n))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func disabled(t *testing.T, ctx context.Context, id string) bool {
+	t.Helper()
+	d, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById(%q).disabled`, id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestLevel: the page starts at level 3 with the thinking time disabled;
+// at level 1 every reply of the engine is the move of level.New(1) keyed
+// by the game's start, and the level shows in the status and the record's
+// headers; level 10 enables the thinking time.
+func TestLevel(t *testing.T) {
+	ctx := openPageAsIs(t, "")
+	if lvl, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("level").value`)); err != nil || lvl != "3" {
+		t.Errorf("the default level is %q (%v), want 3", lvl, err)
+	}
+	if !disabled(t, ctx, "movetime") {
+		t.Error("the thinking time is enabled at level 3")
+	}
+	chooseLevel(t, ctx, 1)
+	v := newGame(t, ctx, "black", "1000", "")
+	start := surakarta.NewPosition()
+	player, err := level.New(1, session.LevelKey(start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 4 {
+		g := replay(t, surakarta.StartText, v)
+		legal := g.LegalMoves()
+		m := legal[(round*7)%len(legal)]
+		playByClicks(t, ctx, g.Position(), m)
+		waitFor(t, ctx, moveTimeout, `document.body.dataset.phase !== "human"`, "your move")
+		waitPhase(t, ctx, moveTimeout, "human", "over")
+		v = read(t, ctx)
+		g = replay(t, surakarta.StartText, v)
+		if v.Phase == "over" && len(v.Moves) == 2*round+1 {
+			break
+		}
+		if len(v.Moves) != 2*round+2 {
+			t.Fatalf("moves %v after round %d: %+v", v.Moves, round+1, v)
+		}
+		before := g.Clone()
+		if err := before.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		r, err := player.Search(context.Background(), before, surakarta.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Replace(v.Moves[len(v.Moves)-1], "x", "", 1); got != r.Move.String() {
+			t.Fatalf("round %d: the engine at level 1 played %s, level.New(1) plays %v", round+1, got, r.Move)
+		}
+		if !strings.Contains(v.EngineInfo, "level 1") {
+			t.Errorf("engine info %q does not name level 1", v.EngineInfo)
+		}
+		if v.Phase == "over" {
+			break
+		}
+	}
+	rec := downloadRecord(t, ctx)
+	if white, _ := rec.Header("White"); white != "level1" {
+		t.Errorf("White is %q in the record, want level1", white)
+	}
+	chooseLevel(t, ctx, 10)
+	if disabled(t, ctx, "movetime") {
+		t.Error("the thinking time is disabled at level 10")
+	}
+}
+
+// downloadRecord clicks the download button and reads the record saved.
+func downloadRecord(t *testing.T, ctx context.Context) *surakarta.Record {
+	t.Helper()
+	dir := allowDownloads(t, ctx)
+	click(t, ctx, "download")
+	file := waitForFile(t, dir, moveTimeout)
+	text, err := readFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := surakarta.ParseRecord(text)
+	if err != nil {
+		t.Fatalf("the downloaded record does not read: %v\n%s", err, text)
+	}
+	return rec
+}
+
+// waitForHint clicks Hint and waits for the hint to be drawn.
+func waitForHint(t *testing.T, ctx context.Context) view {
+	t.Helper()
+	click(t, ctx, "hint")
+	waitFor(t, ctx, moveTimeout, `document.getElementById("hint-move") !== null || !document.getElementById("error").hidden`, "the hint")
+	return read(t, ctx)
+}
+
+// checkHint checks that the hint shown is the full engine's move within
+// session.HintNodes for g, drawn as an arrow for a step and as its path for
+// a capture, and that it was not played. It returns the move.
+func checkHint(t *testing.T, g *surakarta.Game, v view) surakarta.Move {
+	t.Helper()
+	if v.Hint == nil {
+		t.Fatalf("no hint shown: %+v", v)
+	}
+	r, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), g.Clone(), surakarta.Limits{Nodes: session.HintNodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.Position().Legal(r.Move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := m.MarshalText()
+	if v.Hint.Move != string(want) {
+		t.Errorf("the hint is %s, the engine's move %s", v.Hint.Move, want)
+	}
+	if m.IsCapture() {
+		path, _ := g.Position().CapturePath(m)
+		if v.Hint.Points != squares(path.Points) || v.Hint.Arrow {
+			t.Errorf("the hint %s is drawn with path %q (arrow %v), want %q", v.Hint.Move, v.Hint.Points, v.Hint.Arrow, squares(path.Points))
+		}
+	} else if !v.Hint.Arrow || v.Hint.Points != "" {
+		t.Errorf("the hint %s, a step, is drawn with arrow %v, path %q", v.Hint.Move, v.Hint.Arrow, v.Hint.Points)
+	}
+	if v.Position != g.Position().String() || len(v.Moves) != g.Ply() || v.Phase != "human" {
+		t.Errorf("after the hint: phase %q, position %q, moves %v; the hint must not be played", v.Phase, v.Position, v.Moves)
+	}
+	return m
+}
+
+// TestHint: a step hinted at the start (an arrow) disappears when a move is
+// made; the winning capture hinted (its path) is not played.
+func TestHint(t *testing.T) {
+	ctx := openPage(t, "")
+	v := newGame(t, ctx, "black", "100", "")
+	g := replay(t, surakarta.StartText, v)
+	m := checkHint(t, g, waitForHint(t, ctx))
+	other := g.LegalMoves()[0]
+	if other.From() == m.From() && other.To() == m.To() {
+		other = g.LegalMoves()[1]
+	}
+	playByClicks(t, ctx, g.Position(), other)
+	waitFor(t, ctx, moveTimeout, `document.body.dataset.phase !== "human"`, "your move")
+	if v := read(t, ctx); v.Hint != nil {
+		t.Errorf("the hint %+v is still shown after your move", v.Hint)
+	}
+	waitPhase(t, ctx, moveTimeout, "human")
+	if v := read(t, ctx); v.Hint != nil {
+		t.Errorf("a hint %+v is shown after the engine's reply", v.Hint)
+	}
+
+	const start = "6/6/6/6/bw4/6 b"
+	v = newGame(t, ctx, "black", "100", start)
+	g = replay(t, start, v)
+	v = waitForHint(t, ctx)
+	if checkHint(t, g, v); v.Hint.Move != "a2xb2" || v.Hint.Points != "a2 b1 b2" {
+		t.Errorf("the hint %+v, want the capture a2xb2 round the loop at a1", v.Hint)
+	}
+	checkBoard(t, g.Position(), v)
+}
+
+// analyseGame clicks Analyse, checks the progress bar, waits for the
+// analysis and returns the page then.
+func analyseGame(t *testing.T, ctx context.Context) view {
+	t.Helper()
+	click(t, ctx, "analyse")
+	waitFor(t, ctx, moveTimeout, `document.body.dataset.phase === "review" || !document.getElementById("analysis-progress-box").hidden && document.getElementById("analysis-progress").value > 0`, "the analysis's progress")
+	begin := time.Now()
+	waitPhase(t, ctx, 2*moveTimeout, "review")
+	ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.analysisMs`))
+	t.Logf("the analysis took %s ms in the page (waited %v)", ms, time.Since(begin).Round(time.Millisecond))
+	return read(t, ctx)
+}
+
+// checkAnalysis analyses g, which the page shows, in the page and in Go
+// with the same budget, and checks the page's graph, its move-list marks,
+// a click on a point of the graph (the board and the better move), and
+// stepping with the buttons and keys. It saves the screenshot of the
+// analysis when shot.
+func checkAnalysis(t *testing.T, ctx context.Context, g *surakarta.Game, shot bool) {
+	t.Helper()
+	// Cancelled first: the game comes back, with no analysis.
+	click(t, ctx, "analyse")
+	waitPhase(t, ctx, moveTimeout, "analysing")
+	click(t, ctx, "analysis-cancel")
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	if v := read(t, ctx); v.Position != g.Position().String() || v.Marks[0].Class != "" {
+		t.Fatalf("after a cancelled analysis: position %q, marks %v", v.Position, v.Marks)
+	}
+
+	v := analyseGame(t, ctx)
+	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+		Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#graph circle[data-ply]").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if points != g.Ply() {
+		t.Errorf("the graph has %d points, the game %d plies", points, g.Ply())
+	}
+	if len(v.Marks) != len(report.Moves) {
+		t.Fatalf("%d moves marked, the report has %d", len(v.Marks), len(report.Moves))
+	}
+	signs := map[analysis.Class]string{analysis.Inaccuracy: "?!", analysis.Mistake: "?", analysis.Blunder: "??"}
+	worst := 0
+	for i, a := range report.Moves {
+		if got := v.Marks[i]; got.Class != a.Class.String() || got.Mark != signs[a.Class] {
+			t.Errorf("ply %d, %v: the page marks %+v, the report says %v", a.Ply, a.Move, got, a.Class)
+		}
+		if a.Class > report.Moves[worst].Class {
+			worst = i
+		}
+	}
+	s := report.Summary(surakarta.Black)
+	t.Logf("%d plies; Black: %d inaccuracies, %d mistakes, %d blunders", g.Ply(), s.Count(analysis.Inaccuracy), s.Count(analysis.Mistake), s.Count(analysis.Blunder))
+
+	// A click on the point of the worst move shows the position after it,
+	// with the engine's better move.
+	ply := report.Moves[worst].Ply
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#graph circle[data-ply="%d"]`, ply)))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, moveTimeout, fmt.Sprintf(`document.body.dataset.ply === "%d"`, ply), "the position of the point clicked")
+	checkReview(t, ctx, g, report, ply)
+	if shot {
+		saveFullScreenshot(t, ctx, *analysisShotFile)
+	}
+
+	// Previous, next, first and last, with the buttons and the keys.
+	click(t, ctx, "prev")
+	checkReview(t, ctx, g, report, ply-1)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	checkReview(t, ctx, g, report, ply)
+	click(t, ctx, "first")
+	checkReview(t, ctx, g, report, 0)
+	click(t, ctx, "next")
+	checkReview(t, ctx, g, report, 1)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	checkReview(t, ctx, g, report, g.Ply())
+	click(t, ctx, "back")
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	if v := read(t, ctx); v.Position != g.Position().String() || v.Marks[ply-1].Class != report.Moves[ply-1].Class.String() {
+		t.Errorf("back in the game: position %q, marks %v", v.Position, v.Marks)
+	}
+}
+
+// checkReview checks the page shows the position after ply of g, and the
+// engine's better move when the move that led there was not its best.
+func checkReview(t *testing.T, ctx context.Context, g *surakarta.Game, report *analysis.Report, ply int) {
+	t.Helper()
+	waitFor(t, ctx, moveTimeout, fmt.Sprintf(`document.body.dataset.ply === "%d"`, ply), fmt.Sprintf("ply %d", ply))
+	v := read(t, ctx)
+	if v.Phase != "review" || v.Ply != strconv.Itoa(ply) {
+		t.Fatalf("phase %q, ply %q; want review at %d", v.Phase, v.Ply, ply)
+	}
+	p := g.Positions()[ply]
+	if v.Position != p.String() {
+		t.Errorf("ply %d: the page shows %q, the game %q", ply, v.Position, p)
+	}
+	checkBoard(t, p, v)
+	if ply == 0 {
+		if v.Better != nil {
+			t.Errorf("a better move %+v at the start", v.Better)
+		}
+		return
+	}
+	a := report.Moves[ply-1]
+	if a.Class == analysis.Best {
+		if v.Better != nil {
+			t.Errorf("ply %d, the engine's best, shows a better move %+v", ply, v.Better)
+		}
+		return
+	}
+	before := g.Positions()[ply-1]
+	best, err := before.Legal(a.Best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := best.MarshalText()
+	if v.Better == nil || v.Better.Move != string(text) {
+		t.Fatalf("ply %d (%v, %v): the better move shown is %+v, the report's %s", ply, a.Move, a.Class, v.Better, text)
+	}
+	if best.IsCapture() {
+		path, _ := before.CapturePath(best)
+		if v.Better.Points != squares(path.Points) {
+			t.Errorf("ply %d: the better capture %s drawn along %q, want %q", ply, text, v.Better.Points, squares(path.Points))
+		}
+	} else if !v.Better.Arrow {
+		t.Errorf("ply %d: the better step %s is not drawn as an arrow", ply, text)
+	}
+}
+
+func saveFullScreenshot(t *testing.T, ctx context.Context, file string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeScreenshot(t, file, png)
+}
+
+// TestAnalysisTime times the analysis of whole games in the page (the
+// budget of session.AnalysisNodes a position) and natively: games of level
+// 5 against level 5, uploaded as records. It runs with -analysis-games N.
+func TestAnalysisTime(t *testing.T) {
+	if *analysisGames <= 0 {
+		t.Skip("run with -analysis-games N to time the analysis of N games")
+	}
+	ctx := openPage(t, "")
+	var plies int
+	var page, native float64
+	for i := range *analysisGames {
+		black, _ := level.New(5, uint64(2*i+1))
+		white, _ := level.New(5, uint64(2*i+2))
+		g := surakarta.NewGame(surakarta.NewPosition())
+		for !g.Outcome().Over {
+			s := black
+			if g.Position().SideToMove() == surakarta.White {
+				s = white
+			}
+			r, err := s.Search(context.Background(), g, surakarta.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text, err := surakarta.NewRecord(g).MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), fmt.Sprintf("game%d.txt", i+1))
+		if err := os.WriteFile(file, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		upload(t, ctx, file)
+		waitFor(t, ctx, moveTimeout, fmt.Sprintf(`document.querySelectorAll("#moves td[data-ply]").length === %d && document.body.dataset.phase === "over"`, g.Ply()), "the uploaded game")
+		analyseGame(t, ctx)
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Number(document.body.dataset.analysisMs)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		begin := time.Now()
+		if _, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+			Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		n := float64(time.Since(begin).Milliseconds())
+		t.Logf("game %d, %d plies: %.1f s in the page, %.1f s native", i+1, g.Ply(), ms/1000, n/1000)
+		plies += g.Ply()
+		page += ms
+		native += n
+		click(t, ctx, "back")
+		waitPhase(t, ctx, moveTimeout, "over")
+	}
+	t.Logf("%d games, %d plies: %.0f ms a ply in the page (%.1f s for 60 plies), %.0f ms native; native / page = %.2f",
+		*analysisGames, plies, page/float64(plies), page/float64(plies)*60/1000, native/float64(plies), native/page)
+}
