@@ -92,20 +92,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	moveTime := cmdflag.MoveTime(flags)
 	out := flags.String("out", "", "write the annotated records to `FILE` instead of stdout")
 	svg := flags.String("svg", "", "write the graph of the score over the first game to `FILE`, and of game N to FILE with -N before its extension (graph-2.svg)")
-	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "surakarta-analyze:", err)
-		fmt.Fprintln(stderr, "Run surakarta-analyze -h for help.")
-		return 2
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if flags.NArg() > 1 {
 		return bad(fmt.Errorf("unexpected argument %q: give one record file (or none, for standard input)", flags.Arg(1)))

@@ -123,16 +123,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	shard := flags.String("shard", "", "play shard i/N of the match (i from 0): its game pairs p with p mod N == i; {shard} in -out is i")
 	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
 	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
-	flags.SetOutput(io.Discard)
 	bad := func(err error) int { return badArgs(stderr, err) }
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	var sprtTest *match.SPRT
 	if *sprt != "" {

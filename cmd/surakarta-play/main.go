@@ -86,20 +86,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveTime := cmdflag.MoveTime(flags)
 	depth := cmdflag.Depth(flags)
 	position := cmdflag.Position(flags)
-	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "surakarta-play:", err)
-		fmt.Fprintln(stderr, "Run surakarta-play -h for help.")
-		return 2
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give a position with -position)", flags.Arg(0)))

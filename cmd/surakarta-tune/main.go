@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 func main() {
@@ -65,15 +67,8 @@ func badArgs(stderr io.Writer, name string, err error) int {
 // parseFlags parses args. It reports false with the exit status when the
 // command should stop: after -h (status 0) or a bad flag (status 2).
 func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
-	flags.SetOutput(io.Discard)
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0, false
-		}
-		return badArgs(stderr, flags.Name(), err), false
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status, false
 	}
 	if flags.NArg() > 0 {
 		return badArgs(stderr, flags.Name(), fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0))), false

@@ -104,20 +104,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta", flag.ContinueOnError)
 	useGTP := flags.Bool("gtp", false, "speak GTP (the Go Text Protocol) instead of UGI")
 	moveTime := cmdflag.MoveTime(flags) // GTP's, when no time_settings limit the game
-	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "surakarta:", err)
-		fmt.Fprintln(stderr, "Run surakarta -h for help.")
-		return 2
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if *moveTime <= 0 {
 		return bad(fmt.Errorf("-movetime %v: want a positive time (GTP's genmove has no other limit)", *moveTime))

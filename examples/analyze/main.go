@@ -64,20 +64,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	moveTime := cmdflag.MoveTime(flags)
 	depth := cmdflag.Depth(flags)
 	multiPV := flags.Int("multipv", 1, "show the `k` best moves, each with its score and line")
-	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "analyze:", err)
-		fmt.Fprintln(stderr, "Run analyze -h for help.")
-		return 2
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))

@@ -8,7 +8,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,20 +43,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	depth := flags.Int("depth", 6, "deepest depth to count, 1 to 12")
 	concurrency := cmdflag.Concurrency(flags)
 	position := cmdflag.Position(flags)
-	flags.SetOutput(io.Discard)
-	bad := func(err error) int {
-		fmt.Fprintln(stderr, "perft:", err)
-		fmt.Fprintln(stderr, "Run perft -h for help.")
-		return 2
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0
-		}
-		return bad(err)
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
+	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))

@@ -9,6 +9,7 @@
 package cmdflag
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -115,4 +116,31 @@ func Close(s surakarta.Searcher) {
 	if c, ok := s.(io.Closer); ok {
 		c.Close()
 	}
+}
+
+// Parse parses args with fs as every command does: quietly, since a
+// command writes its own messages. It reports false with the exit status
+// when the command should stop: after -h, which writes usage and the
+// flags' defaults to stdout (status 0), or a bad flag (BadArgs, status 2).
+func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0, false
+		}
+		return BadArgs(fs, stderr, err), false
+	}
+	return 0, true
+}
+
+// BadArgs reports a bad argument of the command fs is for, as every
+// command does, "NAME: ERROR" and "Run NAME -h for help." on stderr, and
+// returns the exit status 2.
+func BadArgs(fs *flag.FlagSet, stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+	fmt.Fprintf(stderr, "Run %s -h for help.\n", fs.Name())
+	return 2
 }
