@@ -88,6 +88,7 @@ type MCTS struct {
 	treeMoves    []Move
 	treeRules    Rules
 	treeSettings mctsSettings
+	reusable     bool
 }
 
 // mctsSettings are the settings a tree was built with.
@@ -123,7 +124,7 @@ func NewMCTS(e Evaluator) *MCTS { return &MCTS{Evaluator: e} }
 
 // Clear implements Searcher: it drops the tree.
 func (s *MCTS) Clear() {
-	s.root, s.nodes, s.treeMoves = nil, 0, nil
+	s.root, s.nodes, s.treeMoves, s.reusable = nil, 0, nil, false
 }
 
 // winProbability maps an evaluation to a win probability.
@@ -290,7 +291,7 @@ func (n *mctsNode) score() int {
 func (s *MCTS) reuse(g *Game, restricted bool, settings mctsSettings) *mctsNode {
 	moves := g.Moves()
 	var root *mctsNode
-	if s.root != nil && s.treeMoves != nil && !restricted && g.StartPosition() == s.treeStart &&
+	if s.root != nil && s.reusable && !restricted && g.StartPosition() == s.treeStart &&
 		g.Rules() == s.treeRules && settings == s.treeSettings &&
 		len(moves) >= len(s.treeMoves) && slices.Equal(moves[:len(s.treeMoves)], s.treeMoves) {
 		n := s.root
@@ -310,10 +311,7 @@ func (s *MCTS) reuse(g *Game, restricted bool, settings mctsSettings) *mctsNode 
 	}
 	s.root, s.nodes = root, root.count()
 	s.treeStart, s.treeRules, s.treeSettings = g.StartPosition(), g.Rules(), settings
-	s.treeMoves = moves
-	if restricted {
-		s.treeMoves = nil // a restricted root is not reused
-	}
+	s.treeMoves, s.reusable = moves, !restricted // a restricted root is not reused
 	return root
 }
 
