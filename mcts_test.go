@@ -247,7 +247,6 @@ func TestMCTSErrors(t *testing.T) {
 		{"threads", threads, ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrInvalidSearch},
 		{"exploration", explore, ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrInvalidSearch},
 	} {
-		//lint:ignore SA1012 a nil context is what is tested
 		if _, err := tc.s.Search(tc.ctx, tc.g, tc.lim); !errors.Is(err, tc.want) {
 			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
 		}
