@@ -298,7 +298,7 @@ func TestUGIBadInput(t *testing.T) {
 		"go wibble 3", "go searchmoves b2b3",
 		"setoption", "setoption name", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 0", "setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
-		"setoption name Searcher value mcts", "setoption name RepetitionLimit value 1", "setoption name QuietPlyLimit value x",
+		"setoption name Searcher value negamax", "setoption name RepetitionLimit value 1", "setoption name QuietPlyLimit value x",
 		"query", "query wibble", "query gameover now", "perft", "perft 0", "perft x", "perft 99", "bench 0", "bench x", "bench 1 2",
 	} {
 		p.send(bad, "isready")
