@@ -14,6 +14,7 @@ func TestMCTSTable(t *testing.T) {
 	for _, m := range []struct{ file, a, b string }{
 		{"mcts-vs-pvs.txt.gz", "mcts,tuned", "pvs,tuned"},
 		{"mcts-vs-uct.txt.gz", "mcts,tuned", "uct,tuned"},
+		{"mcts-vs-alphabeta.txt.gz", "mcts,tuned", "alphabeta,tuned"},
 	} {
 		c, p := recount(t, records(t, "mcts", m.file), m.a)
 		e := p.Elo()
