@@ -15,6 +15,7 @@ func TestMCTSTable(t *testing.T) {
 		{"mcts-vs-pvs.txt.gz", "mcts,tuned", "pvs,tuned"},
 		{"mcts-vs-uct.txt.gz", "mcts,tuned", "uct,tuned"},
 		{"mcts-vs-alphabeta.txt.gz", "mcts,tuned", "alphabeta,tuned"},
+		{"mcts-vs-pvs-400ms.txt.gz", "mcts,tuned", "pvs,tuned"},
 	} {
 		c, p := recount(t, records(t, "mcts", m.file), m.a)
 		e := p.Elo()
