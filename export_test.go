@@ -40,3 +40,12 @@ func (e *EndgameAdjusted) UsesAdjusted(p *Position) bool { return e.usesAdjusted
 
 // For returns the six-factor evaluator of e that applies to p.
 func (e *EndgameAdjusted) For(p *Position) *SixFactor { return e.evaluator(p) }
+
+// TreeVisits returns the visits of an MCTS's root, 0 without a tree: the
+// simulations its tree holds, kept between searches.
+func (s *MCTS) TreeVisits() int {
+	if s.root == nil {
+		return 0
+	}
+	return int(s.root.visits)
+}

@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// Searcher chooses moves. Implementations in this package are AlphaBeta and
-// PVS; they are not safe for concurrent use: give each game or goroutine its
-// own.
+// Searcher chooses moves. Implementations in this package are AlphaBeta,
+// PVS and MCTS; they are not safe for concurrent use: give each game or
+// goroutine its own.
 type Searcher interface {
 	// Search searches g's current position, knowing g's history and rules,
 	// within lim and until ctx is done, and returns the best move found.

@@ -31,7 +31,8 @@ type Engine struct {
 }
 
 // ParseEngine makes an Engine from a spec "searcher,evaluator[,option...]":
-// searcher pvs or alphabeta, evaluator sixfactor, endgame or tuned
+// searcher pvs, alphabeta, mcts or uct (surakarta.MCTS with Playouts),
+// evaluator sixfactor, endgame or tuned
 // (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned), such as
 // "pvs,endgame". Options of the form name=value change one parameter from
 // its default, so that a match can test it:

@@ -24,7 +24,7 @@ func TestParseEngine(t *testing.T) {
 		}
 	}
 	for _, spec := range []string{
-		"", "pvs", "pvs,", "mcts,sixfactor", "pvs,material",
+		"", "pvs", "pvs,", "negamax,sixfactor", "pvs,material",
 		"pvs,endgame,", "pvs,endgame,table", "pvs,endgame,=1", "pvs,endgame,table=",
 		"pvs,endgame,table=-1", "pvs,endgame,table=0", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
 		"pvs,endgame,aspiration=50", "pvs,endgame,nullmove=off", "pvs,endgame,depth=3",

@@ -64,8 +64,8 @@ to stderr, and after several games each player's summary over them all,
 by the names of the Black and White headers. -svg writes a graph of the score over each game, from Black's
 view.
 
-An engine is searcher,evaluator[,option=value...]: searcher pvs or
-alphabeta, evaluator sixfactor, endgame or tuned, options such as
+An engine is searcher,evaluator[,option=value...]: searcher pvs,
+alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
 threads=2, or an engine program, ugi:PROGRAM or gtp:PROGRAM (go doc
 github.com/surakarta-go/surakarta/match.ParseEngine).
 

@@ -1,7 +1,7 @@
 // Command surakarta-match plays engine A against engine B and reports the
 // result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
 // and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
-// (pvs or alphabeta; sixfactor, endgame or tuned; options such as
+// (pvs, alphabeta, mcts or uct; sixfactor, endgame or tuned; options such as
 // endgame-weight=60 or threads=2, see match.ParseEngine), or an engine
 // program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
 // "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
@@ -63,8 +63,8 @@ Surakarta-match plays engine A against engine B from random openings,
 each opening twice with the colours swapped, and prints the result with
 its statistics on stdout; progress goes to stderr. The engines are given
 with -engine, A first, then B. An engine is
-searcher,evaluator[,option=value...]: searcher pvs or alphabeta, evaluator
-sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
+searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
+evaluator sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
 threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
 Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),

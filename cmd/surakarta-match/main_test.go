@@ -70,7 +70,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-sprt", "10"}, `-sprt "10": want elo0,elo1`},
 		{[]string{"-sprt", "a,b"}, `-sprt "a,b"`},
 		{[]string{"-engine", "pvs,endgame,bogus=1", "-engine", "pvs,tuned"}, `-engine "pvs,endgame,bogus=1": unknown option "bogus"`},
-		{[]string{"-engine", "pvs,tuned", "-engine", "mcts,sixfactor"}, `unknown searcher "mcts"`},
+		{[]string{"-engine", "pvs,tuned", "-engine", "negamax,sixfactor"}, `unknown searcher "negamax"`},
 		{[]string{"-engine", "pvs,endgame", "-engine", "PVS,endgame"}, "different names"},
 		{[]string{"-engine", "pvs,endgame"}, "-engine given 1 time: give it twice"},
 		{[]string{"-engine"}, "flag needs an argument: -engine"},

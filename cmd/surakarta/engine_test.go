@@ -61,7 +61,7 @@ func TestOptions(t *testing.T) {
 	before := *e
 	for _, tc := range [][2]string{
 		{"Hash", "0"}, {"Hash", "4097"}, {"Threads", "0"}, {"Threads", "257"}, {"Contempt", "1001"}, {"Contempt", "-1001"},
-		{"Searcher", "mcts"}, {"Evaluator", ""}, {"Ponder", "true"}, {"MoveOverhead", "10"},
+		{"Searcher", "negamax"}, {"Evaluator", ""}, {"Ponder", "true"}, {"MoveOverhead", "10"},
 		{"Level", "0"}, {"Level", strconv.Itoa(level.Count + 1)},
 	} {
 		if err := e.SetOption(tc[0], tc[1]); err == nil || *e != before {

@@ -67,7 +67,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Hash type spin default 1 min 1 max 4096",
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Contempt type spin default 0 min -1000 max 1000",
-		"option name Searcher type combo default pvs var pvs var alphabeta",
+		"option name Searcher type combo default pvs var pvs var alphabeta var mcts var uct",
 		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor",
 		"option name Level type spin default 10 min 1 max 10",
 	}
@@ -298,7 +298,7 @@ func TestUGIBadInput(t *testing.T) {
 		"go wibble 3", "go searchmoves b2b3",
 		"setoption", "setoption name", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 0", "setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
-		"setoption name Searcher value mcts", "setoption name RepetitionLimit value 1", "setoption name QuietPlyLimit value x",
+		"setoption name Searcher value negamax", "setoption name RepetitionLimit value 1", "setoption name QuietPlyLimit value x",
 		"query", "query wibble", "query gameover now", "perft", "perft 0", "perft x", "perft 99", "bench 0", "bench x", "bench 1 2",
 	} {
 		p.send(bad, "isready")

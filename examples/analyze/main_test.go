@@ -41,7 +41,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-multipv", "-1"}, "MultiPV -1 is negative"},
 		{[]string{"-movetime", "0"}, "give -movetime or -depth a limit"},
-		{[]string{"-engine", "mcts,tuned"}, `-engine "mcts,tuned": unknown searcher "mcts"`},
+		{[]string{"-engine", "negamax,tuned"}, `-engine "negamax,tuned": unknown searcher "negamax"`},
 		{[]string{"-engine", "pvs,tuned,threads=0"}, "threads"},
 		{[]string{"-engine", "alphabeta,tuned,threads=2"}, "is for pvs only"},
 		{[]string{"-engine", "pvs,material"}, `unknown evaluator "material"`},

@@ -64,6 +64,14 @@ func LookupPlayer(name string) (Player, bool) { return lookup(players, name, Pla
 var searchers = []Searcher{
 	{"pvs", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewPVS(e) }},
 	{"alphabeta", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewAlphaBeta(e) }},
+	{"mcts", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewMCTS(e) }},
+	// uct is MCTS with random playouts (MCTS.Playouts): plain UCT, the
+	// reference that MCTS is measured against.
+	{"uct", func(e surakarta.Evaluator) surakarta.Searcher {
+		s := surakarta.NewMCTS(e)
+		s.Playouts = true
+		return s
+	}},
 }
 
 var evaluators = []Evaluator{

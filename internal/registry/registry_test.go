@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	if got, want := SearcherNames(), []string{"pvs", "alphabeta"}; !slices.Equal(got, want) {
+	if got, want := SearcherNames(), []string{"pvs", "alphabeta", "mcts", "uct"}; !slices.Equal(got, want) {
 		t.Errorf("SearcherNames() = %q, want %q", got, want)
 	}
 	if got, want := EvaluatorNames(), []string{"tuned", "endgame", "sixfactor"}; !slices.Equal(got, want) {
@@ -20,7 +20,7 @@ func TestNames(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	for name, want := range map[string]any{"pvs": &surakarta.PVS{}, "AlphaBeta": &surakarta.AlphaBeta{}} {
+	for name, want := range map[string]any{"pvs": &surakarta.PVS{}, "AlphaBeta": &surakarta.AlphaBeta{}, "MCTS": &surakarta.MCTS{}, "uct": &surakarta.MCTS{}} {
 		s, ok := LookupSearcher(name)
 		if !ok {
 			t.Errorf("LookupSearcher(%q): not found", name)
@@ -40,8 +40,8 @@ func TestLookup(t *testing.T) {
 			t.Errorf("%s makes a %s", name, typeName(got))
 		}
 	}
-	if _, ok := LookupSearcher("mcts"); ok {
-		t.Error("LookupSearcher(mcts) found one")
+	if _, ok := LookupSearcher("mcts2"); ok {
+		t.Error("LookupSearcher(mcts2) found one")
 	}
 	if _, ok := LookupEvaluator(""); ok {
 		t.Error("LookupEvaluator(\"\") found one")

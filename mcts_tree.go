@@ -1,0 +1,107 @@
+package surakarta
+
+import "math"
+
+// The tree of an MCTS search. Each node is a position reached by a move
+// from its parent; its statistics are from the point of view of the side
+// that played that move (the parent's side to move), so that a parent
+// picks the child with the best statistics as they are.
+
+// mctsNode is a node of the tree.
+type mctsNode struct {
+	children []mctsNode // nil until the node is expanded
+	value    float64    // the sum of the simulations' results, for the side that moved into the node
+	visits   int32      // the simulations through the node
+	prior    float32    // the selection's prior probability of the move
+	init     float32    // the evaluator's win probability for the mover, before any visit
+	move     Move       // the move from the parent
+	// proof is what the search has proven of the node: mctsUnknown, or
+	// the game's result at the node for the side that moved into it
+	// (a won, drawn or lost end of the game there, or a forced one),
+	// with plies its distance in plies (the fastest win and the slowest
+	// loss the tree has found; not necessarily the shortest forced win).
+	proof    int8
+	plies    int16
+	expanded bool
+}
+
+// The proofs of a node, for the side that moved into it.
+const (
+	mctsUnknown int8 = iota
+	mctsWon
+	mctsLost
+	mctsDrawn // a game that ends drawn in the node (not propagated)
+)
+
+// q returns the node's mean result for the side that moved into it, a win
+// probability: its proof, or its init value before any visit.
+func (n *mctsNode) q() float64 {
+	switch n.proof {
+	case mctsWon:
+		return 1
+	case mctsLost:
+		return 0
+	case mctsDrawn:
+		return 0.5
+	}
+	if n.visits == 0 {
+		return float64(n.init)
+	}
+	return n.value / float64(n.visits)
+}
+
+// best returns the child to play (see mctsBetter), or nil when n has no
+// children.
+func (n *mctsNode) best() *mctsNode {
+	var best *mctsNode
+	for i := range n.children {
+		if c := &n.children[i]; best == nil || mctsBetter(c, best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// line returns the principal variation from n: the best child, its best
+// child and so on, while the children have been visited (or proven).
+func (n *mctsNode) line(limit int) []Move {
+	var pv []Move
+	for len(pv) < limit {
+		c := n.best()
+		if c == nil || (c.visits == 0 && c.proof == mctsUnknown) {
+			break
+		}
+		pv = append(pv, c.move)
+		n = c
+	}
+	return pv
+}
+
+// solve proves n from its children when it can, after a simulation
+// through it: a child won for its mover, n's side to move, makes n lost for
+// its own mover; children all lost for their movers make n won.
+func (n *mctsNode) solve() {
+	if n.proof != mctsUnknown || !n.expanded || len(n.children) == 0 {
+		return
+	}
+	allLost := true
+	var fastestWin, slowestLoss int16 = math.MaxInt16, 0
+	for i := range n.children {
+		c := &n.children[i]
+		switch c.proof {
+		case mctsWon:
+			fastestWin = min(fastestWin, c.plies)
+			allLost = false
+		case mctsLost:
+			slowestLoss = max(slowestLoss, c.plies)
+		default:
+			allLost = false
+		}
+	}
+	switch {
+	case fastestWin != math.MaxInt16:
+		n.proof, n.plies = mctsLost, fastestWin+1
+	case allLost:
+		n.proof, n.plies = mctsWon, slowestLoss+1
+	}
+}
