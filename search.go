@@ -31,7 +31,7 @@ type Searcher interface {
 // DefaultMoveTime.
 //
 // Time limits. MoveTime is a fixed time for this move, which the search
-// spends: it stops at MoveTime − MoveOverhead, and moves sooner only when
+// spends: it stops at MoveTime, and moves sooner only when
 // there is nothing left to decide (a single legal move, or the game's end
 // in sight). Clock is a game clock: the search plans its own time from the
 // time left to the side to move, its increment and the moves to go, with
@@ -48,13 +48,16 @@ type Searcher interface {
 type Limits struct {
 	Depth    int           // deepest iteration, in plies (a larger value means MaxDepth)
 	Nodes    int64         // stop after about this many nodes
-	MoveTime time.Duration // spend this long on the move (less MoveOverhead)
+	MoveTime time.Duration // spend this long on the move
 
 	// Clock is the game clock, for a search that plans its own time.
 	Clock Clock
-	// MoveOverhead is time kept back from MoveTime and from the clock for
-	// what happens outside the search: sending the move, a program at the
-	// other end of a pipe, a loaded machine. 0 keeps nothing back.
+	// MoveOverhead is time kept back from the clock for what happens
+	// outside the search: sending the move, a program at the other end
+	// of a pipe, a loaded machine. It is not taken off MoveTime, which
+	// is spent whole, as UCI engines spend go movetime: a fixed time per
+	// move loses nothing by a late move, and MoveTime less the overhead
+	// is what to give for a hard bound. 0 keeps nothing back.
 	MoveOverhead time.Duration
 
 	// SearchMoves, when not empty, restricts the search to these moves of

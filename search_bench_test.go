@@ -3,8 +3,10 @@ package surakarta_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"testing"
 	"time"
 
@@ -198,6 +200,77 @@ func BenchmarkMoveTime(b *testing.B) {
 			b.ReportMetric(float64(depths)/float64(searches), "depth")
 		})
 	}
+}
+
+// BenchmarkMoveTimeGames plays 16 games of PVS with Tuned against itself
+// at 50 ms a move, from 4 random plies, and breaks down the time of the
+// searches: ms/move on average, the median of the searches that ran to
+// the deadline, and the time a move left unspent (below 50 ms), in all
+// and by why the search stopped early: the game's end in sight (a proven
+// win or loss), MaxDepth reached, a single legal move. docs/search.md
+// quotes a run.
+func BenchmarkMoveTimeGames(b *testing.B) {
+	const moveTime = 50 * time.Millisecond
+	var (
+		moves, proven, deepest, single int
+		spent, unspent                 time.Duration
+		lost                           [3]time.Duration // proven, deepest, single
+		full                           []time.Duration
+	)
+	for b.Loop() {
+		rng := rand.New(rand.NewPCG(7, 7))
+		for range 16 {
+			g := surakarta.NewGame(surakarta.NewPosition())
+			for range 4 {
+				legal := g.LegalMoves()
+				if err := g.Play(legal[rng.IntN(len(legal))]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			players := [2]*surakarta.PVS{surakarta.NewPVS(surakarta.NewTuned()), surakarta.NewPVS(surakarta.NewTuned())}
+			for side := 0; !g.Outcome().Over; side ^= 1 {
+				r, err := players[side].Search(context.Background(), g, surakarta.Limits{MoveTime: moveTime})
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves++
+				spent += r.Time
+				left := max(moveTime-r.Time, 0)
+				unspent += left
+				n, end := surakarta.PliesToEnd(r.Score)
+				switch {
+				case len(g.LegalMoves()) == 1:
+					single++
+					lost[2] += left
+				case end && n <= r.Depth:
+					proven++
+					lost[0] += left
+				case r.Depth >= surakarta.MaxDepth:
+					deepest++
+					lost[1] += left
+				default:
+					full = append(full, r.Time)
+				}
+				if err := g.Play(r.Move); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	perMove := func(d time.Duration) float64 { return d.Seconds() * 1000 / float64(moves) }
+	slices.Sort(full)
+	b.ReportMetric(float64(moves), "moves")
+	b.ReportMetric(perMove(spent), "ms/move")
+	if len(full) > 0 {
+		b.ReportMetric(full[len(full)/2].Seconds()*1000, "deadline-median-ms")
+	}
+	b.ReportMetric(perMove(unspent), "unspent-ms/move")
+	b.ReportMetric(100*float64(proven)/float64(moves), "%proven")
+	b.ReportMetric(perMove(lost[0]), "proven-unspent-ms/move")
+	b.ReportMetric(100*float64(deepest)/float64(moves), "%maxdepth")
+	b.ReportMetric(perMove(lost[1]), "maxdepth-unspent-ms/move")
+	b.ReportMetric(100*float64(single)/float64(moves), "%single")
+	b.ReportMetric(perMove(lost[2]), "single-unspent-ms/move")
 }
 
 // TestPVSTableMemory: a PVS's first search allocates its table, which

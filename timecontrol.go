@@ -8,8 +8,9 @@ import "time"
 // fraction of a millisecond of it; and, with a clock, a soft target.
 // Between iterations a timeKeeper decides whether to go on:
 //
-//   - With MoveTime alone the move's time is spent: iterations go on until
-//     the deadline, since time not used is lost, and an iteration cut short
+//   - With MoveTime alone the move's time is spent, all of it (MoveOverhead
+//     is kept back from a clock only): iterations go on until the
+//     deadline, since time not used is lost, and an iteration cut short
 //     still gives its best move when it has searched one fully (see
 //     searchCore.adoptUnfinished).
 //   - With a clock, time saved now is time for later moves. No iteration
@@ -53,7 +54,10 @@ func planTime(lim Limits, side Color) timePlan {
 	}
 	if moveTime > 0 {
 		p.timed = true
-		p.hard = max(moveTime-lim.MoveOverhead, 0)
+		// A fixed move time is spent whole, as UCI engines spend go
+		// movetime: MoveOverhead is kept back from the clock only, whose
+		// time runs out, not from a time the caller chose to give.
+		p.hard = moveTime
 		p.soft = p.hard
 	}
 	if lim.Clock.IsSet() {

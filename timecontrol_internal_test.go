@@ -20,8 +20,10 @@ func TestPlanTime(t *testing.T) {
 		{"nodes", Limits{Nodes: 1000}, White, timePlan{}, false},
 		{"default", Limits{}, Black, timePlan{timed: true, soft: DefaultMoveTime, hard: DefaultMoveTime}, false},
 		{"move time", Limits{MoveTime: 100 * ms}, Black, timePlan{timed: true, soft: 100 * ms, hard: 100 * ms}, false},
-		{"move time less overhead", Limits{MoveTime: 100 * ms, MoveOverhead: 30 * ms}, Black, timePlan{timed: true, soft: 70 * ms, hard: 70 * ms}, false},
-		{"overhead beyond move time", Limits{MoveTime: 10 * ms, MoveOverhead: 30 * ms}, Black, timePlan{timed: true}, false},
+		// The overhead is kept back from a clock only: a fixed move time
+		// is spent whole.
+		{"move time, overhead", Limits{MoveTime: 100 * ms, MoveOverhead: 30 * ms}, Black, timePlan{timed: true, soft: 100 * ms, hard: 100 * ms}, false},
+		{"overhead beyond move time", Limits{MoveTime: 10 * ms, MoveOverhead: 30 * ms}, Black, timePlan{timed: true, soft: 10 * ms, hard: 10 * ms}, false},
 		// 10 s, no increment: a twentieth, 500 ms; at most 4×.
 		{"sudden death", Limits{Clock: Clock{Black: 10 * time.Second, White: time.Second}}, Black,
 			timePlan{timed: true, clock: true, soft: 500 * ms, hard: 2000 * ms}, false},

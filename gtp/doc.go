@@ -33,7 +33,7 @@
 // Serve makes an engine program of a Searcher. A command that fails is
 // answered "?" and changes nothing. The server has options of its own,
 // which surakarta-setoption sets before the engine's: MoveOverhead
-// (milliseconds kept back from every time limit, default 20),
+// (milliseconds kept back from the clock's time left, default 20),
 // QuietPlyLimit and RepetitionLimit (the rules of the games it sets up,
 // the Olympiad's by default, 50 and 2; they apply from the next
 // clear_board or surakarta-position); it accepts MultiPV too, the

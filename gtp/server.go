@@ -48,7 +48,7 @@ type Engine struct {
 // surakarta-setoption sets (QuietPlyLimit and RepetitionLimit, the
 // Olympiad's 50 and 2 by default, apply from the next clear_board or
 // surakarta-position); genmove searches for MoveTime, or on the clock of
-// time_settings and time_left, less MoveOverhead (default 20 ms).
+// time_settings and time_left less MoveOverhead (default 20 ms).
 func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
 	return serveCapped(ctx, r, w, e, serve.Caps{})
 }

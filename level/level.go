@@ -139,12 +139,13 @@ func mix(x uint64) uint64 {
 }
 
 // deadline returns when a search within lim must stop, or the zero time
-// for none: MoveTime less MoveOverhead, and at most a tenth of the mover's
-// time left on a clock.
+// for none: MoveTime (which, as for the searchers, keeps no MoveOverhead
+// back), and at most a tenth of the mover's time left on a clock less
+// MoveOverhead.
 func deadline(begin time.Time, lim surakarta.Limits, side surakarta.Color) time.Time {
 	var d time.Duration
 	if lim.MoveTime > 0 {
-		d = max(lim.MoveTime-lim.MoveOverhead, time.Millisecond)
+		d = lim.MoveTime
 	}
 	if lim.Clock.IsSet() {
 		left, _ := lim.Clock.Left(side)

@@ -63,7 +63,7 @@
 // position thus never gets a move for a game it did not set up.
 //
 // The server's own options, MoveOverhead (milliseconds kept back from
-// every time limit, default 20), QuietPlyLimit and RepetitionLimit (the
+// the clock's time left, default 20; go movetime is spent whole), QuietPlyLimit and RepetitionLimit (the
 // rules of the games it sets up, the Olympiad's by default: 50 and 2;
 // they apply from the next position or uginewgame) and MultiPV (how many
 // best lines a search reports, 1 to 112, default 1), come first in the

@@ -23,8 +23,9 @@ type Settings struct {
 	MultiPV int
 }
 
-// DefaultMoveOverhead is the default MoveOverhead: what a referee's clock
-// sees beyond the search, from reading go to writing bestmove through
+// DefaultMoveOverhead is the default MoveOverhead, which the searchers
+// keep back from a clock's time left (not from a fixed move time, which
+// they spend whole): what a referee's clock sees beyond the search, from reading go to writing bestmove through
 // pipes. That is under a millisecond on the development machine even when
 // it is busy; the rest is margin for a process that waits for a core.
 const DefaultMoveOverhead = 20 * time.Millisecond

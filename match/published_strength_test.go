@@ -1,0 +1,52 @@
+package match
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// strengthMatch is one match of "Strength: the time and the draws" in
+// docs/experiments.md: engine a (change) against b (opponent), its records
+// in experiments/matches/strength/file; sprt is false for the matches of
+// a fixed number of games, played to compare two rows.
+type strengthMatch struct {
+	change, opponent, tc string // the table's first three cells
+	a, b                 string // the engines' names in the records
+	file                 string
+	sprt                 bool
+}
+
+// strengthMatches are the table's rows, in its order.
+var strengthMatches = []strengthMatch{
+	{"`go movetime` spent whole (`new`)", "today's engine (`base`)", "50 ms/move", "new", "base", "movetime-new-vs-base-50ms.txt.gz", true},
+	{"`contempt=20`", "`pvs,tuned`", "50 ms/move", "pvs,tuned,contempt=20", "pvs,tuned", "contempt20-vs-pvs-tuned-50ms.txt.gz", true},
+	{"`contempt=20`", "`level9`", "50 ms/move", "pvs,tuned,contempt=20", "level9", "contempt20-vs-level9-50ms.txt.gz", false},
+	{"none (`pvs,tuned`)", "`level9`", "50 ms/move", "pvs,tuned", "level9", "pvs-tuned-vs-level9-50ms.txt.gz", false},
+}
+
+// TestStrengthTable recounts the table of "Strength: the time and the
+// draws" in docs/experiments.md from its records: each row's W-D-L, score,
+// pair Elo with its 95% interval, and the SPRT [0, 10]'s LLR and decision
+// after the games played (or, for a match of a fixed number of games, that
+// number).
+func TestStrengthTable(t *testing.T) {
+	text := docPage(t, "experiments.md")
+	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	for _, m := range strengthMatches {
+		c, p := recount(t, records(t, "strength", m.file), m.a)
+		e := p.Elo()
+		result := fmt.Sprintf("none: a fixed %d games", c.Games())
+		if m.sprt {
+			llr := sprt.LLR(p)
+			decision := strings.TrimSuffix(sprt.Decide(llr).String(), " accepted")
+			result = fmt.Sprintf("%s after %d games (LLR %.2f)", decision, c.Games(), llr)
+		}
+		want := fmt.Sprintf("| %s | %s | %s | %d-%d-%d | %.1f%% | %s (%s, %s) | %s |",
+			m.change, m.opponent, m.tc, c.Wins, c.Draws, c.Losses, scorePercent(c),
+			signed(e.Diff), signed(e.Low), signed(e.High), result)
+		if !strings.Contains(text, want) {
+			t.Errorf("docs/experiments.md has no row starting\n%s\nrecounted from strength/%s", want, m.file)
+		}
+	}
+}
