@@ -104,6 +104,9 @@ type MCTS struct {
 	// search, done those finished.
 	started, done int64
 	halt          atomic.Bool // set when the helpers must stop
+	// off switches parts of the search off, for the tests that measure
+	// them (export_test.go).
+	off mctsOff
 	// What the tree was searched from: reused only from the same start,
 	// rules and settings, with the moves played then a prefix of the game's.
 	treeStart    Position
@@ -130,10 +133,20 @@ type mctsHelper struct {
 	w    mctsWorker
 }
 
+// mctsOff holds the parts of the search that the tests switch off, to
+// measure what each is worth: uniformPriors makes every prior 1/n (the
+// children's init values stay the evaluator's); playoutLeaves values a
+// leaf by a random playout, as with Playouts, while the selection, priors
+// and init values stay those of PUCT.
+type mctsOff struct {
+	uniformPriors, playoutLeaves bool
+}
+
 // mctsSettings are the settings a tree was built with.
 type mctsSettings struct {
 	playouts    bool
 	exploration float64
+	off         mctsOff
 }
 
 // The defaults and bounds of MCTS.
@@ -192,7 +205,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		return Result{}, err
 	}
 	c.draw = [2]int{}
-	settings := mctsSettings{s.Playouts, s.Exploration}
+	settings := mctsSettings{s.Playouts, s.Exploration, s.off}
 	root := s.reuse(g, len(lim.SearchMoves) > 0, settings)
 	w := &s.main
 	w.core = c
@@ -524,7 +537,7 @@ func (s *MCTS) leaf(w *mctsWorker, n *mctsNode, ply int) (v float64, expand, val
 		}
 	}
 	if ply >= maxPly-1 || s.nodes >= MCTSMaxNodes {
-		if s.Playouts {
+		if s.Playouts || s.off.playoutLeaves {
 			return 0, false, true
 		}
 		return float64(n.init), false, false
@@ -537,7 +550,7 @@ func (s *MCTS) leaf(w *mctsWorker, n *mctsNode, ply int) (v float64, expand, val
 // best of its children's win probabilities (its new children; n is not
 // an end of the game when it has some).
 func (s *MCTS) value(w *mctsWorker, ply int, n *mctsNode, children []mctsNode) float64 {
-	if s.Playouts {
+	if s.Playouts || s.off.playoutLeaves {
 		if children != nil && len(children) == 0 {
 			return 0 // the node is an end of the game: not used
 		}
@@ -614,6 +627,9 @@ func (s *MCTS) children(w *mctsWorker, ply int, moves []Move) []mctsNode {
 	}
 	for i := range children {
 		children[i].prior = float32(logits[i] / sum)
+		if s.off.uniformPriors {
+			children[i].prior = 1 / float32(len(children))
+		}
 	}
 	return children
 }
