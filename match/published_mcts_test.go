@@ -18,6 +18,7 @@ func TestMCTSTable(t *testing.T) {
 		{"mcts-vs-pvs-400ms.txt.gz", "mcts,tuned", "pvs,tuned"},
 		{"mcts-threads2.txt.gz", "mcts,tuned,threads=2", "mcts,tuned"},
 		{"mcts-uniform-priors.txt.gz", "mcts,tuned", "mcts-uniform-priors,tuned"},
+		{"mcts-playout-leaves.txt.gz", "mcts,tuned", "mcts-playout-leaves,tuned"},
 	} {
 		c, p := recount(t, records(t, "mcts", m.file), m.a)
 		e := p.Elo()
