@@ -82,7 +82,7 @@ type MCTS struct {
 	// wrapping ErrInvalidSearch.
 	Threads int
 	// Seed seeds the random choices of the playouts (with Playouts); the
-	// helper threads' are seeded from it too.
+	// helper threads' random choices are drawn from it too.
 	Seed uint64
 	// Exploration is the constant c of the selection: 0 means
 	// DefaultExploration, or DefaultUCTExploration with Playouts. A

@@ -21,8 +21,8 @@ var (
 )
 
 // TestMCTSParts plays mcts,tuned against itself without one part at
-// 100 ms a move, one game at a time, with the openings of
-// cmd/surakarta-match's default seed: without the evaluator's priors
+// 100 ms a move, one game at a time, with the openings that
+// cmd/surakarta-match plays by default: without the evaluator's priors
 // (every prior 1/n) or without its leaf values (a random playout from each
 // leaf instead).
 func TestMCTSParts(t *testing.T) {
