@@ -50,10 +50,10 @@ import (
 // Depth plies long or ends in a proven result. A search also stops when
 // the root is proven, when one legal move is left under a time limit, or
 // when the tree holds MCTSMaxNodes nodes. With Threads above 1, Nodes
-// is the number of simulations of all the threads together. Progress is called each time
-// the principal variation grows longer, and once at the end, with Depth
-// its length and Score its root move's; MultiPV reports the most visited
-// root moves. Result.Depth is the principal variation's length and
+// is the number of simulations of all the threads together. Progress is
+// called each time the principal variation grows longer, and once at the
+// end, with Depth its length and Score its root move's; MultiPV reports
+// the most visited root moves. Result.Depth is the principal variation's length and
 // SelDepth the deepest node reached.
 //
 // The tree is kept between searches: when the next position searched is
