@@ -49,3 +49,12 @@ func (s *MCTS) TreeVisits() int {
 	}
 	return int(s.root.visits)
 }
+
+// SetPriors gives an MCTS the evaluator's priors (on by default); off,
+// every child's prior is 1/n, its init value still the evaluator's.
+func (s *MCTS) SetPriors(on bool) { s.off.uniformPriors = !on }
+
+// SetEvaluatorLeaves values an MCTS's leaves by the evaluator's one-ply
+// value (on by default); off, by a random playout as with Playouts, the
+// selection, priors and init values staying those of PUCT.
+func (s *MCTS) SetEvaluatorLeaves(on bool) { s.off.playoutLeaves = !on }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -46,26 +49,40 @@ import (
 // the search once the principal variation, the most visited line, is
 // Depth plies long or ends in a proven result. A search also stops when
 // the root is proven, when one legal move is left under a time limit, or
-// when the tree holds MCTSMaxNodes nodes. Progress is called each time
-// the principal variation grows longer, and once at the end, with Depth
-// its length and Score its root move's; MultiPV reports the most visited
-// root moves. Result.Depth is the principal variation's length and
+// when the tree holds MCTSMaxNodes nodes. With Threads above 1, Nodes
+// is the number of simulations of all the threads together. Progress is
+// called each time the principal variation grows longer, and once at the
+// end, with Depth its length and Score its root move's; MultiPV reports
+// the most visited root moves. Result.Depth is the principal variation's length and
 // SelDepth the deepest node reached.
 //
 // The tree is kept between searches: when the next position searched is
 // reached from the last one by moves of the tree (the same game, a few
 // moves on), the search starts from that subtree. Clear drops it; call
-// Clear also after changing the Evaluator. With a fixed Seed the search
-// is deterministic: the same searches visit the same nodes.
+// Clear also after changing the Evaluator. With a fixed Seed and one
+// thread the search is deterministic: the same searches visit the same
+// nodes.
+//
+// With Threads above 1 the threads search the one tree (tree
+// parallelism): each runs whole simulations, and a virtual loss on the
+// path it selects, counted as a lost visit until its backup, steers the
+// others to other lines. One mutex guards the tree: selection, backup and
+// the attaching of a node's children hold it, while the expansion's
+// evaluations (or the playout) run outside it, on each thread's own copy
+// of the path's positions. The Evaluator is then called from several
+// goroutines at once and must be safe for concurrent use, as the
+// package's evaluators are. Such a search is not deterministic.
 //
 // Make one with NewMCTS. An MCTS is not safe for concurrent use.
 type MCTS struct {
 	Evaluator Evaluator
-	// Threads must be 0 or 1: the search runs on the calling goroutine.
-	// Other values make Search fail with an error wrapping
-	// ErrInvalidSearch.
+	// Threads is the number of goroutines that search the tree at once:
+	// the calling goroutine and Threads−1 helpers. 0 means 1. A negative
+	// value or one above MaxThreads makes Search fail with an error
+	// wrapping ErrInvalidSearch.
 	Threads int
-	// Seed seeds the random choices of the playouts (with Playouts).
+	// Seed seeds the random choices of the playouts (with Playouts); the
+	// helper threads' random choices are drawn from it too.
 	Seed uint64
 	// Exploration is the constant c of the selection: 0 means
 	// DefaultExploration, or DefaultUCTExploration with Playouts. A
@@ -75,13 +92,21 @@ type MCTS struct {
 	// MCTS).
 	Playouts bool
 
-	core     searchCore
-	root     *mctsNode
-	nodes    int // the nodes of the tree
-	rng      *rand.Rand
-	path     []*mctsNode
-	moves    [MaxMoves]Move
-	selDepth int
+	core    searchCore
+	main    mctsWorker // the calling goroutine's
+	helpers []*mctsHelper
+	// mu guards the tree, nodes and the counts of the search below when
+	// several threads search.
+	mu    sync.Mutex
+	root  *mctsNode
+	nodes int // the nodes of the tree
+	// started counts the simulations begun (and not given up) in this
+	// search, done those finished.
+	started, done int64
+	halt          atomic.Bool // set when the helpers must stop
+	// off switches parts of the search off, for the tests that measure
+	// them (export_test.go).
+	off mctsOff
 	// What the tree was searched from: reused only from the same start,
 	// rules and settings, with the moves played then a prefix of the game's.
 	treeStart    Position
@@ -91,10 +116,37 @@ type MCTS struct {
 	reusable     bool
 }
 
+// mctsWorker is what a thread of the search has of its own: its core,
+// whose stack holds the positions of its path, and its path, moves and
+// random source.
+type mctsWorker struct {
+	core     *searchCore
+	rng      *rand.Rand
+	path     []*mctsNode
+	moves    [MaxMoves]Move
+	selDepth int
+}
+
+// mctsHelper is a helper thread's worker with its core.
+type mctsHelper struct {
+	core searchCore
+	w    mctsWorker
+}
+
+// mctsOff holds the parts of the search that the tests switch off, to
+// measure what each is worth: uniformPriors makes every prior 1/n (the
+// children's init values stay the evaluator's); playoutLeaves values a
+// leaf by a random playout, as with Playouts, while the selection, priors
+// and init values stay those of PUCT.
+type mctsOff struct {
+	uniformPriors, playoutLeaves bool
+}
+
 // mctsSettings are the settings a tree was built with.
 type mctsSettings struct {
 	playouts    bool
 	exploration float64
+	off         mctsOff
 }
 
 // The defaults and bounds of MCTS.
@@ -141,8 +193,8 @@ func probabilityScore(q float64) int {
 
 // Search implements Searcher.
 func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
-	if s.Threads > 1 || s.Threads < 0 {
-		return Result{}, fmt.Errorf("%w: MCTS.Threads %d: only 1 thread is supported", ErrInvalidSearch, s.Threads)
+	if s.Threads < 0 || s.Threads > MaxThreads {
+		return Result{}, fmt.Errorf("%w: MCTS.Threads %d is not in 0 to %d", ErrInvalidSearch, s.Threads, MaxThreads)
 	}
 	if s.Exploration < 0 || math.IsNaN(s.Exploration) || math.IsInf(s.Exploration, 0) {
 		return Result{}, fmt.Errorf("%w: MCTS.Exploration %v", ErrInvalidSearch, s.Exploration)
@@ -153,13 +205,15 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		return Result{}, err
 	}
 	c.draw = [2]int{}
-	settings := mctsSettings{s.Playouts, s.Exploration}
+	settings := mctsSettings{s.Playouts, s.Exploration, s.off}
 	root := s.reuse(g, len(lim.SearchMoves) > 0, settings)
-	if s.rng == nil || root.visits == 0 {
-		s.rng = rand.New(rand.NewPCG(s.Seed, 0x6d637473))
+	w := &s.main
+	w.core = c
+	if w.rng == nil || root.visits == 0 {
+		w.rng = rand.New(rand.NewPCG(s.Seed, 0x6d637473))
 	}
 	if !root.expanded {
-		s.expand(root, 0, rootMoves)
+		s.attach(root, s.children(w, 0, rootMoves))
 	}
 	explore := s.Exploration
 	if explore == 0 {
@@ -168,24 +222,44 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 			explore = DefaultUCTExploration
 		}
 	}
-	s.selDepth = 0
-	var (
-		sims     int64
-		reported int
-	)
+	w.selDepth = 0
+	s.started, s.done = 0, 0
+	s.halt.Store(false)
+	threads := max(s.Threads, 1)
+	var wg sync.WaitGroup
+	for len(s.helpers) < threads-1 {
+		s.helpers = append(s.helpers, &mctsHelper{})
+	}
+	if c.stopped {
+		threads = 1
+	}
+	for i, h := range s.helpers[:threads-1] {
+		h.core.follow(c, nil)
+		h.w.core, h.w.selDepth = &h.core, 0
+		h.w.rng = rand.New(rand.NewPCG(s.Seed, 0x6d637473+uint64(i)+1))
+		wg.Go(func() {
+			for s.simulate(&h.w, root, explore) {
+			}
+		})
+	}
+	var reported int
 	report := func(final bool) {
 		if lim.Progress == nil {
 			return
 		}
+		s.mu.Lock()
 		pv := root.line(maxPly)
 		if !final && len(pv) <= reported {
+			s.mu.Unlock()
 			return
 		}
 		reported = len(pv)
 		elapsed := time.Since(c.start)
-		in := Info{Depth: len(pv), SelDepth: max(s.selDepth, len(pv)), Nodes: sims, Time: elapsed,
+		sims := s.done
+		in := Info{Depth: len(pv), SelDepth: max(w.selDepth, len(pv)), Nodes: sims, Time: elapsed,
 			NodesPerSecond: int64(float64(sims) / max(elapsed.Seconds(), 1e-9))}
 		lines := s.lines(root, lim.MultiPV)
+		s.mu.Unlock()
 		if len(lines) == 1 {
 			in.Score, in.PV = lines[0].Score, lines[0].PV
 			lim.Progress(in)
@@ -197,15 +271,11 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		}
 	}
 	single := len(root.children) == 1
-	for !c.stopped && root.proof == mctsUnknown {
-		if c.nodeLimit > 0 && sims >= c.nodeLimit {
+	for mine := int64(0); !c.stopped; {
+		if !s.simulate(w, root, explore) {
 			break
 		}
-		if s.nodes >= MCTSMaxNodes {
-			break
-		}
-		s.simulate(root, explore)
-		sims++
+		mine++
 		if c.mustStop() {
 			break
 		}
@@ -213,27 +283,35 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		if c.plan.timed && (single || elapsed >= c.plan.soft) {
 			break
 		}
-		if sims&15 == 0 || lim.Depth > 0 {
+		if mine&15 == 0 || lim.Depth > 0 {
 			report(false)
 			if lim.Depth > 0 {
+				s.mu.Lock()
 				pv, n := root.line(maxPly), root
 				for _, m := range pv {
 					n = n.child(m)
 				}
+				s.mu.Unlock()
 				if len(pv) >= lim.Depth || n.proof != mctsUnknown {
 					break
 				}
 			}
 		}
 	}
+	s.halt.Store(true)
+	wg.Wait()
 	report(true)
 	lines := s.lines(root, lim.MultiPV)
 	res := Result{
 		Move: lines[0].PV[0], Score: lines[0].Score, PV: lines[0].PV, Lines: lines,
-		Nodes: sims, Time: time.Since(c.start),
+		Nodes: s.done, Time: time.Since(c.start),
 	}
 	res.Depth = len(res.PV)
-	res.SelDepth = max(s.selDepth, res.Depth)
+	res.SelDepth = w.selDepth
+	for _, h := range s.helpers[:threads-1] {
+		res.SelDepth = max(res.SelDepth, h.w.selDepth)
+	}
+	res.SelDepth = max(res.SelDepth, res.Depth)
 	return res, nil
 }
 
@@ -352,70 +430,138 @@ func mctsBetter(a, b *mctsNode) bool {
 	return a.q() > b.q()
 }
 
-// simulate runs one simulation from root: selection down to a node not
-// yet expanded, its expansion and value, and the backup of that value.
-func (s *MCTS) simulate(root *mctsNode, explore float64) {
-	c := &s.core
-	path := s.path[:0]
-	n, ply := root, 0
-	var v float64 // the result for the side that moved into n
+// simulate runs one simulation from root on w's thread: selection down
+// to a node not yet expanded, its expansion and value, and the backup of
+// that value. It reports false, having done nothing, when the search must
+// stop: the helpers are halted, the root is proven, the simulations reach
+// the node limit or the tree is full.
+func (s *MCTS) simulate(w *mctsWorker, root *mctsNode, explore float64) bool {
+	c := w.core
 	for {
-		path = append(path, n)
-		if n.proof != mctsUnknown {
-			v = n.q()
-			break
+		s.mu.Lock()
+		if s.halt.Load() || root.proof != mctsUnknown || s.nodes >= MCTSMaxNodes ||
+			(c.nodeLimit > 0 && s.started >= c.nodeLimit) {
+			s.mu.Unlock()
+			return false
 		}
-		if !n.expanded {
-			v = s.leaf(n, ply)
-			break
+		s.started++
+		path := w.path[:0]
+		n, ply := root, 0
+		var (
+			v      float64 // the result for the side that moved into n
+			expand bool    // n is to be expanded outside the lock
+			value  bool    // n's value is to be found outside the lock
+			busy   bool    // another thread is expanding n
+		)
+	descend:
+		for {
+			path = append(path, n)
+			n.vloss++
+			switch {
+			case n.proof != mctsUnknown:
+				v = n.q()
+				break descend
+			case n.expanding:
+				busy = true
+				break descend
+			case !n.expanded:
+				v, expand, value = s.leaf(w, n, ply)
+				break descend
+			}
+			next := s.selectChild(n, explore)
+			child := &c.stack[ply+1]
+			*child = c.stack[ply]
+			child.PlayUnchecked(next.move)
+			ply++
+			c.hashes[c.base+ply] = child.hash
+			n = next
 		}
-		next := s.selectChild(n, explore)
-		child := &c.stack[ply+1]
-		*child = c.stack[ply]
-		child.PlayUnchecked(next.move)
-		ply++
-		c.hashes[c.base+ply] = child.hash
-		n = next
+		w.path = path
+		if busy {
+			// Give the simulation up and try again once that thread has
+			// attached the node's children.
+			for _, n := range path {
+				n.vloss--
+			}
+			s.started--
+			s.mu.Unlock()
+			runtime.Gosched()
+			continue
+		}
+		w.selDepth = max(w.selDepth, ply)
+		if expand {
+			n.expanding = true
+		}
+		if expand || value {
+			s.mu.Unlock()
+			var children []mctsNode
+			if expand {
+				children = s.children(w, ply, nil)
+			}
+			v = s.value(w, ply, n, children)
+			s.mu.Lock()
+			if expand {
+				n.expanding = false
+				s.attach(n, children)
+				if len(children) == 0 {
+					n.setEnd(c.adjudicate(&c.stack[ply], ply))
+					v = n.q()
+				}
+			}
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			n := path[i]
+			n.vloss--
+			n.visits++
+			n.value += v
+			v = 1 - v
+			n.solve()
+		}
+		s.done++
+		s.mu.Unlock()
+		return true
 	}
-	s.selDepth = max(s.selDepth, ply)
-	for i := len(path) - 1; i >= 0; i-- {
-		n := path[i]
-		n.visits++
-		n.value += v
-		v = 1 - v
-		n.solve()
-	}
-	s.path = path
 }
 
-// leaf applies the game-end rules to the unexpanded node n at ply, then
-// expands it, and returns its value for the side that moved into it.
-func (s *MCTS) leaf(n *mctsNode, ply int) float64 {
-	c := &s.core
+// leaf applies the game-end rules to the unexpanded node n at ply, with
+// the tree locked. It returns n's value for the side that moved into it
+// when it has it, or says that n is to be expanded, or only valued (a
+// playout from it), outside the lock.
+func (s *MCTS) leaf(w *mctsWorker, n *mctsNode, ply int) (v float64, expand, value bool) {
+	c := w.core
 	p := &c.stack[ply]
 	if ply > 0 {
 		if score, over := c.terminal(p, ply); over {
 			n.setEnd(score)
-			return n.q()
+			return n.q(), false, false
 		}
 	}
 	if ply >= maxPly-1 || s.nodes >= MCTSMaxNodes {
-		if s.Playouts {
-			return s.playout(p)
+		if s.Playouts || s.off.playoutLeaves {
+			return 0, false, true
 		}
-		return float64(n.init)
+		return float64(n.init), false, false
 	}
-	s.expand(n, ply, nil)
-	if len(n.children) == 0 {
-		n.setEnd(c.adjudicate(p, ply))
-		return n.q()
+	return 0, true, false
+}
+
+// value returns the value of n, the node at ply, for the side that moved
+// into it, outside the lock: a playout from it with Playouts, else the
+// best of its children's win probabilities (its new children; n is not
+// an end of the game when it has some).
+func (s *MCTS) value(w *mctsWorker, ply int, n *mctsNode, children []mctsNode) float64 {
+	if s.Playouts || s.off.playoutLeaves {
+		if children != nil && len(children) == 0 {
+			return 0 // the node is an end of the game: not used
+		}
+		return s.playout(w, &w.core.stack[ply])
 	}
-	if s.Playouts {
-		return s.playout(p)
+	if len(children) == 0 {
+		return float64(n.init) // at the depth limit, or an end of the game: not used
 	}
 	best := 0.0
-	for i := range n.children {
-		best = max(best, float64(n.children[i].init))
+	for i := range children {
+		best = max(best, float64(children[i].init))
 	}
 	return 1 - best
 }
@@ -433,26 +579,32 @@ func (n *mctsNode) setEnd(score int) {
 	n.plies = 0
 }
 
-// expand gives n, the node at ply, a child for each of its moves: those
-// given, or its legal moves. Without Playouts each child's position is
-// evaluated for its init value and prior.
-func (s *MCTS) expand(n *mctsNode, ply int, moves []Move) {
-	c := &s.core
+// attach makes children n's, with the tree locked (or on one thread).
+func (s *MCTS) attach(n *mctsNode, children []mctsNode) {
+	n.expanded = true
+	n.children = children
+	s.nodes += len(children)
+}
+
+// children returns the children of the node at ply of w's path, one for
+// each of its moves: those given, or its legal moves. Without Playouts
+// each child's position is evaluated for its init value and prior. It
+// reads no node, so the tree need not be locked.
+func (s *MCTS) children(w *mctsWorker, ply int, moves []Move) []mctsNode {
+	c := w.core
 	p := &c.stack[ply]
 	if moves == nil {
-		moves = p.appendMoves(&s.moves)
+		moves = p.appendMoves(&w.moves)
 	}
-	n.expanded = true
-	n.children = make([]mctsNode, len(moves))
-	s.nodes += len(moves)
+	children := make([]mctsNode, len(moves))
 	if len(moves) == 0 {
-		return
+		return children
 	}
 	if s.Playouts {
 		for i, m := range moves {
-			n.children[i] = mctsNode{move: m, prior: 1 / float32(len(moves)), init: 0.5}
+			children[i] = mctsNode{move: m, prior: 1 / float32(len(moves)), init: 0.5}
 		}
-		return
+		return children
 	}
 	logits := make([]float64, len(moves))
 	top := math.Inf(-1)
@@ -460,7 +612,7 @@ func (s *MCTS) expand(n *mctsNode, ply int, moves []Move) {
 		q := *p
 		q.PlayUnchecked(m)
 		e := -c.evaluate(&q)
-		ch := &n.children[i]
+		ch := &children[i]
 		ch.move, ch.init = m, float32(winProbability(e))
 		logits[i] = mctsScale * float64(e)
 		if m.IsCapture() {
@@ -473,19 +625,24 @@ func (s *MCTS) expand(n *mctsNode, ply int, moves []Move) {
 		logits[i] = math.Exp(logits[i] - top)
 		sum += logits[i]
 	}
-	for i := range n.children {
-		n.children[i].prior = float32(logits[i] / sum)
+	for i := range children {
+		children[i].prior = float32(logits[i] / sum)
+		if s.off.uniformPriors {
+			children[i].prior = 1 / float32(len(children))
+		}
 	}
+	return children
 }
 
 // selectChild returns the child of n to descend to: a proven win for n's
 // side to move at once, else the best by PUCT (or UCB1 with Playouts)
-// among those not proven lost. n is not proven, so one is left.
+// among those not proven lost. n is not proven, so one is left. The
+// virtual losses of the simulations under way count as visits lost.
 func (s *MCTS) selectChild(n *mctsNode, explore float64) *mctsNode {
 	var best *mctsNode
 	bestScore := math.Inf(-1)
-	sqrtN := math.Sqrt(float64(max(n.visits, 1)))
-	logN := math.Log(float64(max(n.visits, 1)))
+	sqrtN := math.Sqrt(float64(max(n.visits+int32(n.vloss), 1)))
+	logN := math.Log(float64(max(n.visits+int32(n.vloss), 1)))
 	for i := range n.children {
 		ch := &n.children[i]
 		var u float64
@@ -495,12 +652,13 @@ func (s *MCTS) selectChild(n *mctsNode, explore float64) *mctsNode {
 		case ch.proof == mctsLost:
 			continue
 		case s.Playouts:
-			if ch.visits == 0 {
+			seen := ch.visits + int32(ch.vloss)
+			if seen == 0 {
 				return ch
 			}
-			u = ch.q() + explore*math.Sqrt(logN/float64(ch.visits))
+			u = ch.selectQ() + explore*math.Sqrt(logN/float64(seen))
 		default:
-			u = ch.q() + explore*float64(ch.prior)*sqrtN/float64(1+ch.visits)
+			u = ch.selectQ() + explore*float64(ch.prior)*sqrtN/float64(1+ch.visits+int32(ch.vloss))
 		}
 		if u > bestScore {
 			best, bestScore = ch, u
@@ -514,7 +672,7 @@ func (s *MCTS) selectChild(n *mctsNode, explore float64) *mctsNode {
 
 // playout plays random moves from p to the game's end, or mctsPlayoutLimit
 // plies, and returns the result for the side that moved into p.
-func (s *MCTS) playout(p *Position) float64 {
+func (s *MCTS) playout(w *mctsWorker, p *Position) float64 {
 	q := *p
 	mover := q.side ^ 1
 	for range mctsPlayoutLimit {
@@ -524,11 +682,11 @@ func (s *MCTS) playout(p *Position) float64 {
 		if limit := s.core.rules.QuietPlyLimit; limit > 0 && q.QuietPlies() >= limit {
 			break
 		}
-		moves := q.appendMoves(&s.moves)
+		moves := q.appendMoves(&w.moves)
 		if len(moves) == 0 {
 			break
 		}
-		q.PlayUnchecked(moves[s.rng.IntN(len(moves))])
+		q.PlayUnchecked(moves[w.rng.IntN(len(moves))])
 	}
 	switch cmp.Compare(q.Count(mover), q.Count(mover^1)) {
 	case 1:

@@ -3,6 +3,7 @@ package surakarta_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"sync"
@@ -227,7 +228,9 @@ func TestMCTSErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	threads := surakarta.NewMCTS(surakarta.NewTuned())
-	threads.Threads = 2
+	threads.Threads = surakarta.MaxThreads + 1
+	negative := surakarta.NewMCTS(surakarta.NewTuned())
+	negative.Threads = -1
 	explore := surakarta.NewMCTS(surakarta.NewTuned())
 	explore.Exploration = -1
 	for _, tc := range []struct {
@@ -245,6 +248,7 @@ func TestMCTSErrors(t *testing.T) {
 		{"illegal search move", surakarta.NewMCTS(surakarta.NewTuned()), ctx, g, surakarta.Limits{Nodes: 1, SearchMoves: []surakarta.Move{surakarta.NewMove(0, 35)}}, surakarta.ErrIllegalMove},
 		{"no evaluator", surakarta.NewMCTS(nil), ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrNoEvaluator},
 		{"threads", threads, ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrInvalidSearch},
+		{"negative threads", negative, ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrInvalidSearch},
 		{"exploration", explore, ctx, g, surakarta.Limits{Nodes: 1}, surakarta.ErrInvalidSearch},
 	} {
 		if _, err := tc.s.Search(tc.ctx, tc.g, tc.lim); !errors.Is(err, tc.want) {
@@ -279,6 +283,71 @@ func TestMCTSConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestMCTSThreads: with 2 and 4 threads on one tree (run with -race) the
+// moves and lines are legal, a node limit is the number of simulations of
+// all the threads, the tree is reused, a forced win is proven, and a
+// cancelled search stops at once.
+func TestMCTSThreads(t *testing.T) {
+	ctx := context.Background()
+	for _, threads := range []int{2, 4} {
+		for _, ms := range mctsSearchers() {
+			newMCTS := func() *surakarta.MCTS {
+				s := ms.make().(*surakarta.MCTS)
+				s.Threads = threads
+				return s
+			}
+			name := fmt.Sprintf("%s, %d threads", ms.name, threads)
+			for i, g := range srchRandomGames(uint64(threads), 4) {
+				s := newMCTS()
+				for range 3 {
+					if g.Outcome().Over {
+						break
+					}
+					res, err := s.Search(ctx, g, surakarta.Limits{Nodes: 500, MultiPV: 1 + i%3})
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					if res.Nodes != 500 && !surakarta.IsWin(res.Score) && !surakarta.IsWin(-res.Score) {
+						t.Errorf("%s: %s: %d simulations, want 500", name, srchDescribe(g), res.Nodes)
+					}
+					if !srchLegalIn(g, res.Move) || res.PV[0] != res.Move {
+						t.Fatalf("%s: %s: move %v, PV %v", name, srchDescribe(g), res.Move, res.PV)
+					}
+					for j, l := range res.Lines {
+						if err := srchCheckLine(g, l.PV); err != nil {
+							t.Errorf("%s: %s: line %d: %v", name, srchDescribe(g), j+1, err)
+						}
+					}
+					if err := g.Play(res.Move); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+
+			tc := srchForcedWins[0]
+			g := srchGame(t, tc.text, surakarta.Rules{})
+			res, err := newMCTS().Search(ctx, g, surakarta.Limits{Nodes: 200_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := surakarta.PliesToEnd(res.Score); !surakarta.IsWin(res.Score) || n < tc.plies {
+				t.Errorf("%s: %s: score %s, want a win in %d or more plies", name, tc.name, surakarta.FormatScore(res.Score), tc.plies)
+			}
+
+			cctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+			start := time.Now()
+			_, err = newMCTS().Search(cctx, surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("%s: a search cancelled after 50ms took %v", name, d)
+			}
+		}
+	}
 }
 
 func FuzzMCTS(f *testing.F) {

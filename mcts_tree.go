@@ -23,6 +23,11 @@ type mctsNode struct {
 	proof    int8
 	plies    int16
 	expanded bool
+	// expanding says that a thread is expanding the node, outside the
+	// tree's lock; vloss counts the simulations under way through it,
+	// each a virtual loss for the selection until its backup.
+	expanding bool
+	vloss     int16
 }
 
 // The proofs of a node, for the side that moved into it.
@@ -48,6 +53,18 @@ func (n *mctsNode) q() float64 {
 		return float64(n.init)
 	}
 	return n.value / float64(n.visits)
+}
+
+// selectQ is q for the selection: with the virtual losses of the
+// simulations under way through the node counted as lost visits.
+func (n *mctsNode) selectQ() float64 {
+	if n.vloss == 0 || n.proof != mctsUnknown {
+		return n.q()
+	}
+	if n.visits == 0 {
+		return 0
+	}
+	return n.value / float64(n.visits+int32(n.vloss))
 }
 
 // best returns the child to play (see mctsBetter), or nil when n has no

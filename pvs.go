@@ -83,7 +83,7 @@ const (
 	DefaultTableMegabytes = 1
 	// MaxTableMegabytes is the largest table a PVS makes: 4 GiB.
 	MaxTableMegabytes = 4096
-	// MaxThreads is the most threads a PVS searches with.
+	// MaxThreads is the most threads a PVS or an MCTS searches with.
 	MaxThreads = 256
 )
 

@@ -41,7 +41,8 @@ type Engine struct {
 //	                  default 40)
 //	table=MB          transposition table size in MiB, 1 to 4096 (pvs
 //	                  only; default surakarta.DefaultTableMegabytes)
-//	threads=N         search threads, 1 to 256 (pvs only; default 1)
+//	threads=N         search threads, 1 to 256 (pvs, mcts and uct;
+//	                  default 1)
 //	contempt=N        draw score below an even position, in evaluation
 //	                  units, -1000 to 1000 (pvs only; default 0)
 //
@@ -162,6 +163,7 @@ func ParseEngine(spec string) (Engine, error) {
 	// Check every option now, on throwaway values, so that New cannot fail.
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
+	var setMCTS []func(*surakarta.MCTS)
 	seen := make(map[string]bool)
 	for _, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -188,6 +190,14 @@ func ParseEngine(spec string) (Engine, error) {
 			})
 			continue
 		}
+		if key == "threads" && (searcher == "mcts" || searcher == "uct") {
+			n, err := optionInt(value, 1, surakarta.MaxThreads)
+			if err != nil {
+				return Engine{}, fmt.Errorf("match: engine %q: threads: %w", quoted, err)
+			}
+			setMCTS = append(setMCTS, func(s *surakarta.MCTS) { s.Threads = n })
+			continue
+		}
 		if searcher != "pvs" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
 		}
@@ -207,6 +217,11 @@ func ParseEngine(spec string) (Engine, error) {
 		if pvs, ok := s.(*surakarta.PVS); ok {
 			for _, set := range setPVS {
 				set(pvs)
+			}
+		}
+		if m, ok := s.(*surakarta.MCTS); ok {
+			for _, set := range setMCTS {
+				set(m)
 			}
 		}
 		return s

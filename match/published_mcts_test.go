@@ -16,6 +16,9 @@ func TestMCTSTable(t *testing.T) {
 		{"mcts-vs-uct.txt.gz", "mcts,tuned", "uct,tuned"},
 		{"mcts-vs-alphabeta.txt.gz", "mcts,tuned", "alphabeta,tuned"},
 		{"mcts-vs-pvs-400ms.txt.gz", "mcts,tuned", "pvs,tuned"},
+		{"mcts-threads2.txt.gz", "mcts,tuned,threads=2", "mcts,tuned"},
+		{"mcts-uniform-priors.txt.gz", "mcts,tuned", "mcts-uniform-priors,tuned"},
+		{"mcts-playout-leaves.txt.gz", "mcts,tuned", "mcts-playout-leaves,tuned"},
 	} {
 		c, p := recount(t, records(t, "mcts", m.file), m.a)
 		e := p.Elo()

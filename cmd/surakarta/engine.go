@@ -19,7 +19,7 @@ import (
 // background at uginewgame and clear_board).
 //
 // It keeps one searcher. Hash, Threads and Contempt change the PVS in
-// place, which keeps its table; only a change of Searcher, Evaluator or
+// place, which keeps its table (Threads changes an MCTS in place too); only a change of Searcher, Evaluator or
 // Level makes a new searcher, after dropping the old one, so that two
 // tables never live at once. Below level.Count, Level plays that strength
 // level of package level, and Searcher, Evaluator, Hash, Threads and
@@ -70,11 +70,14 @@ func (e *engine) Searcher() surakarta.Searcher {
 	return e.searcher
 }
 
-// setPVS gives the searcher, if it is a PVS, the options that are for
-// PVS.
+// setPVS gives the searcher the options that are for it: Hash, Threads
+// and Contempt to a PVS, Threads to an MCTS (mcts and uct).
 func (e *engine) setPVS() {
-	if pvs, ok := e.searcher.(*surakarta.PVS); ok {
-		pvs.TableMegabytes, pvs.Threads, pvs.Contempt = e.hash, e.threads, e.contempt
+	switch s := e.searcher.(type) {
+	case *surakarta.PVS:
+		s.TableMegabytes, s.Threads, s.Contempt = e.hash, e.threads, e.contempt
+	case *surakarta.MCTS:
+		s.Threads = e.threads
 	}
 }
 

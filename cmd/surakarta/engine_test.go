@@ -233,3 +233,20 @@ func TestListing(t *testing.T) {
 		t.Errorf("ugi: %q", lines)
 	}
 }
+
+// TestThreadsForMCTS: the Threads option sets the threads of an MCTS too.
+func TestThreadsForMCTS(t *testing.T) {
+	e := newEngine()
+	for _, o := range [][2]string{{"Searcher", "mcts"}, {"Threads", "3"}} {
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, ok := e.Searcher().(*surakarta.MCTS)
+	if !ok || m.Threads != 3 {
+		t.Fatalf("Searcher mcts, Threads 3: got %#v", e.Searcher())
+	}
+	if err := e.SetOption("Threads", "2"); err != nil || m.Threads != 2 {
+		t.Errorf("Threads 2 after the search was made: %d, %v", m.Threads, err)
+	}
+}
