@@ -180,12 +180,12 @@ func TestClientStop(t *testing.T) {
 	if err := c.Stop(); err != nil {
 		t.Errorf("Stop with no search: %v", err)
 	}
+	start := time.Now() // before the timer starts, so that the Stop it sends comes 200ms after start at the soonest
 	time.AfterFunc(200*time.Millisecond, func() {
 		if err := c.Stop(); err != nil {
 			t.Errorf("Stop: %v", err)
 		}
 	})
-	start := time.Now()
 	res, err := c.Go(ctx, GoParams{Infinite: true}, nil)
 	if err != nil || res.Move == surakarta.NoMove {
 		t.Fatalf("Go infinite, stopped: %v, %v", res, err)
