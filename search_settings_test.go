@@ -60,7 +60,14 @@ func TestPVSSettingsOutOfRange(t *testing.T) {
 		tc.change(s)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		var err error
-		bytes := allocated(func() { _, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}) })
+		// The fewest bytes of three tries: allocated counts the whole
+		// process's allocations, and a goroutine left by an earlier test
+		// may allocate during one of them; Search's own are the same
+		// every time.
+		bytes := uint64(math.MaxUint64)
+		for range 3 {
+			bytes = min(bytes, allocated(func() { _, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}) }))
+		}
 		cancel()
 		if !errors.Is(err, surakarta.ErrInvalidSearch) {
 			t.Errorf("%s: error %v, want one wrapping ErrInvalidSearch", tc.name, err)
