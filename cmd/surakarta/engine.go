@@ -70,6 +70,20 @@ func (e *engine) Searcher() surakarta.Searcher {
 	return e.searcher
 }
 
+// drop forgets the searcher, so that the next search makes a new one. A
+// PVS's table is released at once, not left to the collector: a goroutine
+// that has just ended a search or a clear on it may hold the PVS a moment
+// longer, and the new searcher's table must not live beside the old one.
+// Clear releases a table of another size than TableMegabytes asks for,
+// and no table has the size -1.
+func (e *engine) drop() {
+	if p, ok := e.searcher.(*surakarta.PVS); ok {
+		p.TableMegabytes = -1
+		p.Clear()
+	}
+	e.searcher, e.dropped = nil, true
+}
+
 // setPVS gives the searcher the options that are for it: Hash, Threads
 // and Contempt to a PVS, Threads to an MCTS (mcts and uct).
 func (e *engine) setPVS() {
@@ -113,7 +127,7 @@ func (e *engine) SetOption(name, value string) error {
 		if e.level != n {
 			e.level = n
 			if e.searcher != nil {
-				e.searcher, e.dropped = nil, true // a new one at the next search
+				e.drop()
 			}
 		}
 	case "Searcher", "Evaluator":
@@ -124,7 +138,7 @@ func (e *engine) SetOption(name, value string) error {
 		if *field != v {
 			*field = v
 			if e.searcher != nil {
-				e.searcher, e.dropped = nil, true // a new one at the next search
+				e.drop()
 			}
 		}
 	}

@@ -126,7 +126,8 @@ func TestLevel(t *testing.T) {
 
 // TestOneTable: a new searcher's table is made only once the old one is
 // gone. With Hash 256, changing the evaluator between searches does not
-// need room for two tables.
+// need room for two tables, even while something else still holds the
+// old searcher, as a goroutine that has just ended a search on it may.
 func TestOneTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates 256 MiB tables")
@@ -149,7 +150,9 @@ func TestOneTable(t *testing.T) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	first := ms.HeapSys
+	var held []surakarta.Searcher
 	for _, eval := range []string{"sixfactor", "endgame", "tuned"} {
+		held = append(held, e.Searcher())
 		if err := e.SetOption("Evaluator", eval); err != nil {
 			t.Fatal(err)
 		}
@@ -159,6 +162,7 @@ func TestOneTable(t *testing.T) {
 	if grown := int64(ms.HeapSys) - int64(first); grown > 128<<20 {
 		t.Errorf("three new searchers of Hash 256 grew the heap by %d MiB", grown>>20)
 	}
+	runtime.KeepAlive(held)
 }
 
 func TestRun(t *testing.T) {

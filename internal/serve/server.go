@@ -97,8 +97,12 @@ func (s *Server) NewGame() {
 		last, done := s.last, make(chan struct{})
 		s.clearing = done
 		go func() {
-			defer close(done)
 			last.Clear()
+			// Ready returns once done is closed, maybe before this
+			// goroutine has ended: it must not hold the searcher then,
+			// or an engine that replaces it would have two at once.
+			last = nil
+			close(done)
 		}()
 	}
 }
@@ -177,6 +181,7 @@ func (s *Server) start(what string, infinite bool, run func(ctx context.Context)
 		defer close(t.done)
 		defer cancel()
 		lines := run(ctx)
+		run = nil // as in NewGame: hold no searcher after reporting
 		if infinite {
 			<-ctx.Done()
 		}
