@@ -108,6 +108,30 @@ func (p *Position) Put(s Square, c Color) error {
 	return nil
 }
 
+// NewPositionFromSets returns the position with Black's pieces on black,
+// White's on white and c to move, its counters at zero: a quick way to
+// build many positions, as endgame table generators do. It returns an
+// error wrapping ErrInvalidPosition when a set holds a bit that is not a
+// square or more than MaxPieces squares, or the sets share a square, and
+// one wrapping ErrInvalidColor when c is not a colour.
+func NewPositionFromSets(black, white SquareSet, c Color) (Position, error) {
+	switch {
+	case !c.Valid():
+		return Position{}, fmt.Errorf("%w: %v cannot be to move", ErrInvalidColor, c)
+	case (black|white)&^SquareSet(allSquares) != 0:
+		return Position{}, fmt.Errorf("%w: a set holds bits that are not squares: %#x", ErrInvalidPosition, uint64((black|white)&^SquareSet(allSquares)))
+	case black&white != 0:
+		return Position{}, fmt.Errorf("%w: both colours on %v", ErrInvalidPosition, Square(bits.TrailingZeros64(uint64(black&white))))
+	case black.Count() > MaxPieces || white.Count() > MaxPieces:
+		return Position{}, fmt.Errorf("%w: %d black and %d white pieces: at most %d a side", ErrInvalidPosition, black.Count(), white.Count(), MaxPieces)
+	}
+	var p Position
+	p.pieces = [2]uint64{uint64(black), uint64(white)}
+	p.side = c
+	p.setDerived()
+	return p, nil
+}
+
 // Remove empties s. It returns an error wrapping ErrInvalidPosition when s
 // is not a square. The counters are kept.
 func (p *Position) Remove(s Square) error {

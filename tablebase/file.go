@@ -1,0 +1,238 @@
+package tablebase
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// The file format, version 1. All numbers are little-endian.
+//
+//	magic        [4]byte "SKTB"
+//	version      uint16  1
+//	kind         uint8   1 capture-all, 2 quiet-ply limit
+//	mover, other uint8   the class
+//	limit        uint16  the quiet-ply limit (0 for capture-all)
+//	positions    uint64  the class's size
+//	perBlock     uint32  positions a block
+//	blocks       uint32
+//	offsets      [blocks+1]uint64  where each block starts, from the end of the header
+//	checksums    [blocks]uint32    CRC-32 (IEEE) of each block's entries, uncompressed
+//	headerCRC    uint32  CRC-32 of everything above
+//	the blocks, each its entries compressed with DEFLATE
+//
+// A capture-all entry is two bytes: the plies to the end above the result
+// (the low two bits: 1 win, 2 loss, 3 draw). A quiet-ply entry is the
+// result for each number r of quiet plies left, 0 to limit, two bits each
+// from the low bits of its first byte up, in ⌈(limit+1)/4⌉ bytes.
+const (
+	magic       = "SKTB"
+	version     = 1
+	kindAll     = 1
+	kindQuiet   = 2
+	fixedHeader = 4 + 2 + 1 + 1 + 1 + 2 + 8 + 4 + 4
+	perBlock    = 4096
+)
+
+// ErrCorrupt is the error of a table file that is damaged: its checksums
+// do not match, or it is cut short.
+var ErrCorrupt = errors.New("tablebase: damaged table file")
+
+// ErrMismatch is the error of a table file that is not the table asked
+// for: another version, rule set or class.
+var ErrMismatch = errors.New("tablebase: table file does not match")
+
+// header is a table file's header.
+type header struct {
+	kind          uint8
+	c             class
+	limit         int
+	positions     uint64
+	perBlock      uint32
+	offsets       []uint64
+	checksums     []uint32
+	size          int64 // the header's size: where the blocks start
+	entryBytes    int
+	maxBlockBytes uint64
+}
+
+// fileName returns the name of the file of class c under a quiet-ply
+// limit (0: capture-all), such as "3v2-all.sktb" or "3v2-q50.sktb".
+func fileName(c class, limit int) string {
+	rules := "all"
+	if limit > 0 {
+		rules = fmt.Sprintf("q%d", limit)
+	}
+	return fmt.Sprintf("%dv%d-%s.sktb", c.mover, c.other, rules)
+}
+
+// entryBytes returns the size of an entry under limit.
+func entryBytes(limit int) int {
+	if limit == 0 {
+		return 2
+	}
+	return (limit + 1 + 3) / 4
+}
+
+// writeTable writes the table of class c, whose entries (already
+// encoded, entryBytes each) are data, to dir, through a temporary file
+// renamed at the end: a killed generation leaves no partial table.
+func writeTable(dir string, c class, limit int, data []byte) error {
+	eb := entryBytes(limit)
+	n := c.size()
+	if uint64(len(data)) != n*uint64(eb) {
+		return fmt.Errorf("tablebase: %v: %d bytes of entries for %d positions", c, len(data), n)
+	}
+	blocks := (n + perBlock - 1) / perBlock
+	var body bytes.Buffer
+	offsets := make([]uint64, 0, blocks+1)
+	checksums := make([]uint32, 0, blocks)
+	zw, _ := flate.NewWriter(&body, flate.DefaultCompression)
+	for b := range blocks {
+		offsets = append(offsets, uint64(body.Len()))
+		raw := data[b*perBlock*uint64(eb) : min((b+1)*perBlock, n)*uint64(eb)]
+		checksums = append(checksums, crc32.ChecksumIEEE(raw))
+		zw.Reset(&body)
+		zw.Write(raw)
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	offsets = append(offsets, uint64(body.Len()))
+	head := make([]byte, 0, fixedHeader+8*len(offsets)+4*len(checksums)+4)
+	head = append(head, magic...)
+	head = binary.LittleEndian.AppendUint16(head, version)
+	kind := uint8(kindAll)
+	if limit > 0 {
+		kind = kindQuiet
+	}
+	head = append(head, kind, uint8(c.mover), uint8(c.other))
+	head = binary.LittleEndian.AppendUint16(head, uint16(limit))
+	head = binary.LittleEndian.AppendUint64(head, n)
+	head = binary.LittleEndian.AppendUint32(head, perBlock)
+	head = binary.LittleEndian.AppendUint32(head, uint32(blocks))
+	for _, o := range offsets {
+		head = binary.LittleEndian.AppendUint64(head, o)
+	}
+	for _, s := range checksums {
+		head = binary.LittleEndian.AppendUint32(head, s)
+	}
+	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(head))
+
+	f, err := os.CreateTemp(dir, fileName(c, limit)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(head); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Write(body.Bytes()); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(dir, fileName(c, limit)))
+}
+
+// readHeader reads and checks the header of a table file of size bytes:
+// the table of class c under limit.
+func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) {
+	fixed := make([]byte, fixedHeader)
+	if _, err := r.ReadAt(fixed, 0); err != nil {
+		return nil, fmt.Errorf("%w: the header: %v", ErrCorrupt, err)
+	}
+	le := binary.LittleEndian
+	if string(fixed[:4]) != magic {
+		return nil, fmt.Errorf("%w: not a table file", ErrMismatch)
+	}
+	if v := le.Uint16(fixed[4:]); v != version {
+		return nil, fmt.Errorf("%w: version %d, want %d", ErrMismatch, v, version)
+	}
+	h := &header{kind: fixed[6], c: class{int(fixed[7]), int(fixed[8])}, limit: int(le.Uint16(fixed[9:])),
+		positions: le.Uint64(fixed[11:]), perBlock: le.Uint32(fixed[19:])}
+	blocks := uint64(le.Uint32(fixed[23:]))
+	wantKind := uint8(kindAll)
+	if limit > 0 {
+		wantKind = kindQuiet
+	}
+	switch {
+	case h.kind != wantKind || h.limit != limit:
+		return nil, fmt.Errorf("%w: kind %d with quiet-ply limit %d, want kind %d with %d", ErrMismatch, h.kind, h.limit, wantKind, limit)
+	case h.c != c:
+		return nil, fmt.Errorf("%w: class %dv%d, want %dv%d", ErrMismatch, h.c.mover, h.c.other, c.mover, c.other)
+	case h.positions != c.size():
+		return nil, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.positions, c.size())
+	case h.perBlock == 0 || h.perBlock > 1<<20 || blocks != (h.positions+uint64(h.perBlock)-1)/uint64(h.perBlock):
+		return nil, fmt.Errorf("%w: %d blocks of %d positions for %d", ErrCorrupt, blocks, h.perBlock, h.positions)
+	}
+	h.size = fixedHeader + int64(blocks+1)*8 + int64(blocks)*4 + 4
+	if h.size > size {
+		return nil, fmt.Errorf("%w: %d bytes, shorter than its header", ErrCorrupt, size)
+	}
+	rest := make([]byte, h.size-fixedHeader)
+	if _, err := r.ReadAt(rest, fixedHeader); err != nil {
+		return nil, fmt.Errorf("%w: the header: %v", ErrCorrupt, err)
+	}
+	sum := crc32.Update(crc32.ChecksumIEEE(fixed), crc32.IEEETable, rest[:len(rest)-4])
+	if sum != le.Uint32(rest[len(rest)-4:]) {
+		return nil, fmt.Errorf("%w: the header's checksum", ErrCorrupt)
+	}
+	h.entryBytes = entryBytes(limit)
+	h.offsets = make([]uint64, blocks+1)
+	for i := range h.offsets {
+		h.offsets[i] = le.Uint64(rest[8*i:])
+		if (i > 0 && h.offsets[i] < h.offsets[i-1]) || h.offsets[i] > uint64(size-h.size) {
+			return nil, fmt.Errorf("%w: block offsets", ErrCorrupt)
+		}
+		if i > 0 {
+			h.maxBlockBytes = max(h.maxBlockBytes, h.offsets[i]-h.offsets[i-1])
+		}
+	}
+	if h.offsets[0] != 0 || h.offsets[blocks] != uint64(size-h.size) {
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrCorrupt, size, uint64(h.size)+h.offsets[blocks])
+	}
+	base := 8 * int(blocks+1)
+	h.checksums = make([]uint32, blocks)
+	for i := range h.checksums {
+		h.checksums[i] = le.Uint32(rest[base+4*i:])
+	}
+	return h, nil
+}
+
+// readBlock reads and checks block b.
+func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
+	packed := make([]byte, h.offsets[b+1]-h.offsets[b])
+	if _, err := r.ReadAt(packed, h.size+int64(h.offsets[b])); err != nil {
+		return nil, fmt.Errorf("%w: block %d: %v", ErrCorrupt, b, err)
+	}
+	want := (min((b+1)*uint64(h.perBlock), h.positions) - b*uint64(h.perBlock)) * uint64(h.entryBytes)
+	raw := make([]byte, want)
+	zr := flate.NewReader(bytes.NewReader(packed))
+	if _, err := io.ReadFull(zr, raw); err != nil {
+		return nil, fmt.Errorf("%w: block %d: %v", ErrCorrupt, b, err)
+	}
+	if n, _ := zr.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("%w: block %d is longer than its entries", ErrCorrupt, b)
+	}
+	if crc32.ChecksumIEEE(raw) != h.checksums[b] {
+		return nil, fmt.Errorf("%w: block %d's checksum", ErrCorrupt, b)
+	}
+	return raw, nil
+}

@@ -1,0 +1,249 @@
+package tablebase
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+)
+
+// Limits of Generate.
+const (
+	// maxPieces is the most pieces in all that Generate makes tables for:
+	// its indices are 32-bit, and a pair of classes of 8 pieces has fewer
+	// than 2³² positions.
+	maxPieces = 8
+	// maxLimit is the largest quiet-ply limit Generate takes.
+	maxLimit = 1000
+)
+
+// Options say what Generate makes.
+type Options struct {
+	// Pieces: the tables of every class with 2 to Pieces pieces in all
+	// (2 to 8).
+	Pieces int
+	// QuietPlyLimit is the rule set: 0 for capture-all (no limit on quiet
+	// plies, no repetition limit: a game that never ends is a draw), or a
+	// quiet-ply limit (1 to 1000) without a repetition limit.
+	QuietPlyLimit int
+	// Shard and Shards split the classes of exactly Pieces pieces between
+	// Shards runs, on as many machines: run i (1 to Shards) makes its
+	// share, and needs the tables of fewer pieces in the directory
+	// already. 0 and 0 make everything missing, one size after another.
+	Shard, Shards int
+	// Workers is the number of goroutines: 0 means runtime.GOMAXPROCS.
+	Workers int
+	// Log, if not nil, receives a line for each pair of classes made.
+	Log func(line string)
+}
+
+// ErrInvalidOptions is the error of options out of range.
+var ErrInvalidOptions = errors.New("tablebase: invalid options")
+
+// Generate makes the tables opt asks for in dir, by retrograde analysis,
+// skipping those already there: a run that was killed resumes, redoing
+// only the pair of classes it was making. The files are the same bytes
+// whatever the number of workers or shards.
+//
+// A pair of classes (the mover's and the other side's piece counts, and
+// the same swapped, which a quiet move turns into each other) is made
+// from the tables of one piece fewer. Its memory is about 5 bytes a
+// position under capture-all and limit+2 bytes a position under a
+// quiet-ply limit, plus the smaller tables it needs (2 bytes, or 1, a
+// position).
+func Generate(ctx context.Context, dir string, opt Options) error {
+	switch {
+	case opt.Pieces < 2 || opt.Pieces > maxPieces:
+		return fmt.Errorf("%w: Pieces %d: want 2 to %d", ErrInvalidOptions, opt.Pieces, maxPieces)
+	case opt.QuietPlyLimit < 0 || opt.QuietPlyLimit > maxLimit:
+		return fmt.Errorf("%w: QuietPlyLimit %d: want 0 (capture-all) to %d", ErrInvalidOptions, opt.QuietPlyLimit, maxLimit)
+	case opt.Shards < 0 || opt.Shards > 1000 || (opt.Shards == 0) != (opt.Shard == 0) || opt.Shard < 0 || opt.Shard > opt.Shards:
+		return fmt.Errorf("%w: shard %d of %d: want 1 to N of N, or 0 of 0", ErrInvalidOptions, opt.Shard, opt.Shards)
+	case opt.Workers < 0:
+		return fmt.Errorf("%w: Workers %d", ErrInvalidOptions, opt.Workers)
+	}
+	workers := opt.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	from := 2
+	if opt.Shards > 0 {
+		from = opt.Pieces
+		for n := 2; n < opt.Pieces; n++ {
+			for _, c := range classesOf(n) {
+				if !present(dir, c, opt.QuietPlyLimit) {
+					return fmt.Errorf("tablebase: shard %d of %d makes the tables of %d pieces, and needs those of %d, which are not all in %s (missing %s): make them first", opt.Shard, opt.Shards, opt.Pieces, n, dir, fileName(c, opt.QuietPlyLimit))
+				}
+			}
+		}
+	}
+	for n := from; n <= opt.Pieces; n++ {
+		exits := newExitTables(dir, opt.QuietPlyLimit)
+		for j, first := range pairsOf(n) {
+			if opt.Shards > 0 && j%opt.Shards != opt.Shard-1 {
+				continue
+			}
+			p := newPair(first)
+			done := true
+			for _, c := range p.classes {
+				done = done && present(dir, c, opt.QuietPlyLimit)
+			}
+			if done {
+				continue
+			}
+			start := time.Now()
+			if err := makePair(ctx, dir, p, opt.QuietPlyLimit, exits, workers); err != nil {
+				return err
+			}
+			if opt.Log != nil {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				opt.Log(fmt.Sprintf("%s: %d positions in %.1fs (heap %d MiB)", pairName(p, opt.QuietPlyLimit), p.total, time.Since(start).Seconds(), ms.HeapSys>>20))
+			}
+		}
+	}
+	return nil
+}
+
+// pairName names a pair's files.
+func pairName(p pair, limit int) string {
+	name := fileName(p.classes[0], limit)
+	if len(p.classes) > 1 {
+		name += " and " + fileName(p.classes[1], limit)
+	}
+	return name
+}
+
+// classesOf returns the classes of n pieces in all.
+func classesOf(n int) []class {
+	var cs []class
+	for m := n - 1; m >= 1; m-- {
+		cs = append(cs, class{m, n - m})
+	}
+	return cs
+}
+
+// pairsOf returns the first class of each pair of n pieces, the mover
+// with more pieces first: the order shards split them in.
+func pairsOf(n int) []class {
+	var cs []class
+	for m := n - 1; m >= n-m; m-- {
+		cs = append(cs, class{m, n - m})
+	}
+	return cs
+}
+
+// present reports whether dir holds the table of c with a sound header.
+func present(dir string, c class, limit int) bool {
+	f, err := os.Open(filepath.Join(dir, fileName(c, limit)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	_, err = openHeader(f, c, limit)
+	return err == nil
+}
+
+// makePair solves the pair and writes its tables.
+func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTables, workers int) error {
+	for _, c := range p.classes {
+		if c.other > 1 {
+			if err := exits.load(class{c.other - 1, c.mover}); err != nil {
+				return err
+			}
+		}
+	}
+	if limit == 0 {
+		tables, err := solveAll(ctx, p, exits.lookup, workers)
+		if err != nil {
+			return err
+		}
+		for k, c := range p.classes {
+			data := make([]byte, 2*len(tables[k]))
+			for i, e := range tables[k] {
+				data[2*i], data[2*i+1] = byte(e), byte(e>>8)
+			}
+			if err := writeTable(dir, c, 0, data); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tables, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
+	if err != nil {
+		return err
+	}
+	eb := entryBytes(limit)
+	for k, c := range p.classes {
+		size := c.size()
+		data := make([]byte, size*uint64(eb))
+		for r := range uint64(limit + 1) {
+			plane := tables[k][r*size : (r+1)*size]
+			at, shift := r/4, 2*(r%4)
+			for i, v := range plane {
+				data[uint64(i)*uint64(eb)+at] |= v << shift
+			}
+		}
+		if err := writeTable(dir, c, limit, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exitTables are the smaller tables a pair's captures lead to, read
+// whole into memory: under capture-all each position's code, under a
+// quiet-ply limit its result with the whole limit left (a capture resets
+// the count).
+type exitTables struct {
+	dir    string
+	limit  int
+	tables map[class][]uint16
+}
+
+func newExitTables(dir string, limit int) *exitTables {
+	return &exitTables{dir: dir, limit: limit, tables: map[class][]uint16{}}
+}
+
+func (e *exitTables) lookup(c class, i uint64) uint16 { return e.tables[c][i] }
+
+// load reads the table of c, once.
+func (e *exitTables) load(c class) error {
+	if e.tables[c] != nil {
+		return nil
+	}
+	f, err := os.Open(filepath.Join(e.dir, fileName(c, e.limit)))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h, err := openHeader(f, c, e.limit)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	t := make([]uint16, h.positions)
+	r := e.limit
+	for b := range uint64(len(h.checksums)) {
+		data, err := h.readBlock(f, b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.Name(), err)
+		}
+		first := b * uint64(h.perBlock)
+		for j := range uint64(len(data) / h.entryBytes) {
+			entry := data[j*uint64(h.entryBytes):]
+			if e.limit == 0 {
+				t[first+j] = uint16(entry[0]) | uint16(entry[1])<<8
+			} else {
+				t[first+j] = uint16(entry[r/4] >> (2 * (r % 4)) & 3)
+			}
+		}
+	}
+	e.tables[c] = t
+	return nil
+}

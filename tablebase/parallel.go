@@ -1,0 +1,41 @@
+package tablebase
+
+import (
+	"context"
+	"sync"
+)
+
+// chunk is the number of positions a worker takes at a time.
+const chunk = 1 << 16
+
+// parallel runs work on every class of the pair in chunks of positions,
+// on workers goroutines. Each chunk writes only its own positions, so
+// that the result does not depend on the number of workers. It stops
+// early, with the context's error, when ctx is done.
+func parallel(ctx context.Context, p pair, workers int, work func(k int, c class, from, to uint64)) error {
+	type job struct {
+		k        int
+		from, to uint64
+	}
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Go(func() {
+			for j := range jobs {
+				work(j.k, p.classes[j.k], j.from, j.to)
+			}
+		})
+	}
+	defer wg.Wait()
+	defer close(jobs)
+	for k, c := range p.classes {
+		for from := uint64(0); from < c.size(); from += chunk {
+			select {
+			case jobs <- job{k, from, min(from+chunk, c.size())}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+	return ctx.Err()
+}
