@@ -30,9 +30,10 @@ type Options struct {
 	// quiet-ply limit (1 to 1000) without a repetition limit.
 	QuietPlyLimit int
 	// Shard and Shards split the classes of exactly Pieces pieces between
-	// Shards runs, on as many machines: run i (1 to Shards) makes its
-	// share, and needs the tables of fewer pieces in the directory
-	// already. 0 and 0 make everything missing, one size after another.
+	// Shards runs, on as many machines, as the match tool's shards do:
+	// shard i (0 to Shards−1) makes the pairs of classes j with j mod
+	// Shards = i, and needs the tables of fewer pieces in the directory
+	// already. Shards 0 makes everything missing, one size after another.
 	Shard, Shards int
 	// Workers is the number of goroutines: 0 means runtime.GOMAXPROCS.
 	Workers int
@@ -60,8 +61,8 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 		return fmt.Errorf("%w: Pieces %d: want 2 to %d", ErrInvalidOptions, opt.Pieces, maxPieces)
 	case opt.QuietPlyLimit < 0 || opt.QuietPlyLimit > maxLimit:
 		return fmt.Errorf("%w: QuietPlyLimit %d: want 0 (capture-all) to %d", ErrInvalidOptions, opt.QuietPlyLimit, maxLimit)
-	case opt.Shards < 0 || opt.Shards > 1000 || (opt.Shards == 0) != (opt.Shard == 0) || opt.Shard < 0 || opt.Shard > opt.Shards:
-		return fmt.Errorf("%w: shard %d of %d: want 1 to N of N, or 0 of 0", ErrInvalidOptions, opt.Shard, opt.Shards)
+	case opt.Shards < 0 || opt.Shards > 1000 || opt.Shard < 0 || (opt.Shards > 0 && opt.Shard >= opt.Shards) || (opt.Shards == 0 && opt.Shard != 0):
+		return fmt.Errorf("%w: shard %d/%d: want i/N with 0 ≤ i < N ≤ 1000, or 0/0 for no shards", ErrInvalidOptions, opt.Shard, opt.Shards)
 	case opt.Workers < 0:
 		return fmt.Errorf("%w: Workers %d", ErrInvalidOptions, opt.Workers)
 	}
@@ -78,7 +79,7 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 		for n := 2; n < opt.Pieces; n++ {
 			for _, c := range classesOf(n) {
 				if !present(dir, c, opt.QuietPlyLimit) {
-					return fmt.Errorf("tablebase: shard %d of %d makes the tables of %d pieces, and needs those of %d, which are not all in %s (missing %s): make them first", opt.Shard, opt.Shards, opt.Pieces, n, dir, fileName(c, opt.QuietPlyLimit))
+					return fmt.Errorf("tablebase: shard %d/%d makes the tables of %d pieces, and needs those of %d, which are not all in %s (missing %s): make them first", opt.Shard, opt.Shards, opt.Pieces, n, dir, fileName(c, opt.QuietPlyLimit))
 				}
 			}
 		}
@@ -86,7 +87,7 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 	for n := from; n <= opt.Pieces; n++ {
 		exits := newExitTables(dir, opt.QuietPlyLimit)
 		for j, first := range pairsOf(n) {
-			if opt.Shards > 0 && j%opt.Shards != opt.Shard-1 {
+			if opt.Shards > 0 && j%opt.Shards != opt.Shard {
 				continue
 			}
 			p := newPair(first)
