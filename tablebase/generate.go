@@ -52,9 +52,10 @@ var ErrInvalidOptions = errors.New("tablebase: invalid options")
 // A pair of classes (the mover's and the other side's piece counts, and
 // the same swapped, which a quiet move turns into each other) is made
 // from the tables of one piece fewer. Its memory is about 5 bytes a
-// position under capture-all and limit+2 bytes a position under a
-// quiet-ply limit, plus the smaller tables it needs (2 bytes, or 1, a
-// position).
+// position under capture-all, and limit+2 bytes a position under a
+// quiet-ply limit (the result for every count) plus a quarter of that
+// for a class's file, plus the smaller tables it needs, read whole (2
+// bytes a position).
 func Generate(ctx context.Context, dir string, opt Options) error {
 	switch {
 	case opt.Pieces < 2 || opt.Pieces > maxPieces:
@@ -176,7 +177,7 @@ func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTab
 		}
 		return nil
 	}
-	tables, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
+	planes, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
 	if err != nil {
 		return err
 	}
@@ -185,7 +186,7 @@ func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTab
 		size := c.size()
 		data := make([]byte, size*uint64(eb))
 		for r := range uint64(limit + 1) {
-			plane := tables[k][r*size : (r+1)*size]
+			plane := planes[r*p.total+p.offsets[k] : r*p.total+p.offsets[k]+size]
 			at, shift := r/4, 2*(r%4)
 			for i, v := range plane {
 				data[uint64(i)*uint64(eb)+at] |= v << shift

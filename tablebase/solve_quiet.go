@@ -14,15 +14,16 @@ const blocked = 0xff
 // without a repetition limit: for every position and every number r of
 // quiet plies left before the limit ends the game by the piece count (r =
 // limit − the position's quiet plies, 0 to limit), the result for the
-// mover. It returns each class's results, r-major: entry r·size+i is
-// position i with r plies left.
+// mover. It returns the results r-major: entry r·p.total+g is position g
+// of the pair (p.offsets[k]+i for position i of class k) with r plies
+// left.
 //
 // The game is then finite, and the value is a plain backward induction on
 // r: with 0 plies left, or a blocked mover, the piece count decides; with
 // r, the best of the captures (which reset the count: the position after
 // one is looked up with the whole limit left, exitAt) and of the quiet
 // moves, each worth what the position after it is worth with r − 1.
-func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers int) ([][]uint8, error) {
+func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers int) ([]uint8, error) {
 	n := p.total
 	captures := make([]uint8, n) // the best capture's result for the mover, 0 for none, or blocked
 	err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
@@ -104,14 +105,5 @@ func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers i
 			return nil, err
 		}
 	}
-	out := make([][]uint8, len(p.classes))
-	for k, c := range p.classes {
-		size := c.size()
-		t := make([]uint8, uint64(limit+1)*size)
-		for r := range uint64(limit + 1) {
-			copy(t[r*size:(r+1)*size], planes[r*n+p.offsets[k]:r*n+p.offsets[k]+size])
-		}
-		out[k] = t
-	}
-	return out, nil
+	return planes, nil
 }
