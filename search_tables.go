@@ -68,11 +68,12 @@ func tableScore(v TableValue, ply, draw int) int {
 // the tree scores it at ply 1: the game's end (including a repetition),
 // else the child's table value; the best is the move, and with
 // lim.MultiPV the lines are the best moves in order. It searches no
-// further: the tables are exact.
+// further: the tables are exact, and cost so little that a search whose
+// context is done before it starts still gets their move.
 func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	c := &w.core
-	if w.tables == nil || c.stopped {
-		return Result{}, false
+	if w.tables == nil {
+		return Result{}, false // a search stopped already still gets the tables' move
 	}
 	root := &c.stack[0]
 	if _, ok := w.probeTables(root, 0); !ok {
