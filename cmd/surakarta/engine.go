@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
 )
@@ -28,10 +29,10 @@ import (
 //
 // TablebasePath opens the endgame tables of a directory at once, so that
 // a bad path is refused when it is set; a PVS searches with the tables
-// whose rules fit each search's game (see engineTables).
+// whose rules fit each search's game (see package tbdir).
 type engine struct {
 	hash, threads, contempt int
-	tables                  *engineTables      // nil: no TablebasePath
+	tables                  *tbdir.Dir         // nil: no TablebasePath
 	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
@@ -75,7 +76,7 @@ func (e *engine) Searcher() surakarta.Searcher {
 		e.setPVS()
 	}
 	if p, ok := e.searcher.(*surakarta.PVS); ok && e.tables != nil {
-		return tablesPVS{p, e.tables}
+		return tbdir.PVS{PVS: p, Dir: e.tables}
 	}
 	return e.searcher
 }
@@ -96,7 +97,7 @@ func (e *engine) drop() {
 
 // setPVS gives the searcher the options that are for it: Hash, Threads
 // and Contempt to a PVS, Threads to an MCTS (mcts and uct). A PVS's
-// endgame tables are set at each search (tablesPVS); here they are only
+// endgame tables are set at each search (tbdir.PVS); here they are only
 // dropped when the engine has none.
 func (e *engine) setPVS() {
 	switch s := e.searcher.(type) {
@@ -133,14 +134,14 @@ func (e *engine) SetOption(name, value string) error {
 	n, _ := strconv.Atoi(v) // a spin's value is a number
 	switch opt.Name {
 	case "TablebasePath":
-		var t *engineTables
+		var t *tbdir.Dir
 		if v != "" && v != "<empty>" {
-			if t, err = openTables(v); err != nil {
+			if t, err = tbdir.Open(v); err != nil {
 				return fmt.Errorf("endgame tables: %w", err)
 			}
 		}
 		if e.tables != nil {
-			e.tables.close()
+			e.tables.Close()
 		}
 		e.tables = t
 	case "Hash":

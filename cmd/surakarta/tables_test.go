@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/tablebase"
 	"github.com/surakarta-go/surakarta/ugi"
 )
@@ -39,7 +40,7 @@ func TestTablebasePathOption(t *testing.T) {
 	if err := e.SetOption("tablebasepath", dir); err != nil {
 		t.Fatal(err)
 	}
-	s, ok := e.Searcher().(tablesPVS)
+	s, ok := e.Searcher().(tbdir.PVS)
 	if !ok {
 		t.Fatalf("with tables the searcher is a %T", e.Searcher())
 	}

@@ -1,4 +1,8 @@
-package main
+// Package tbdir opens a directory's endgame tables for the commands and
+// the match tool: those of every rule set the directory has, so that a
+// searcher gets the tables of its game's rules at each search, whatever
+// rules the games are played under.
+package tbdir
 
 import (
 	"context"
@@ -11,12 +15,10 @@ import (
 	"github.com/surakarta-go/surakarta/tablebase"
 )
 
-// engineTables are the endgame tables of the directory TablebasePath
-// names, opened for every rule set the directory has tables of: the
-// capture-all tables and those of each quiet-ply limit. The server's
-// rules (QuietPlyLimit) can change between searches, so each search gets
-// the tables of its game's quiet-ply limit, if the directory has them.
-type engineTables struct {
+// Dir is the endgame tables of a directory, opened for every rule set
+// the directory has tables of: the capture-all tables and those of each
+// quiet-ply limit. Its methods are safe for concurrent use.
+type Dir struct {
 	dir     string
 	byLimit map[int]*tablebase.Tables // by quiet-ply limit, 0 for capture-all
 }
@@ -24,9 +26,9 @@ type engineTables struct {
 // quietFile matches the name of a table file of a quiet-ply limit.
 var quietFile = regexp.MustCompile(`^\d+v\d+-q(\d+)\.sktb$`)
 
-// openTables opens the tables in dir, failing when dir is not a
-// directory, holds no tables, or holds a damaged one.
-func openTables(dir string) (*engineTables, error) {
+// Open opens the tables in dir, failing when dir is not a directory,
+// holds no tables, or holds a damaged one.
+func Open(dir string) (*Dir, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, err
@@ -48,11 +50,11 @@ func openTables(dir string) (*engineTables, error) {
 			}
 		}
 	}
-	t := &engineTables{dir: dir, byLimit: map[int]*tablebase.Tables{}}
+	t := &Dir{dir: dir, byLimit: map[int]*tablebase.Tables{}}
 	for _, limit := range limits {
 		tb, err := tablebase.Open(dir, surakarta.Rules{QuietPlyLimit: limit})
 		if err != nil {
-			t.close()
+			t.Close()
 			return nil, err
 		}
 		if tb.Pieces() == 0 {
@@ -67,33 +69,37 @@ func openTables(dir string) (*engineTables, error) {
 	return t, nil
 }
 
-// forRules returns the tables whose rules fit a game of rules, or nil.
-func (t *engineTables) forRules(rules surakarta.Rules) surakarta.EndgameTables {
+// For returns the tables whose rules fit a game of rules, or nil.
+func (t *Dir) For(rules surakarta.Rules) surakarta.EndgameTables {
 	if tb := t.byLimit[rules.QuietPlyLimit]; tb != nil {
 		return tb
 	}
 	return nil
 }
 
-// close closes every table.
-func (t *engineTables) close() {
+// Path returns the directory.
+func (t *Dir) Path() string { return t.dir }
+
+// Close closes every table.
+func (t *Dir) Close() {
 	for _, tb := range t.byLimit {
 		tb.Close()
 	}
 }
 
-// tablesPVS is the engine's PVS when it has endgame tables: each search
-// first gives the PVS the tables that fit its game's rules.
-type tablesPVS struct {
+// PVS is a PVS with the tables of a directory: each search first gives
+// the PVS the tables that fit its game's rules (none when the directory
+// has none of them).
+type PVS struct {
 	*surakarta.PVS
-	tables *engineTables
+	Dir *Dir
 }
 
 // Search implements surakarta.Searcher.
-func (s tablesPVS) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+func (s PVS) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
 	s.PVS.Tables = nil
 	if g != nil {
-		s.PVS.Tables = s.tables.forRules(g.Rules())
+		s.PVS.Tables = s.Dir.For(g.Rules())
 	}
 	return s.PVS.Search(ctx, g, lim)
 }
