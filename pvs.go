@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
@@ -64,6 +65,25 @@ type PVS struct {
 	// side to move at the root.
 	Contempt int
 
+	// Tables, when not nil, are endgame tables the search uses whenever
+	// their rules fit the game's: the same quiet-ply limit, and no
+	// repetition limit or the game's. They are exact, so a position in
+	// them needs no search: in the tree, a node past the game-end and
+	// repetition checks whose position they hold scores the table's value
+	// at once (a win n plies from the root Win−n when the tables store
+	// the distance, else TableWinScore−ply; a draw as the search scores
+	// draws, Contempt included); a root they hold is not searched: Search
+	// returns the move that keeps the root's value (the fastest win, the
+	// slowest loss, a draw), scoring every root move as the tree would,
+	// at depth 1. Result.TBHits counts the positions found in them.
+	//
+	// A game's repetition limit does not keep the tables out, since the
+	// search scores repetitions on its path before it asks them; but the
+	// tables do not see repetitions, so under a repetition limit a
+	// table's win may still be spoilt by one, in the tree beyond a table
+	// hit or in the game that follows the table's move.
+	Tables EndgameTables
+
 	// off switches enhancements off, for the tests that measure them; the
 	// zero value has every one on.
 	off       pvsSwitches
@@ -71,6 +91,7 @@ type PVS struct {
 	helpers   []*pvsWorker
 	table     *tt.Table
 	tableSize int
+	hits      atomic.Int64 // Result.TBHits of the search under way
 }
 
 // The bounds of PVS's sizes.
@@ -173,6 +194,12 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	s.table.NewSearch()
 	w.start(s, rootMoves)
 	w.keySalt = w.core.setContempt(s.Contempt)
+	s.hits.Store(0)
+	w.core.tbHits = &s.hits
+	w.setTables(s.Tables, g.Rules())
+	if res, ok := w.rootFromTables(lim); ok {
+		return res, nil
+	}
 	if threads == 1 || w.core.stopped {
 		return w.iterate(lim), nil
 	}

@@ -19,6 +19,23 @@ const (
 	infinity = Win + 1
 )
 
+// TableWinScore is the score of a position that endgame tables hold as
+// won but without the number of plies to the game's end, as the tables of
+// a quiet-ply limit keep them (PVS.Tables): a PVS scores such a position n
+// plies from the root TableWinScore−n, so that it prefers the nearer one.
+// It lies above every evaluation, since the win is proven, and below the
+// scores of wins, since no one knows when the game ends: IsWin is false
+// for it and FormatScore writes it "table win", not "win in n".
+const TableWinScore = 500_000
+
+// IsTableWin reports whether score is a table's win without a distance,
+// TableWinScore−n for n < 1000 (see TableWinScore).
+func IsTableWin(score int) bool { return score > TableWinScore-1000 && score <= TableWinScore }
+
+// IsTableLoss reports whether score is a table's loss without a distance:
+// −(TableWinScore−n).
+func IsTableLoss(score int) bool { return IsTableWin(-score) }
+
 // IsWin reports whether score is a forced win for the side it belongs to:
 // Win−n for a game won n < 1000 plies ahead.
 func IsWin(score int) bool { return score >= decisive && score <= Win }
@@ -38,14 +55,20 @@ func PliesToEnd(score int) (int, bool) {
 	return 0, false
 }
 
-// FormatScore returns score as text: "+35", "-120", "win in 5", "loss in 4".
-// A number beyond ±Win, which no search returns, is written as a number.
+// FormatScore returns score as text: "+35", "-120", "win in 5", "loss in 4",
+// and "table win" or "table loss" for the scores of IsTableWin and
+// IsTableLoss. A number beyond ±Win, which no search returns, is written
+// as a number.
 func FormatScore(score int) string {
 	switch n, ok := PliesToEnd(score); {
 	case ok && score > 0:
 		return fmt.Sprintf("win in %d", n)
 	case ok:
 		return fmt.Sprintf("loss in %d", n)
+	case IsTableWin(score):
+		return "table win"
+	case IsTableLoss(score):
+		return "table loss"
 	}
 	return fmt.Sprintf("%+d", score)
 }

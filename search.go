@@ -161,6 +161,9 @@ type Info struct {
 	// each, in order, all with the same Depth, SelDepth, Nodes and Time.
 	// It is 0 in a search of one line.
 	MultiPV int
+	// TBHits is the number of positions found in endgame tables so far
+	// (PVS.Tables).
+	TBHits int64
 }
 
 // Line is one of the best lines of a search (Limits.MultiPV): a root move
@@ -201,4 +204,7 @@ type Result struct {
 	// or 1. A search that completed no iteration has one line, Score (0)
 	// and PV. Lines[0].PV may share its moves with PV.
 	Lines []Line
+	// TBHits is the number of positions found in endgame tables
+	// (PVS.Tables), by every thread.
+	TBHits int64
 }

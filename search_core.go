@@ -50,6 +50,9 @@ type searchCore struct {
 	halt        *atomic.Bool
 	published   *atomic.Int64
 	helperNodes []atomic.Int64
+	// tbHits counts the positions found in endgame tables by every
+	// thread (PVS.Tables); nil in a search without them.
+	tbHits *atomic.Int64
 }
 
 // maxPly is the longest search path, quiescence included.
@@ -271,6 +274,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 			in := Info{
 				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
 				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
+				TBHits:         c.tableHits(),
 			}
 			if multi == 1 {
 				in.PV = append([]Move(nil), res.PV...)
@@ -297,8 +301,17 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		res.Lines = []Line{{Score: res.Score, PV: linePV}}
 	}
 	res.Nodes = c.nodes
+	res.TBHits = c.tableHits()
 	res.Time = time.Since(c.start)
 	return res
+}
+
+// tableHits returns the positions found in endgame tables so far.
+func (c *searchCore) tableHits() int64 {
+	if c.tbHits == nil {
+		return 0
+	}
+	return c.tbHits.Load()
 }
 
 // searchLines searches the multi best lines of the root to depth, for

@@ -28,6 +28,11 @@ type pvsWorker struct {
 	// keySalt is mixed into every table key: 0, or with a Contempt, a
 	// key of the contempt and the side to move at the root.
 	keySalt uint64
+	// tables are the endgame tables of the search, nil when it has none
+	// or their rules do not fit the game's; they are asked about positions
+	// of at most tablePieces pieces (see setTables).
+	tables      EndgameTables
+	tablePieces int
 }
 
 // forget empties the worker's history and killers.
@@ -105,7 +110,7 @@ func (w *pvsWorker) completePV(depth int) {
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
 	win := w.aspiration
-	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) {
+	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
 	}
 	alpha, beta := previous-win, previous+win
@@ -174,14 +179,15 @@ func boundOf(best, alphaIn, beta int) tt.Bound {
 	return tt.Exact
 }
 
-// toTable and fromTable convert win and loss scores between "from the root"
-// (how the search sees them) and "from this position" (how the table keeps
-// them, valid wherever the position recurs).
+// toTable and fromTable convert win and loss scores, those of endgame
+// tables without a distance too, between "from the root" (how the search
+// sees them) and "from this position" (how the table keeps them, valid
+// wherever the position recurs).
 func toTable(score, ply int) int32 {
 	switch {
-	case IsWin(score):
+	case IsWin(score), IsTableWin(score):
 		score += ply
-	case IsLoss(score):
+	case IsLoss(score), IsTableLoss(score):
 		score -= ply
 	}
 	return int32(score)
@@ -190,9 +196,9 @@ func toTable(score, ply int) int32 {
 func fromTable(score int32, ply int) int {
 	s := int(score)
 	switch {
-	case IsWin(s):
+	case IsWin(s), IsTableWin(s):
 		s -= ply
-	case IsLoss(s):
+	case IsLoss(s), IsTableLoss(s):
 		s += ply
 	}
 	return s
@@ -211,6 +217,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	p, score, done := c.open(ply)
 	if done {
 		return score
+	}
+	if w.tables != nil && ply > 0 {
+		if score, ok := w.probeTables(p, ply); ok {
+			return score
+		}
 	}
 	if depth <= 0 || ply >= maxPly-1 {
 		return c.horizon(p, ply)
@@ -322,6 +333,9 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	if c.stopped || score < beta {
 		return 0, false
 	}
+	if IsTableWin(score) {
+		return beta, true // nor an endgame table's win
+	}
 	return min(score, decisive-1), true
 }
 
@@ -333,6 +347,11 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	p, score, done := c.open(ply)
 	if done {
 		return score
+	}
+	if w.tables != nil && ply > 0 {
+		if score, ok := w.probeTables(p, ply); ok {
+			return score
+		}
 	}
 	key := w.tableKey(p)
 	tableMove, score, cut := w.probe(key, ply, 0, alpha, beta)

@@ -47,6 +47,7 @@ func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Resul
 		h.core.follow(&main.core, &counts[i])
 		h.start(s, append(h.rootMoves[:0], main.rootMoves...))
 		h.keySalt = main.keySalt
+		h.tables, h.tablePieces = main.tables, main.tablePieces
 		h.skip = i + 1
 		wg.Go(func() { h.helperIterate(maxDepth) })
 	}
@@ -58,6 +59,7 @@ func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Resul
 		res.Nodes += h.core.nodes
 		h.core.halt, h.core.published = nil, nil
 	}
+	res.TBHits = main.core.tableHits()
 	res.Time = time.Since(main.core.start)
 	return res
 }
@@ -77,6 +79,7 @@ func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
 	c.base = m.base
 	c.hashes = append(c.hashes[:0], m.hashes...)
 	c.halt, c.published, c.helperNodes = m.halt, published, nil
+	c.tbHits = m.tbHits
 }
 
 // poll is the check of a thread of a parallel search at each node: it

@@ -344,13 +344,14 @@ func endsByRules(reason surakarta.Reason) bool {
 
 // afterScore returns the score of a move for its mover, counted from the
 // position before it, from the score of the position after it for the
-// other side: negated, and a win or loss one ply further away.
+// other side: negated, and a win or loss (an endgame table's without a
+// distance too) one ply further away.
 func afterScore(next int) int {
 	s := -next
 	switch {
-	case surakarta.IsWin(s):
+	case surakarta.IsWin(s), surakarta.IsTableWin(s):
 		s--
-	case surakarta.IsLoss(s):
+	case surakarta.IsLoss(s), surakarta.IsTableLoss(s):
 		s++
 	}
 	return s

@@ -10,6 +10,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
 )
 
 // Engine is a named way to make a searcher. Run calls New twice per game,
@@ -45,8 +46,15 @@ type Engine struct {
 //	                  default 1)
 //	contempt=N        draw score below an even position, in evaluation
 //	                  units, -1000 to 1000 (pvs only; default 0)
+//	tb=DIR            endgame tables of package tablebase in the
+//	                  directory DIR (pvs only; default none): each
+//	                  search uses those of its game's rules, if DIR has
+//	                  them (surakarta.PVS.Tables)
 //
-// The engine's Name is the spec, lower-cased, without spaces.
+// The engine's Name is the spec, lower-cased, without spaces. DIR keeps
+// its letter case, but can hold no comma or space; ParseEngine opens its
+// tables, and fails when it holds none, and every searcher of the Engine
+// shares them, open for the rest of the process.
 //
 // # Players of package level
 //
@@ -151,6 +159,8 @@ func ParseEngine(spec string) (Engine, error) {
 		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
+	// The options as written, for a value whose letter case counts (tb=).
+	written := strings.Split(strings.Join(strings.Fields(spec), ""), ",")[2:]
 	newSearcherOf, ok := registry.LookupSearcher(searcher)
 	if !ok {
 		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
@@ -164,8 +174,9 @@ func ParseEngine(spec string) (Engine, error) {
 	var setEval []func(surakarta.Evaluator)
 	var setPVS []func(*surakarta.PVS)
 	var setMCTS []func(*surakarta.MCTS)
+	var tables *tbdir.Dir
 	seen := make(map[string]bool)
-	for _, opt := range options {
+	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
@@ -201,6 +212,15 @@ func ParseEngine(spec string) (Engine, error) {
 		if searcher != "pvs" {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
 		}
+		if key == "tb" {
+			_, dir, _ := strings.Cut(written[i], "=")
+			d, err := tbdir.Open(dir)
+			if err != nil {
+				return Engine{}, fmt.Errorf("match: engine %q: tb: %s", quoted, clip.Text(err.Error()))
+			}
+			tables = d
+			continue
+		}
 		set, err := pvsOption(key, value)
 		if err != nil {
 			return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
@@ -217,6 +237,9 @@ func ParseEngine(spec string) (Engine, error) {
 		if pvs, ok := s.(*surakarta.PVS); ok {
 			for _, set := range setPVS {
 				set(pvs)
+			}
+			if tables != nil {
+				return tbdir.PVS{PVS: pvs, Dir: tables}
 			}
 		}
 		if m, ok := s.(*surakarta.MCTS); ok {
@@ -264,7 +287,7 @@ func playerList() string {
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "threads", "contempt"}
+var optionNames = []string{"endgame-weight", "table", "threads", "contempt", "tb"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
+	"github.com/surakarta-go/surakarta/tablebase"
 )
 
 func TestParseEngine(t *testing.T) {
@@ -110,6 +112,7 @@ func TestParseEngineNamesUnknownOptions(t *testing.T) {
 	}
 	for spec, want := range map[string]string{
 		"alphabeta,sixfactor,table=2":    "for pvs only",
+		"mcts,tuned,tb=x":                "for pvs only",
 		"pvs,sixfactor,endgame-weight=5": "needs the endgame evaluator",
 	} {
 		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
@@ -127,7 +130,7 @@ func TestParseEngineErrorsAreShort(t *testing.T) {
 	for _, spec := range []string{
 		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
 		"pvs,endgame,table=" + long, "pvs,endgame,threads=" + long, "pvs,endgame,table=2,table=" + long,
-		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,contempt=" + long,
+		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,contempt=" + long, "pvs,endgame,tb=" + long,
 		"ugi:" + long, "gtp:'" + long, "ugi,timeout=" + long + ":x", "ugi,name=x," + long + ":x", long + ":x",
 	} {
 		_, err := ParseEngine(spec)
@@ -191,6 +194,39 @@ func TestParseEngineOptions(t *testing.T) {
 	if got.TableMegabytes != ref.TableMegabytes || got.Threads != ref.Threads || got.Contempt != ref.Contempt ||
 		*got.Evaluator.(*surakarta.EndgameAdjusted) != *surakarta.NewEndgameAdjusted() {
 		t.Errorf("pvs,endgame differs from the defaults: table %d, threads %d, contempt %d", got.TableMegabytes, got.Threads, got.Contempt)
+	}
+}
+
+func TestParseEngineTablebase(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "Tables") // its letter case counts
+	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 3}); err != nil {
+		t.Fatal(err)
+	}
+	e, err := ParseEngine("pvs,tuned,tb=" + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := e.New().(tbdir.PVS)
+	if !ok || s.Dir.Path() != dir {
+		t.Fatalf("New() = %T, want a PVS with the tables of %s", e.New(), dir)
+	}
+	// A won position of 2 pieces against 1: the tables answer at the root.
+	p, err := surakarta.ParsePosition("6/6/6/w5/6/1bb3 b 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := surakarta.NewGameWithRules(p, surakarta.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1})
+	if err != nil || res.TBHits == 0 || !surakarta.IsWin(res.Score) {
+		t.Errorf("search: %+v, %v; want a win from the tables", res, err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "missing"), t.TempDir()} {
+		if _, err := ParseEngine("pvs,tuned,tb=" + bad); err == nil || !strings.Contains(err.Error(), "tb: ") {
+			t.Errorf("tb=%s: error %v", bad, err)
+		}
 	}
 }
 

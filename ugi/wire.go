@@ -414,14 +414,18 @@ func isGoKeyword(word string) bool {
 
 // infoLine returns the info line of a search's iteration, or of one of
 // its lines with MultiPV: "multipv N" after seldepth, as UCI engines
-// write it, when in.MultiPV is above 0.
+// write it, when in.MultiPV is above 0, and "tbhits N" after nps when
+// the search found positions in endgame tables.
 func infoLine(in surakarta.Info) string {
-	multiPV := ""
+	multiPV, tbHits := "", ""
 	if in.MultiPV > 0 {
 		multiPV = " multipv " + strconv.Itoa(in.MultiPV)
 	}
-	return fmt.Sprintf("info depth %d seldepth %d%s score %s nodes %d nps %d time %d pv %s",
-		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), in.Nodes, in.NodesPerSecond, in.Time.Milliseconds(), movesText(in.PV))
+	if in.TBHits > 0 {
+		tbHits = " tbhits " + strconv.FormatInt(in.TBHits, 10)
+	}
+	return fmt.Sprintf("info depth %d seldepth %d%s score %s nodes %d nps %d%s time %d pv %s",
+		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), in.Nodes, in.NodesPerSecond, tbHits, in.Time.Milliseconds(), movesText(in.PV))
 }
 
 // finalInfoLine returns the info line before bestmove: the nodes, speed
@@ -442,7 +446,7 @@ func infoStringLine(text string) string { return "info string " + oneLine(text) 
 func errorLine(err error) string { return infoStringLine(errorPrefix + err.Error()) }
 
 // parseInfo reads the words of an info line after info: depth, seldepth,
-// multipv, score cp N or mate N, nodes, nps, time and pv. It reports
+// multipv, score cp N or mate N, nodes, nps, tbhits, time and pv. It reports
 // whether the line has a depth, as an iteration's line has; words it does
 // not know are skipped, as UGI asks, and an info string line gives
 // nothing. Numbers out of range are clamped: a depth to MaxDepth, a
@@ -462,7 +466,7 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 		switch fields[i] {
 		case "string":
 			return surakarta.Info{}, false
-		case "depth", "seldepth", "multipv", "nodes", "nps", "time":
+		case "depth", "seldepth", "multipv", "nodes", "nps", "tbhits", "time":
 			n, ok := num(i + 1)
 			if !ok {
 				continue
@@ -479,6 +483,8 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 				in.Nodes = max(n, 0)
 			case "nps":
 				in.NodesPerSecond = max(n, 0)
+			case "tbhits":
+				in.TBHits = max(n, 0)
 			case "time":
 				in.Time = time.Duration(min(max(n, 0), 1<<40)) * time.Millisecond
 			}
@@ -502,8 +508,9 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 }
 
 // scoreText returns a score as UCI writes it: "cp N" for an evaluation,
-// "mate N" for a game won in N moves of the side to move, "mate -N" for
-// one lost.
+// and for an endgame table's win or loss without a distance
+// (surakarta.TableWinScore) as UCI engines write theirs; "mate N" for a
+// game won in N moves of the side to move, "mate -N" for one lost.
 func scoreText(score int) string {
 	n, ok := surakarta.PliesToEnd(score)
 	switch {
@@ -516,7 +523,9 @@ func scoreText(score int) string {
 }
 
 // parseScore reads a score as scoreText writes it, "cp N" or "mate N",
-// from the first two words. A cp beyond ±MaxEvaluation is clamped to it; a
+// from the first two words. A cp beyond ±MaxEvaluation is clamped to it,
+// but for the scores of an endgame table's win or loss without a distance
+// (surakarta.IsTableWin, IsTableLoss), which the search gives; a
 // mate to at most 500 moves (1000 plies), a score that still reads as a
 // win or a loss (surakarta.PliesToEnd). mate 0, a game already over, is no
 // score.
@@ -530,6 +539,9 @@ func parseScore(words []string) (int, bool) {
 	}
 	switch words[0] {
 	case "cp":
+		if surakarta.IsTableWin(int(n)) || surakarta.IsTableLoss(int(n)) {
+			return int(n), true
+		}
 		return int(min(max(n, -surakarta.MaxEvaluation), surakarta.MaxEvaluation)), true
 	case "mate":
 		moves := int(min(max(n, -500), 500))

@@ -247,11 +247,27 @@ func TestInfoRoundTrip(t *testing.T) {
 	}
 }
 
+func TestInfoLineTBHits(t *testing.T) {
+	in := surakarta.Info{Depth: 1, SelDepth: 1, Score: surakarta.TableWinScore - 1, Nodes: 9, TBHits: 8, PV: []surakarta.Move{surakarta.NewMove(0, 1)}}
+	line := infoLine(in)
+	if !strings.Contains(line, " tbhits 8 ") || !strings.Contains(line, " score cp 499999 ") {
+		t.Errorf("infoLine = %q, want tbhits 8 and the table win as cp 499999", line)
+	}
+	got, ok := parseInfo(strings.Fields(line)[1:])
+	if !ok || got.TBHits != 8 || got.Score != in.Score {
+		t.Errorf("parseInfo(%q) = %+v, want TBHits 8 and score %d", line, got, in.Score)
+	}
+	if line := infoLine(surakarta.Info{Depth: 1}); strings.Contains(line, "tbhits") {
+		t.Errorf("infoLine without hits = %q, want no tbhits", line)
+	}
+}
+
 func TestScoreText(t *testing.T) {
 	for score, want := range map[int]string{
 		0: "cp 0", 35: "cp 35", -120: "cp -120",
 		surakarta.Win - 1: "mate 1", surakarta.Win - 3: "mate 2",
 		-(surakarta.Win - 2): "mate -1", -(surakarta.Win - 4): "mate -2",
+		surakarta.TableWinScore - 3: "cp 499997", -(surakarta.TableWinScore - 3): "cp -499997",
 	} {
 		if got := scoreText(score); got != want {
 			t.Errorf("scoreText(%d) = %q, want %q", score, got, want)
@@ -259,6 +275,7 @@ func TestScoreText(t *testing.T) {
 	}
 	for words, want := range map[string]int{
 		"cp 99999999": surakarta.MaxEvaluation, "mate 1000000": surakarta.Win - 999, "mate -1000000": -(surakarta.Win - 1000),
+		"cp 499997": surakarta.TableWinScore - 3, "cp -499997": -(surakarta.TableWinScore - 3), "cp 400000": surakarta.MaxEvaluation,
 	} {
 		if got, ok := parseScore(strings.Fields(words)); !ok || got != want {
 			t.Errorf("parseScore(%s) = %d, %v; want %d", words, got, ok, want)

@@ -66,7 +66,7 @@ view.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
 alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
-threads=2, or an engine program, ugi:PROGRAM or gtp:PROGRAM (go doc
+threads=2 or tb=DIR (PVS with the endgame tables in DIR), or an engine program, ugi:PROGRAM or gtp:PROGRAM (go doc
 github.com/surakarta-go/surakarta/match.ParseEngine).
 
 flags:

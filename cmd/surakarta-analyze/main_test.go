@@ -14,6 +14,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
+	"github.com/surakarta-go/surakarta/tablebase"
 )
 
 // analyze runs the command with args and stdin, as its main does.
@@ -204,5 +205,60 @@ func TestHelp(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the usage lacks %q", want)
 		}
+	}
+}
+
+// TestAnalyzeTablebase analyses a game of 2 pieces against 1 played out
+// by the capture-all tables, with -engine pvs,tuned,tb=DIR: every score
+// is the tables' exact one, a win or a loss in so many plies.
+func TestAnalyzeTablebase(t *testing.T) {
+	dir := t.TempDir()
+	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 3}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := tablebase.Open(dir, surakarta.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	var start surakarta.Position
+	for sq := range surakarta.NumSquares - 1 {
+		p, err := surakarta.NewPositionFromSets(surakarta.SquareSet(3<<sq), 1<<35, surakarta.Black)
+		if v, ok := tb.Probe(p); err == nil && ok && v.Result == surakarta.TableWin && v.Plies >= 3 {
+			start = p
+			break
+		}
+	}
+	if start.Count(surakarta.Black) == 0 {
+		t.Fatal("no won position")
+	}
+	g, err := surakarta.NewGameWithRules(start, surakarta.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := surakarta.NewPVS(surakarta.NewTuned())
+	s.Tables = tb
+	for !g.Outcome().Over {
+		res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(res.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var rec bytes.Buffer
+	if _, err := surakarta.NewRecord(g).WriteTo(&rec); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned,tb="+dir, "-depth", "2", "-movetime", "0")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "win in") || !strings.Contains(stderr, "tb="+strings.ToLower(dir)) {
+		t.Errorf("no table win in the analysis, or no tables in the engine's name:\n%s\n%s", stdout, stderr)
+	}
+	if code, _, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned,tb="+filepath.Join(dir, "missing")); code != 2 || !strings.Contains(stderr, "tb: ") {
+		t.Errorf("a missing table directory: exit %d\n%s", code, stderr)
 	}
 }

@@ -64,8 +64,9 @@ each opening twice with the colours swapped, and prints the result with
 its statistics on stdout; progress goes to stderr. The engines are given
 with -engine, A first, then B. An engine is
 searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
-evaluator sixfactor, endgame or tuned, options such as endgame-weight=60, table=4 or
-threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine).
+evaluator sixfactor, endgame or tuned, options such as endgame-weight=60, table=4,
+threads=2 or tb=DIR, the endgame tables in DIR (go doc
+github.com/surakarta-go/surakarta/match.ParseEngine).
 Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),
 such as -engine level3 -engine greedy (the module's docs/levels.md).

@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
 )
@@ -22,10 +23,16 @@ import (
 // place, which keeps its table (Threads changes an MCTS in place too); only a change of Searcher, Evaluator or
 // Level makes a new searcher, after dropping the old one, so that two
 // tables never live at once. Below level.Count, Level plays that strength
-// level of package level, and Searcher, Evaluator, Hash, Threads and
-// Contempt do not apply until Level is level.Count again.
+// level of package level, and Searcher, Evaluator, Hash, Threads,
+// Contempt and TablebasePath do not apply until Level is level.Count
+// again.
+//
+// TablebasePath opens the endgame tables of a directory at once, so that
+// a bad path is refused when it is set; a PVS searches with the tables
+// whose rules fit each search's game (see package tbdir).
 type engine struct {
 	hash, threads, contempt int
+	tables                  *tbdir.Dir         // nil: no TablebasePath
 	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
@@ -44,6 +51,7 @@ var options = []ugi.Option{
 	{Name: "Searcher", Type: ugi.OptionCombo, Default: registry.SearcherNames()[0], Vars: registry.SearcherNames()},
 	{Name: "Evaluator", Type: ugi.OptionCombo, Default: registry.EvaluatorNames()[0], Vars: registry.EvaluatorNames()},
 	{Name: "Level", Type: ugi.OptionSpin, Default: strconv.Itoa(level.Count), Min: 1, Max: level.Count},
+	{Name: "TablebasePath", Type: ugi.OptionString, Default: ""},
 }
 
 // newEngine returns an engine with the options' defaults.
@@ -67,6 +75,9 @@ func (e *engine) Searcher() surakarta.Searcher {
 		e.searcher = s.New(ev.New())
 		e.setPVS()
 	}
+	if p, ok := e.searcher.(*surakarta.PVS); ok && e.tables != nil {
+		return tbdir.PVS{PVS: p, Dir: e.tables}
+	}
 	return e.searcher
 }
 
@@ -85,11 +96,16 @@ func (e *engine) drop() {
 }
 
 // setPVS gives the searcher the options that are for it: Hash, Threads
-// and Contempt to a PVS, Threads to an MCTS (mcts and uct).
+// and Contempt to a PVS, Threads to an MCTS (mcts and uct). A PVS's
+// endgame tables are set at each search (tbdir.PVS); here they are only
+// dropped when the engine has none.
 func (e *engine) setPVS() {
 	switch s := e.searcher.(type) {
 	case *surakarta.PVS:
 		s.TableMegabytes, s.Threads, s.Contempt = e.hash, e.threads, e.contempt
+		if e.tables == nil {
+			s.Tables = nil
+		}
 	case *surakarta.MCTS:
 		s.Threads = e.threads
 	}
@@ -117,6 +133,17 @@ func (e *engine) SetOption(name, value string) error {
 	}
 	n, _ := strconv.Atoi(v) // a spin's value is a number
 	switch opt.Name {
+	case "TablebasePath":
+		var t *tbdir.Dir
+		if v != "" && v != "<empty>" {
+			if t, err = tbdir.Open(v); err != nil {
+				return fmt.Errorf("endgame tables: %w", err)
+			}
+		}
+		if e.tables != nil {
+			e.tables.Close()
+		}
+		e.tables = t
 	case "Hash":
 		e.hash = n
 	case "Threads":

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
+	"github.com/surakarta-go/surakarta/tablebase"
+	"github.com/surakarta-go/surakarta/ugi"
+)
+
+// tablesDir returns a directory with the capture-all tables of up to 3
+// pieces and those of the quiet-ply limit 10.
+func tablesDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, limit := range []int{0, 10} {
+		if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 3, QuietPlyLimit: limit}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestTablebasePathOption(t *testing.T) {
+	dir := tablesDir(t)
+	e := newEngine()
+	// Refused paths change nothing.
+	before := *e
+	for _, bad := range []string{filepath.Join(dir, "missing"), filepath.Join(dir, "2v1-all.sktb"), t.TempDir()} {
+		err := e.SetOption("TablebasePath", bad)
+		if err == nil || !strings.Contains(err.Error(), "endgame tables: ") || *e != before {
+			t.Errorf("TablebasePath %s: error %v, engine %+v", bad, err, *e)
+		}
+	}
+	if err := e.SetOption("tablebasepath", dir); err != nil {
+		t.Fatal(err)
+	}
+	s, ok := e.Searcher().(tbdir.PVS)
+	if !ok {
+		t.Fatalf("with tables the searcher is a %T", e.Searcher())
+	}
+	p, err := surakarta.ParsePosition("6/6/6/w5/6/1bb3 b 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rules surakarta.Rules
+		hits  bool
+		win   func(int) bool
+	}{
+		{surakarta.Rules{}, true, surakarta.IsWin},
+		{surakarta.Rules{RepetitionLimit: 3}, true, surakarta.IsWin},
+		{surakarta.Rules{QuietPlyLimit: 10}, true, func(s int) bool { return surakarta.IsWin(s) || surakarta.IsTableWin(s) }},
+		{surakarta.OlympiadRules(), false, func(int) bool { return true }}, // no tables of the limit 50
+	} {
+		g, err := surakarta.NewGameWithRules(p, tc.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (res.TBHits > 0) != tc.hits || !tc.win(res.Score) {
+			t.Errorf("rules %+v: %d hits, score %s; want hits %v and a win", tc.rules, res.TBHits, surakarta.FormatScore(res.Score), tc.hits)
+		}
+	}
+	// An empty path drops the tables.
+	if err := e.SetOption("TablebasePath", ""); err != nil {
+		t.Fatal(err)
+	}
+	if pvs, ok := e.Searcher().(*surakarta.PVS); !ok || pvs.Tables != nil || e.tables != nil {
+		t.Errorf("TablebasePath empty: searcher %T, engine tables %v", e.Searcher(), e.tables)
+	}
+}
+
+func TestUGITablebasePath(t *testing.T) {
+	dir := tablesDir(t)
+	// A won position of 2 pieces against 1 without a capture: the search
+	// has iterations to report.
+	tb, err := tablebase.Open(dir, surakarta.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	var p surakarta.Position
+	for black := range surakarta.NumSquares {
+		for white := range surakarta.NumSquares {
+			q, err := surakarta.NewPositionFromSets(surakarta.SquareSet(3<<black), surakarta.SquareSet(1<<white), surakarta.Black)
+			if err != nil || black+1 >= surakarta.NumSquares {
+				continue
+			}
+			v, ok := tb.Probe(q)
+			if ok && v.Result == surakarta.TableWin && v.Plies > 3 {
+				p = q
+			}
+		}
+	}
+	if p.Count(surakarta.Black) == 0 {
+		t.Fatal("no won position")
+	}
+	in := strings.Join([]string{
+		"ugi",
+		"setoption name TablebasePath value " + filepath.Join(dir, "missing"),
+		"setoption name TablebasePath value " + dir,
+		"setoption name QuietPlyLimit value 0",
+		"position fen " + p.String(),
+		"go depth 3",
+		"isready",
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := ugi.Serve(context.Background(), strings.NewReader(in), &out, ugiEngine(newEngine())); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		"option name TablebasePath type string default <empty>",
+		"info string error: setoption: option TablebasePath: endgame tables: ",
+		" tbhits ",
+		"bestmove ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in the output:\n%s", want, text)
+		}
+	}
+	if strings.Count(text, "info string error") != 1 {
+		t.Errorf("want one error, for the missing directory:\n%s", text)
+	}
+}

@@ -1,0 +1,129 @@
+package surakarta
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"time"
+)
+
+// setTables makes t the worker's endgame tables when their rules fit
+// rules (see PVS.Tables), and none otherwise. Tables that say how many
+// pieces they hold every class of (as package tablebase's do) are asked
+// only about positions with that many pieces or fewer.
+func (w *pvsWorker) setTables(t EndgameTables, rules Rules) {
+	w.tables, w.tablePieces = nil, 0
+	if t == nil {
+		return
+	}
+	tr := t.TablesRules()
+	if tr.QuietPlyLimit != rules.QuietPlyLimit || (tr.RepetitionLimit != 0 && tr.RepetitionLimit != rules.RepetitionLimit) {
+		return
+	}
+	w.tables, w.tablePieces = t, math.MaxInt
+	if counted, ok := t.(interface{ Pieces() int }); ok {
+		w.tablePieces = counted.Pieces()
+	}
+}
+
+// probeTables returns the score of p at ply from the endgame tables, and
+// false when there are none or p is not in them.
+func (w *pvsWorker) probeTables(p *Position, ply int) (int, bool) {
+	if w.tables == nil || p.Count(Black)+p.Count(White) > w.tablePieces {
+		return 0, false
+	}
+	v, ok := w.tables.Probe(*p)
+	if !ok {
+		return 0, false
+	}
+	w.core.tbHits.Add(1)
+	return tableScore(v, ply, w.core.draw[p.side&1]), true
+}
+
+// tableScore returns the score of a table's value v of a position at ply,
+// for its side to move, with draw the score of a draw: Win−(ply+v.Plies)
+// for a win with its distance, TableWinScore−ply for one without (or
+// one too far to score as a win), and their negations for losses.
+func tableScore(v TableValue, ply, draw int) int {
+	var s int
+	switch v.Result {
+	case TableWin, TableLoss:
+		if d := ply + v.Plies; v.Plies >= 0 && d < Win-decisive {
+			s = Win - d
+		} else {
+			s = TableWinScore - ply
+		}
+	default:
+		return draw
+	}
+	if v.Result == TableLoss {
+		s = -s
+	}
+	return s
+}
+
+// rootFromTables returns the result of a search whose root the endgame
+// tables hold, and false when they do not hold it or one of its
+// children, which a search must then settle. Each root move is scored as
+// the tree scores it at ply 1: the game's end (including a repetition),
+// else the child's table value; the best is the move, and with
+// lim.MultiPV the lines are the best moves in order. It searches no
+// further: the tables are exact, and cost so little that a search whose
+// context is done before it starts still gets their move.
+func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
+	c := &w.core
+	if w.tables == nil {
+		return Result{}, false // a search stopped already still gets the tables' move
+	}
+	root := &c.stack[0]
+	if _, ok := w.probeTables(root, 0); !ok {
+		return Result{}, false
+	}
+	c.hashes[c.base] = root.hash
+	lines := make([]Line, 0, len(w.rootMoves))
+	for _, m := range w.rootMoves {
+		child := &c.stack[1]
+		*child = *root
+		child.PlayUnchecked(m)
+		c.hashes[c.base+1] = child.hash
+		score, over := c.terminal(child, 1)
+		if !over && !child.hasMove() {
+			score, over = c.adjudicate(child, 1), true
+		}
+		if !over {
+			if score, over = w.probeTables(child, 1); !over {
+				return Result{}, false
+			}
+		}
+		lines = append(lines, Line{Score: -score, PV: []Move{m}})
+	}
+	c.nodes += int64(1 + len(lines))
+	slices.SortStableFunc(lines, func(a, b Line) int { return cmp.Compare(b.Score, a.Score) })
+	if lim.MultiPV > 1 {
+		lines = lines[:min(lim.MultiPV, len(lines))]
+	} else {
+		lines = lines[:1]
+	}
+	best := lines[0]
+	res := Result{
+		Move: best.PV[0], Score: best.Score, Depth: 1, SelDepth: 1, Nodes: c.nodes,
+		PV: append([]Move(nil), best.PV...), Lines: lines, TBHits: c.tableHits(),
+		Time: time.Since(c.start),
+	}
+	if lim.Progress != nil {
+		in := Info{
+			Depth: 1, SelDepth: 1, Score: best.Score, Nodes: res.Nodes, Time: res.Time, TBHits: res.TBHits,
+			NodesPerSecond: int64(float64(res.Nodes) / max(res.Time.Seconds(), 1e-9)),
+			PV:             append([]Move(nil), best.PV...),
+		}
+		if lim.MultiPV <= 1 {
+			lim.Progress(in)
+		} else {
+			for i, l := range lines {
+				in.MultiPV, in.Score, in.PV = i+1, l.Score, append([]Move(nil), l.PV...)
+				lim.Progress(in)
+			}
+		}
+	}
+	return res, true
+}

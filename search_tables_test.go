@@ -1,0 +1,245 @@
+package surakarta_test
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/tablebase"
+)
+
+// openTables generates the tables of up to pieces pieces under the
+// quiet-ply limit (0: capture-all) in a temporary directory and opens
+// them.
+func openTables(t *testing.T, pieces, limit int) *tablebase.Tables {
+	t.Helper()
+	dir := t.TempDir()
+	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: pieces, QuietPlyLimit: limit}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := tablebase.Open(dir, surakarta.Rules{QuietPlyLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tb.Close() })
+	return tb
+}
+
+// randomPlacement returns a position with black and white pieces of
+// each colour on random squares, Black to move.
+func randomPlacement(r *rand.Rand, black, white int) surakarta.Position {
+	var sets [2]uint64
+	for i, n := range []int{black, white} {
+		for bits.OnesCount64(sets[i]) < n {
+			sq := uint64(1) << r.IntN(surakarta.NumSquares)
+			if (sets[0]|sets[1])&sq == 0 {
+				sets[i] |= sq
+			}
+		}
+	}
+	p, err := surakarta.NewPositionFromSets(surakarta.SquareSet(sets[0]), surakarta.SquareSet(sets[1]), surakarta.Black)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// findPosition returns a position of black against white pieces, Black
+// to move, for which ok holds.
+func findPosition(t *testing.T, black, white int, ok func(surakarta.Position) bool) surakarta.Position {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200_000 {
+		if p := randomPlacement(r, black, white); ok(p) {
+			return p
+		}
+	}
+	t.Fatal("no such position")
+	return surakarta.Position{}
+}
+
+func newGame(t *testing.T, p surakarta.Position, rules surakarta.Rules) *surakarta.Game {
+	t.Helper()
+	g, err := surakarta.NewGameWithRules(p, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestPVSTablesRoot(t *testing.T) {
+	tb := openTables(t, 4, 0)
+	p := findPosition(t, 2, 1, func(p surakarta.Position) bool {
+		v, ok := tb.Probe(p)
+		return ok && v.Result == surakarta.TableWin && v.Plies >= 5
+	})
+	v, _ := tb.Probe(p)
+	s := surakarta.NewPVS(&surakarta.Tuned{})
+	s.Tables = tb
+	res, err := s.Search(context.Background(), newGame(t, p, surakarta.Rules{}), surakarta.Limits{Depth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != surakarta.Win-v.Plies || res.TBHits == 0 {
+		t.Errorf("%v: score %s, %d hits; want win in %d (the table's) and hits", p, surakarta.FormatScore(res.Score), res.TBHits, v.Plies)
+	}
+	child := p
+	if err := child.Play(res.Move); err != nil {
+		t.Fatal(err)
+	}
+	if cv, ok := tb.Probe(child); !ok || cv.Result != surakarta.TableLoss || cv.Plies != v.Plies-1 {
+		t.Errorf("%v: move %v leads to %+v, want a loss in %d", p, res.Move, cv, v.Plies-1)
+	}
+
+	// MultiPV lists the moves best first, and SearchMoves restricts them.
+	moves := p.LegalMoves()
+	res, err = s.Search(context.Background(), newGame(t, p, surakarta.Rules{}), surakarta.Limits{Depth: 1, MultiPV: len(moves)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Lines) != len(moves) || res.Lines[0].Score != surakarta.Win-v.Plies {
+		t.Fatalf("MultiPV: %d lines, first %d; want %d, win in %d", len(res.Lines), res.Lines[0].Score, len(moves), v.Plies)
+	}
+	for i := 1; i < len(res.Lines); i++ {
+		if res.Lines[i].Score > res.Lines[i-1].Score {
+			t.Errorf("MultiPV: line %d scores %d above line %d's %d", i+1, res.Lines[i].Score, i, res.Lines[i-1].Score)
+		}
+	}
+	worst := res.Lines[len(res.Lines)-1]
+	res, err = s.Search(context.Background(), newGame(t, p, surakarta.Rules{}), surakarta.Limits{Depth: 1, SearchMoves: worst.PV[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != worst.PV[0] || res.Score != worst.Score {
+		t.Errorf("SearchMoves %v: %v scoring %d, want it scoring %d", worst.PV[0], res.Move, res.Score, worst.Score)
+	}
+}
+
+func TestPVSTablesInTree(t *testing.T) {
+	tb := openTables(t, 4, 0)
+	// A position of 3 against 2 pieces with a capture into a table's win
+	// in 3 to 5 plies, its best: a search of depth 1 scores it exactly.
+	best := func(p surakarta.Position) (int, bool) {
+		score, found := -surakarta.Win, false
+		for _, m := range p.LegalMoves() {
+			if !m.IsCapture() {
+				continue
+			}
+			child := p
+			child.PlayUnchecked(m)
+			if v, ok := tb.Probe(child); ok && v.Result == surakarta.TableLoss {
+				score, found = max(score, surakarta.Win-(1+v.Plies)), true
+			}
+		}
+		return score, found
+	}
+	p := findPosition(t, 3, 2, func(p surakarta.Position) bool {
+		score, ok := best(p)
+		n, _ := surakarta.PliesToEnd(score)
+		return ok && n >= 3 && n <= 5
+	})
+	want, _ := best(p)
+	s := surakarta.NewPVS(&surakarta.Tuned{})
+	s.Tables = tb
+	res, err := s.Search(context.Background(), newGame(t, p, surakarta.Rules{}), surakarta.Limits{Depth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != want || res.TBHits == 0 {
+		t.Errorf("%v at depth 1: %s with %d hits, want %s from the tables", p, surakarta.FormatScore(res.Score), res.TBHits, surakarta.FormatScore(want))
+	}
+	// A full-width search without tables deep enough to see that win
+	// finds it, or a faster one.
+	n, _ := surakarta.PliesToEnd(want)
+	deep, err := surakarta.NewAlphaBeta(&surakarta.Tuned{}).Search(context.Background(), newGame(t, p, surakarta.Rules{}), surakarta.Limits{Depth: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !surakarta.IsWin(deep.Score) || deep.Score < want {
+		t.Errorf("%v: AlphaBeta at depth %d scores %s, the tables %s", p, n, surakarta.FormatScore(deep.Score), surakarta.FormatScore(want))
+	}
+	if deep.Score != want {
+		t.Logf("AlphaBeta found a faster win: %s", surakarta.FormatScore(deep.Score))
+	}
+}
+
+func TestPVSTablesRulesMismatch(t *testing.T) {
+	tb := openTables(t, 4, 0)
+	p := findPosition(t, 2, 1, func(p surakarta.Position) bool {
+		v, ok := tb.Probe(p)
+		return ok && v.Result == surakarta.TableWin && v.Plies >= 5
+	})
+	rules := surakarta.Rules{QuietPlyLimit: 50}
+	plain := surakarta.NewPVS(&surakarta.Tuned{})
+	want, err := plain.Search(context.Background(), newGame(t, p, rules), surakarta.Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := surakarta.NewPVS(&surakarta.Tuned{})
+	s.Tables = tb
+	res, err := s.Search(context.Background(), newGame(t, p, rules), surakarta.Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TBHits != 0 || res.Nodes != want.Nodes || res.Score != want.Score {
+		t.Errorf("capture-all tables in a game of %+v: %d hits, %d nodes, score %d; want none, %d, %d", rules, res.TBHits, res.Nodes, res.Score, want.Nodes, want.Score)
+	}
+}
+
+func TestPVSTablesUnreachedSameNodes(t *testing.T) {
+	tb := openTables(t, 4, 0)
+	g := newGame(t, surakarta.NewPosition(), surakarta.Rules{})
+	want, err := surakarta.NewPVS(&surakarta.Tuned{}).Search(context.Background(), g, surakarta.Limits{Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := surakarta.NewPVS(&surakarta.Tuned{})
+	s.Tables = tb
+	res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Nodes != want.Nodes || res.Move != want.Move || res.TBHits != 0 {
+		t.Errorf("with tables no position reaches: %d nodes, %v, %d hits; want %d, %v, none", res.Nodes, res.Move, res.TBHits, want.Nodes, want.Move)
+	}
+}
+
+func TestPVSTablesQuietWin(t *testing.T) {
+	const limit = 10
+	tb := openTables(t, 3, limit)
+	p := findPosition(t, 2, 1, func(p surakarta.Position) bool {
+		v, ok := tb.Probe(p)
+		if !ok || v.Result != surakarta.TableWin {
+			return false
+		}
+		for _, m := range p.LegalMoves() {
+			if m.IsCapture() {
+				return false // a win in 1 would score as a win
+			}
+		}
+		return true
+	})
+	rules := surakarta.Rules{QuietPlyLimit: limit, RepetitionLimit: 3}
+	s := surakarta.NewPVS(&surakarta.Tuned{})
+	s.Tables = tb
+	for _, threads := range []int{1, 2} {
+		s.Threads = threads
+		res, err := s.Search(context.Background(), newGame(t, p, rules), surakarta.Limits{Depth: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !surakarta.IsTableWin(res.Score) || surakarta.IsWin(res.Score) || surakarta.FormatScore(res.Score) != "table win" {
+			t.Errorf("threads %d: %v: score %d (%s), want a table win", threads, p, res.Score, surakarta.FormatScore(res.Score))
+		}
+		child := p
+		child.PlayUnchecked(res.Move)
+		if v, ok := tb.Probe(child); !ok || v.Result != surakarta.TableLoss {
+			t.Errorf("threads %d: %v: move %v leads to %+v, not a loss", threads, p, res.Move, v)
+		}
+	}
+	if surakarta.IsTableWin(surakarta.MaxEvaluation) || surakarta.IsTableWin(surakarta.Win-999) || !surakarta.IsTableLoss(-surakarta.TableWinScore) {
+		t.Error("IsTableWin and IsTableLoss: the ranges overlap evaluations or wins")
+	}
+}
