@@ -1,12 +1,12 @@
 // Package k8scheck checks the Kubernetes Job manifests of docs/cluster.md
-// (a match in shards) and docs/tablebases.md (a level of the endgame tables
-// in shards, CheckTables) without a cluster: it decodes the manifest against the batch/v1 Job API,
-// the Go types from which the API's schema is generated, as the API server
-// does with strict field validation (an unknown or misspelt field, a field
-// twice or a value of the wrong type is an error), and then checks what the
-// recipe needs: an Indexed Job with one pod per shard of the match tool,
-// each writing its record file to a shared volume, a restart policy a Job
-// allows and a name its pods' host names can take. It does not run the API
+// (a match in shards) and docs/tablebases.md (a level of the endgame
+// tables in shards, CheckTables) without a cluster: it decodes a manifest
+// against the batch/v1 Job API, the Go types from which the API's schema
+// is generated, as the API server does with strict field validation (an
+// unknown or misspelt field, a field twice or a value of the wrong type is
+// an error), and then checks what the recipe needs: an Indexed Job with
+// one pod per shard, each writing its files to a shared volume, a restart
+// policy a Job allows and a name its pods' host names can take. It does not run the API
 // server's whole validation (k8s.io/kubernetes, which would cost CI minutes
 // of downloads on every fresh machine).
 //
