@@ -1,11 +1,12 @@
 // Command surakarta-tb makes endgame tables and probes them (package
 // tablebase): the value of every position of up to a few pieces with best
-// play, and the move that keeps it.
+// play, and the move that keeps it; stats counts what each table says.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-tb@latest
 //	surakarta-tb generate -dir tables -pieces 5
 //	surakarta-tb generate -dir tables -pieces 5 -quiet-plies 50
 //	surakarta-tb probe -dir tables -position "6/1w4/6/6/bw4/6 b"
+//	surakarta-tb stats -dir tables
 //
 // Generate splits the tables of one piece count over machines as the
 // match tool splits a match: -shard i/N, or -shards N with the index from
@@ -32,12 +33,13 @@ func main() {
 	os.Exit(code)
 }
 
-const usage = `usage: surakarta-tb generate|probe [flags]
+const usage = `usage: surakarta-tb generate|probe|stats [flags]
 
 Surakarta-tb makes and reads endgame tables:
 
   surakarta-tb generate   make the tables of up to -pieces pieces in -dir
   surakarta-tb probe      print a position's value and best move from the tables
+  surakarta-tb stats      print each table's wins, draws, losses and longest win
 
 The rule set is -quiet-plies: 0 (the default) for capture-all, where a game
 ends only when a side has no pieces (a game that never ends is a draw),
@@ -45,7 +47,8 @@ and the tables hold the plies to the end; or a quiet-ply limit L, where a
 game also ends after L plies without a capture and the side with more
 pieces wins (no repetition limit), and the tables hold only the result.
 
-Run surakarta-tb generate -h or surakarta-tb probe -h for their flags.
+Run surakarta-tb generate -h, surakarta-tb probe -h or surakarta-tb stats -h
+for their flags.
 `
 
 // run runs the command with the given arguments and returns its exit
@@ -53,18 +56,20 @@ Run surakarta-tb generate -h or surakarta-tb probe -h for their flags.
 // fails.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return badArgs(stderr, "surakarta-tb", errors.New("want a command: generate or probe"))
+		return badArgs(stderr, "surakarta-tb", errors.New("want a command: generate, probe or stats"))
 	}
 	switch args[0] {
 	case "generate":
 		return runGenerate(ctx, args[1:], stdout, stderr)
 	case "probe":
 		return runProbe(args[1:], stdout, stderr)
+	case "stats":
+		return runStats(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	return badArgs(stderr, "surakarta-tb", fmt.Errorf("unknown command %q: want generate or probe", args[0]))
+	return badArgs(stderr, "surakarta-tb", fmt.Errorf("unknown command %q: want generate, probe or stats", args[0]))
 }
 
 // badArgs reports a bad argument and returns the exit status 2.

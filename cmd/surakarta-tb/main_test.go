@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -227,7 +228,7 @@ func TestBadArguments(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, 2, "want a command: generate or probe"},
+		{nil, 2, "want a command: generate, probe or stats"},
 		{[]string{"make"}, 2, `unknown command "make"`},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-colour", "x"}, 2, "flag provided but not defined: -colour"},
 		{[]string{"generate", "-pieces", "3"}, 2, "give -dir"},
@@ -273,10 +274,67 @@ func TestBadArguments(t *testing.T) {
 // TestHelp: -h of the command and of each subcommand prints its usage on
 // stdout with status 0.
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"generate", "-h"}, {"probe", "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"generate", "-h"}, {"probe", "-h"}, {"stats", "-h"}} {
 		code, stdout, stderr := runTB(args...)
 		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: surakarta-tb ") {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestStats: stats prints a line per class, fewer pieces first, whose
+// counts add up to the class's positions, and whose longest win probe
+// gives as a win in as many plies; under a quiet-ply limit, no distance.
+func TestStats(t *testing.T) {
+	all, quiet := tables(t)
+	code, stdout, stderr := runTB("stats", "-dir", all)
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	line := regexp.MustCompile(`^(\dv\d) positions (\d+) win (\d+) [0-9.]+% draw (\d+) [0-9.]+% loss (\d+) [0-9.]+% longest-win (\d+) (.+)$`)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	var classes []string
+	for _, l := range lines {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("line %q", l)
+		}
+		classes = append(classes, m[1])
+		var n [4]int
+		for i := range n {
+			n[i], _ = strconv.Atoi(m[2+i])
+		}
+		if n[1]+n[2]+n[3] != n[0] {
+			t.Errorf("%q: the counts do not add up", l)
+		}
+		code, out, errOut := runTB("probe", "-dir", all, "-position", m[7])
+		if code != 0 || !strings.HasPrefix(out, "win "+m[6]+" ") {
+			t.Errorf("%q: probe of the longest win: status %d, %q %q", l, code, out, errOut)
+		}
+	}
+	if got := strings.Join(classes, " "); got != "1v1 2v1 1v2" {
+		t.Errorf("classes %s, want 1v1 2v1 1v2", got)
+	}
+	if !strings.HasPrefix(stdout, "1v1 positions 1260 ") {
+		t.Errorf("stdout %q", stdout)
+	}
+	code, stdout, _ = runTB("stats", "-dir", quiet, "-quiet-plies", "6")
+	if code != 0 || strings.Count(stdout, "longest-win - -\n") != 3 {
+		t.Errorf("-quiet-plies 6: status %d, stdout %q", code, stdout)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"stats", "-dir", all, "-quiet-plies", "50"}, 1, "holds no tables of quiet-ply limit 50"},
+		{[]string{"stats", "-dir", filepath.Join(all, "none")}, 1, "no such file or directory"},
+		{[]string{"stats"}, 2, "give -dir"},
+		{[]string{"stats", "-dir", all, "-pieces", "3"}, 2, "flag provided but not defined: -pieces"},
+	} {
+		code, stdout, stderr := runTB(tc.args...)
+		if code != tc.code || stdout != "" || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want status %d and %q", tc.args, code, stdout, stderr, tc.code, tc.want)
 		}
 	}
 }

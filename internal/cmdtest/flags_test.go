@@ -72,6 +72,7 @@ var commands = map[string]map[string]definer{
 	"cmd/surakarta-tb (no subcommand)":   {},
 	"cmd/surakarta-tb generate":          {},
 	"cmd/surakarta-tb probe":             {"position": position},
+	"cmd/surakarta-tb stats":             {},
 	"cmd/surakarta-tune (no subcommand)": {},
 	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed},
 	"cmd/surakarta-tune fit":             {},
@@ -87,7 +88,7 @@ var others = map[string]map[string]flagLine{
 }
 
 // subcommands are the programs whose flags belong to subcommands.
-var subcommands = map[string][]string{"cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe"}}
+var subcommands = map[string][]string{"cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
 
 // TestSharedFlags builds every program of the module, runs each (and each
 // subcommand) with -h, and checks that every flag it shares with others is
