@@ -42,10 +42,11 @@ Surakarta-tb makes and reads endgame tables:
   surakarta-tb stats      print each table's wins, draws, losses and longest win
 
 The rule set is -quiet-plies: 0 (the default) for capture-all, where a game
-ends only when a side has no pieces (a game that never ends is a draw),
-and the tables hold the plies to the end; or a quiet-ply limit L, where a
-game also ends after L plies without a capture and the side with more
-pieces wins (no repetition limit), and the tables hold only the result.
+ends when a side has no pieces or the side to move no legal move (then
+the side with more pieces wins, equal counts draw), and a game that never
+ends is a draw; the tables hold the plies to the end. Or a quiet-ply
+limit L, where a game also ends, on the piece count, after L plies
+without a capture (no repetition limit); the tables hold only the result.
 
 Run surakarta-tb generate -h, surakarta-tb probe -h or surakarta-tb stats -h
 for their flags.

@@ -258,6 +258,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"probe", "-dir", all}, 1, "no table of 12 against 12 pieces (" + all + " holds every class of up to 3 pieces, capture-all)"},
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/bb4/b5 w"}, 1, "no table of 1 against 3 pieces"},
 		{[]string{"probe", "-dir", all, "-position", "6/6/6/6/bb4/6 w"}, 1, "the game is over: a side has no pieces"},
+		{[]string{"probe", "-dir", all, "-position", "6/6/6/6/ww4/bw4 b"}, 1, "the game is over: the side to move has no legal move"},
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6 b 6 1", "-quiet-plies", "6"}, 1, "the game is over: 6 quiet plies, the limit is 6"},
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6 b", "-quiet-plies", "50"}, 1, "holds no complete tables of quiet-ply limit 50"},
 		{[]string{"probe", "-dir", empty, "-position", "6/1w4/6/6/b5/6 b"}, 1, "holds no complete tables of capture-all"},

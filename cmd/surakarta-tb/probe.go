@@ -25,14 +25,15 @@ best play for a win or a loss under capture-all, and - for a draw or
 under a quiet-ply limit (whose tables store the result only); MOVE the
 best move in the library's notation (such as b2c3: the fastest win, the
 slowest loss, or under a quiet-ply limit a move that keeps the result and
-makes progress), or - when the side to move has no legal move. Under a
-quiet-ply limit the value is that of the position's quiet plies (its
+makes progress). Under a quiet-ply limit the value is that of the position's quiet plies (its
 third field). Such as:
 
   win 7 b2c3
 
 A position the tables do not hold (too many pieces, a class not made),
-a game already over and a directory without tables are errors.
+a game already over (a side without pieces, the side to move without a
+legal move, the quiet plies at the limit) and a directory without tables
+are errors.
 
 `
 
@@ -72,6 +73,8 @@ func probe(dir string, quietPlies int, p surakarta.Position) (string, error) {
 	switch {
 	case p.Count(side) == 0 || p.Count(side.Other()) == 0:
 		return "", errors.New("the game is over: a side has no pieces")
+	case len(p.LegalMoves()) == 0:
+		return "", errors.New("the game is over: the side to move has no legal move")
 	case quietPlies > 0 && p.QuietPlies() >= quietPlies:
 		return "", fmt.Errorf("the game is over: %d quiet plies, the limit is %d", p.QuietPlies(), quietPlies)
 	}
@@ -87,22 +90,18 @@ func probe(dir string, quietPlies int, p surakarta.Position) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%w (%s holds every class of up to %d pieces, %s)", err, dir, t.Pieces(), rulesName(quietPlies))
 	}
-	move := "-"
-	if len(p.LegalMoves()) > 0 {
-		m, bv, err := t.BestMove(p)
-		if err != nil {
-			return "", err
-		}
-		if bv.Result != v.Result {
-			return "", fmt.Errorf("the tables disagree: the position is a %s, its best move %v gives a %s", resultName(v.Result), m, resultName(bv.Result))
-		}
-		move = m.String()
+	m, bv, err := t.BestMove(p)
+	if err != nil {
+		return "", err
+	}
+	if bv.Result != v.Result {
+		return "", fmt.Errorf("the tables disagree: the position is a %s, its best move %v gives a %s", resultName(v.Result), m, resultName(bv.Result))
 	}
 	plies := "-"
 	if v.Result != surakarta.TableDraw && v.Plies >= 0 {
 		plies = strconv.Itoa(v.Plies)
 	}
-	return resultName(v.Result) + " " + plies + " " + move, nil
+	return resultName(v.Result) + " " + plies + " " + m.String(), nil
 }
 
 // resultName names a result for the side to move.
