@@ -24,7 +24,7 @@ for each pair of classes made.
 
 A shard (-shard i/N, i from 0, or -shards N with the index from
 $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) makes only its part of
-the classes of exactly N pieces, and needs the tables of fewer pieces in
+the classes of exactly -pieces pieces, and needs the tables of fewer in
 DIR already; the shards of one piece count may write into the same DIR,
 or into copies merged afterwards. The files are the same bytes whatever
 the shards and -workers.
