@@ -1,53 +1,83 @@
 package tablebase
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/surakarta-go/surakarta"
 )
 
-// ClassStats is what a class's table says: how many of its positions are
-// won, drawn and lost for the side to move, and its longest win.
-type ClassStats struct {
-	Mover, Other        int    // the class: the side to move's pieces, the other side's
-	Positions           uint64 // every placement, with the mover to move
-	Wins, Draws, Losses uint64
-	// LongestWin is the most plies to the end of a won position of the
-	// class (capture-all tables; 0 under a quiet-ply limit), and
-	// LongestWinExample the first such position, Black to move.
-	LongestWin        int
-	LongestWinExample surakarta.Position
+// Stats are what the table of one class says, counted over all its
+// positions, for the side to move: what publishing the tables needs, and
+// what probing one position at a time would take a long time to gather.
+type Stats struct {
+	// Mover and Other are the class: the pieces of the side to move and
+	// of the other side.
+	Mover, Other int
+	// Positions is the number of positions of the class, every placement
+	// of the pieces; Wins, Draws and Losses split them. Under a quiet-ply
+	// limit they are the values with no quiet plies played.
+	Positions, Wins, Draws, Losses uint64
+	// LongestWin is the most plies to the end of a won position under
+	// capture-all (0 without a win), −1 under a quiet-ply limit, whose
+	// tables store no distance.
+	LongestWin int
+	// LongestWinPosition is the first position, in the table's order, of
+	// the longest win, with Black to move; the zero Position when there
+	// is none or under a quiet-ply limit.
+	LongestWinPosition surakarta.Position
 }
 
-// Stats reads the whole table of the class and counts its results. Under
-// a quiet-ply limit the results are those of positions with no quiet
-// plies: right after a capture, with the whole limit left.
-func (t *Tables) Stats(mover, other int) (ClassStats, error) {
-	c := class{mover, other}
-	tf := t.files[c]
-	if tf == nil {
-		return ClassStats{}, fmt.Errorf("%w: no table of %d against %d pieces", ErrNotInTables, mover, other)
+// ClassStats counts the table of the class of mover against other pieces
+// in dir, made under rules, reading it block by block. It returns an
+// error wrapping ErrNotInTables when the table is not there, and one
+// wrapping ErrCorrupt or ErrMismatch when it is damaged.
+func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, error) {
+	if err := rules.Validate(); err != nil {
+		return Stats{}, err
 	}
-	s := ClassStats{Mover: mover, Other: other, Positions: tf.h.positions}
-	longest := uint64(0)
-	for b := range uint64(len(tf.h.checksums)) {
-		data, err := tf.h.readBlock(tf.f, b)
+	limit := rules.QuietPlyLimit
+	c := class{mover, other}
+	if mover < 1 || other < 1 || mover+other > maxPieces || limit > maxLimit {
+		return Stats{}, fmt.Errorf("%w: no table of %d against %d pieces under a quiet-ply limit of %d", ErrNotInTables, mover, other, limit)
+	}
+	f, err := os.Open(filepath.Join(dir, fileName(c, limit)))
+	if errors.Is(err, os.ErrNotExist) {
+		return Stats{}, fmt.Errorf("%w: %v", ErrNotInTables, err)
+	}
+	if err != nil {
+		return Stats{}, err
+	}
+	defer f.Close()
+	h, err := openHeader(f, c, limit)
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	s := Stats{Mover: mover, Other: other, Positions: h.positions}
+	if limit > 0 {
+		s.LongestWin = -1
+	}
+	longest, found := uint64(0), false
+	r := uint64(limit)
+	for b := range uint64(len(h.checksums)) {
+		data, err := h.readBlock(f, b)
 		if err != nil {
-			return ClassStats{}, fmt.Errorf("%s: %w", tf.f.Name(), err)
+			return Stats{}, fmt.Errorf("%s: %w", f.Name(), err)
 		}
-		first := b * uint64(tf.h.perBlock)
-		eb := uint64(tf.h.entryBytes)
-		for j := range uint64(len(data)) / eb {
-			e := data[j*eb:]
+		first := b * uint64(h.perBlock)
+		for j := range uint64(len(data) / h.entryBytes) {
+			entry := data[j*uint64(h.entryBytes):]
 			var v int
-			if t.limit == 0 {
-				code := uint16(e[0]) | uint16(e[1])<<8
-				v = result(code)
-				if v == vWin && plies(code) > s.LongestWin {
-					s.LongestWin, longest = plies(code), first+j
+			if limit == 0 {
+				e := uint16(entry[0]) | uint16(entry[1])<<8
+				v = result(e)
+				if v == vWin && (!found || plies(e) > s.LongestWin) {
+					s.LongestWin, longest, found = plies(e), first+j, true
 				}
 			} else {
-				v = int(e[t.limit/4] >> (2 * (t.limit % 4)) & 3)
+				v = int(entry[r/4] >> (2 * (r % 4)) & 3)
 			}
 			switch v {
 			case vWin:
@@ -59,9 +89,11 @@ func (t *Tables) Stats(mover, other int) (ClassStats, error) {
 			}
 		}
 	}
-	if s.LongestWin > 0 {
+	if found {
 		m, o := c.placement(longest)
-		s.LongestWinExample, _ = surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black)
+		if s.LongestWinPosition, err = surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black); err != nil {
+			return Stats{}, err
+		}
 	}
 	return s, nil
 }

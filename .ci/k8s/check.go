@@ -1,11 +1,12 @@
-// Package k8scheck checks the Kubernetes Job manifest of docs/cluster.md
-// without a cluster: it decodes the manifest against the batch/v1 Job API,
-// the Go types from which the API's schema is generated, as the API server
-// does with strict field validation (an unknown or misspelt field, a field
-// twice or a value of the wrong type is an error), and then checks what the
-// recipe needs: an Indexed Job with one pod per shard of the match tool,
-// each writing its record file to a shared volume, a restart policy a Job
-// allows and a name its pods' host names can take. It does not run the API
+// Package k8scheck checks the Kubernetes Job manifests of docs/cluster.md
+// (a match in shards) and docs/tablebases.md (a level of the endgame
+// tables in shards, CheckTables) without a cluster: it decodes a manifest
+// against the batch/v1 Job API, the Go types from which the API's schema
+// is generated, as the API server does with strict field validation (an
+// unknown or misspelt field, a field twice or a value of the wrong type is
+// an error), and then checks what the recipe needs: an Indexed Job with
+// one pod per shard, each writing its files to a shared volume, a restart
+// policy a Job allows and a name its pods' host names can take. It does not run the API
 // server's whole validation (k8s.io/kubernetes, which would cost CI minutes
 // of downloads on every fresh machine).
 //
@@ -86,22 +87,7 @@ func CheckRecipe(job *batchv1.Job) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	spec := job.Spec
-	// A pod of an Indexed Job is named after the Job and its index, and
-	// that name is its host name: a DNS label.
-	if spec.Completions != nil {
-		host := job.Name + "-" + strconv.Itoa(int(max(*spec.Completions-1, 0)))
-		if msgs := validation.IsDNS1123Label(host); len(msgs) > 0 {
-			bad("metadata.name %q: the host name of a pod, %q, is no DNS label: %s", job.Name, host, strings.Join(msgs, "; "))
-		}
-	}
-	if spec.CompletionMode == nil || *spec.CompletionMode != batchv1.IndexedCompletion {
-		bad("spec.completionMode is not Indexed: the pods get no JOB_COMPLETION_INDEX, which -shards reads")
-	}
-	switch p := spec.Template.Spec.RestartPolicy; p {
-	case corev1.RestartPolicyNever, corev1.RestartPolicyOnFailure:
-	default:
-		bad("spec.template.spec.restartPolicy is %q, not Never or OnFailure as a Job requires", p)
-	}
+	checkIndexed(job, bad)
 
 	var c *corev1.Container
 	for i := range spec.Template.Spec.Containers {
@@ -158,8 +144,31 @@ func CheckRecipe(job *batchv1.Job) error {
 	return errors.Join(errs...)
 }
 
-// matchFlags reads the match tool's arguments as flag/value pairs (every
-// flag of a sharded match takes a value).
+// checkIndexed checks what every sharded Job of the docs needs: an
+// Indexed Job whose pods' host names are DNS labels, with a restart
+// policy a Job allows.
+func checkIndexed(job *batchv1.Job, bad func(format string, args ...any)) {
+	spec := job.Spec
+	// A pod of an Indexed Job is named after the Job and its index, and
+	// that name is its host name: a DNS label.
+	if spec.Completions != nil {
+		host := job.Name + "-" + strconv.Itoa(int(max(*spec.Completions-1, 0)))
+		if msgs := validation.IsDNS1123Label(host); len(msgs) > 0 {
+			bad("metadata.name %q: the host name of a pod, %q, is no DNS label: %s", job.Name, host, strings.Join(msgs, "; "))
+		}
+	}
+	if spec.CompletionMode == nil || *spec.CompletionMode != batchv1.IndexedCompletion {
+		bad("spec.completionMode is not Indexed: the pods get no JOB_COMPLETION_INDEX, which -shards reads")
+	}
+	switch p := spec.Template.Spec.RestartPolicy; p {
+	case corev1.RestartPolicyNever, corev1.RestartPolicyOnFailure:
+	default:
+		bad("spec.template.spec.restartPolicy is %q, not Never or OnFailure as a Job requires", p)
+	}
+}
+
+// matchFlags reads a command's arguments as flag/value pairs (every flag
+// of a sharded match, or of the tables' generate, takes a value).
 func matchFlags(args []string) (map[string]string, error) {
 	flags := map[string]string{}
 	for i := 0; i < len(args); i++ {

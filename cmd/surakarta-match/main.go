@@ -193,7 +193,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return bad(err)
 	}
-	if cfg.Shard, err = shardOf(*shard, *shards, os.Getenv); err != nil {
+	if cfg.Shard, err = cmdflag.ShardOf(*shard, *shards, os.Getenv); err != nil {
 		return bad(err)
 	}
 	if cfg.RecordFile, err = shardFile(*out, cfg.Shard); err != nil {

@@ -9,13 +9,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 // clearShardEnv unsets the environment variables that give a shard's
 // index, for the test, in case it runs inside a job.
 func clearShardEnv(t *testing.T) {
 	t.Helper()
-	for _, name := range []string{envJobIndex, envSlurmID, envSlurmMin, envSlurmStep, envSlurmCount} {
+	for _, name := range []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount} {
 		t.Setenv(name, "")
 	}
 }
@@ -38,16 +40,16 @@ func TestShardArguments(t *testing.T) {
 		{nil, []string{"-shard", "1/2", "-shards", "2"}, "give one of them"},
 		{nil, []string{"-shards", "-2"}, "-shards -2: want a positive number"},
 		{nil, []string{"-shards", "3"}, "-shards 3: no shard index: neither JOB_COMPLETION_INDEX"},
-		{map[string]string{envJobIndex: "abc"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="abc": want a number from 0`},
-		{map[string]string{envJobIndex: "-1"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="-1": want a number from 0`},
-		{map[string]string{envJobIndex: "3"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from JOB_COMPLETION_INDEX=3): index not below 3"},
-		{map[string]string{envSlurmID: "x1"}, []string{"-shards", "3"}, `SLURM_ARRAY_TASK_ID="x1"`},
-		{map[string]string{envSlurmID: "4", envSlurmMin: "5"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_ID=4 is not in the array from SLURM_ARRAY_TASK_MIN=5"},
-		{map[string]string{envSlurmID: "8", envSlurmMin: "5"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from SLURM_ARRAY_TASK_ID=8 from 5)"},
-		{map[string]string{envSlurmID: "6", envSlurmMin: "2", envSlurmStep: "3"}, []string{"-shards", "3"}, "not in the array from SLURM_ARRAY_TASK_MIN=2 in steps of 3"},
-		{map[string]string{envSlurmID: "6", envSlurmStep: "0"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_STEP=0"},
-		{map[string]string{envSlurmID: "1", envSlurmCount: "4"}, []string{"-shards", "3"}, "-shards 3, but the job array has SLURM_ARRAY_TASK_COUNT=4 tasks"},
-		{map[string]string{envSlurmID: "1", envJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
+		{map[string]string{cmdflag.EnvJobIndex: "abc"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="abc": want a number from 0`},
+		{map[string]string{cmdflag.EnvJobIndex: "-1"}, []string{"-shards", "3"}, `JOB_COMPLETION_INDEX="-1": want a number from 0`},
+		{map[string]string{cmdflag.EnvJobIndex: "3"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from JOB_COMPLETION_INDEX=3): index not below 3"},
+		{map[string]string{cmdflag.EnvSlurmID: "x1"}, []string{"-shards", "3"}, `SLURM_ARRAY_TASK_ID="x1"`},
+		{map[string]string{cmdflag.EnvSlurmID: "4", cmdflag.EnvSlurmMin: "5"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_ID=4 is not in the array from SLURM_ARRAY_TASK_MIN=5"},
+		{map[string]string{cmdflag.EnvSlurmID: "8", cmdflag.EnvSlurmMin: "5"}, []string{"-shards", "3"}, "shard 3 of -shards 3 (from SLURM_ARRAY_TASK_ID=8 from 5)"},
+		{map[string]string{cmdflag.EnvSlurmID: "6", cmdflag.EnvSlurmMin: "2", cmdflag.EnvSlurmStep: "3"}, []string{"-shards", "3"}, "not in the array from SLURM_ARRAY_TASK_MIN=2 in steps of 3"},
+		{map[string]string{cmdflag.EnvSlurmID: "6", cmdflag.EnvSlurmStep: "0"}, []string{"-shards", "3"}, "SLURM_ARRAY_TASK_STEP=0"},
+		{map[string]string{cmdflag.EnvSlurmID: "1", cmdflag.EnvSlurmCount: "4"}, []string{"-shards", "3"}, "-shards 3, but the job array has SLURM_ARRAY_TASK_COUNT=4 tasks"},
+		{map[string]string{cmdflag.EnvSlurmID: "1", cmdflag.EnvJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
 		{nil, []string{"-out", "", "-shard", "1/2"}, "shard 1/2: give -out"},
 	} {
 		clearShardEnv(t)
@@ -90,12 +92,12 @@ func TestShardsAsProcesses(t *testing.T) {
 	}{
 		{
 			name: "SPRT", games: "80", more: []string{"-sprt", "0,200"},
-			shards: []map[string]string{nil, {envJobIndex: "1"}, {envSlurmID: "7", envSlurmMin: "5", envSlurmCount: "3"}},
+			shards: []map[string]string{nil, {cmdflag.EnvJobIndex: "1"}, {cmdflag.EnvSlurmID: "7", cmdflag.EnvSlurmMin: "5", cmdflag.EnvSlurmCount: "3"}},
 			flags:  [][]string{{"-shard", "0/3"}, {"-shards", "3"}, {"-shards", "3"}},
 		},
 		{
 			name: "no SPRT", games: "24",
-			shards: []map[string]string{{envSlurmID: "0"}, {envJobIndex: "1"}},
+			shards: []map[string]string{{cmdflag.EnvSlurmID: "0"}, {cmdflag.EnvJobIndex: "1"}},
 			flags:  [][]string{{"-shards", "2"}, {"-shards", "2"}},
 		},
 	} {
@@ -150,7 +152,7 @@ func startWith(t *testing.T, env map[string]string, args ...string) *started {
 	t.Helper()
 	p := &started{cmd: exec.Command(program(t), args...), done: make(chan struct{})}
 	for _, kv := range os.Environ() {
-		if name, _, _ := strings.Cut(kv, "="); name != envJobIndex && !strings.HasPrefix(name, "SLURM_") {
+		if name, _, _ := strings.Cut(kv, "="); name != cmdflag.EnvJobIndex && !strings.HasPrefix(name, "SLURM_") {
 			p.cmd.Env = append(p.cmd.Env, kv)
 		}
 	}

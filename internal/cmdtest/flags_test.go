@@ -69,6 +69,10 @@ var commands = map[string]map[string]definer{
 	"cmd/surakarta-analyze":              {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
 	"cmd/surakarta-match":                {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed},
 	"cmd/surakarta-play":                 {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
+	"cmd/surakarta-tb (no subcommand)":   {},
+	"cmd/surakarta-tb generate":          {},
+	"cmd/surakarta-tb probe":             {"position": position},
+	"cmd/surakarta-tb stats":             {},
 	"cmd/surakarta-tune (no subcommand)": {},
 	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed},
 	"cmd/surakarta-tune fit":             {},
@@ -84,7 +88,7 @@ var others = map[string]map[string]flagLine{
 }
 
 // subcommands are the programs whose flags belong to subcommands.
-var subcommands = map[string][]string{"cmd/surakarta-tune": {"gen", "fit"}}
+var subcommands = map[string][]string{"cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
 
 // TestSharedFlags builds every program of the module, runs each (and each
 // subcommand) with -h, and checks that every flag it shares with others is

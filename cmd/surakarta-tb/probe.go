@@ -1,0 +1,116 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/tablebase"
+)
+
+const probeUsage = `usage: surakarta-tb probe -dir DIR [-quiet-plies L] -position TEXT
+
+Probe prints one line, the value of the position for its side to move
+and the move that keeps it:
+
+  RESULT PLIES MOVE
+
+RESULT is win, draw or loss; PLIES the plies to the end of the game with
+best play for a win or a loss under capture-all, and - for a draw or
+under a quiet-ply limit (whose tables store the result only); MOVE the
+best move in the library's notation (such as b2c3: the fastest win, the
+slowest loss, or under a quiet-ply limit a move that keeps the result and
+makes progress). Under a quiet-ply limit the value is that of the position's quiet plies (its
+third field). Such as:
+
+  win 7 b2c3
+
+A position the tables do not hold (too many pieces, a class not made),
+a game already over (a side without pieces, the side to move without a
+legal move, the quiet plies at the limit) and a directory without tables
+are errors.
+
+`
+
+// runProbe runs surakarta-tb probe.
+func runProbe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("surakarta-tb probe", flag.ContinueOnError)
+	dir := dirFlag(fs)
+	quietPlies := quietPliesFlag(fs)
+	position := cmdflag.Position(fs)
+	if status, ok := parseFlags(fs, args, probeUsage, stdout, stderr); !ok {
+		return status
+	}
+	if err := checkCommon(*dir, *quietPlies); err != nil {
+		return badArgs(stderr, fs.Name(), err)
+	}
+	p, err := surakarta.ParsePosition(*position)
+	if err != nil {
+		return badArgs(stderr, fs.Name(), fmt.Errorf("-position: %w", err))
+	}
+	line, err := probe(*dir, *quietPlies, p)
+	if err != nil {
+		return fail(stderr, fs.Name(), err)
+	}
+	fmt.Fprintln(stdout, line)
+	return 0
+}
+
+// probe returns the line of p's value and best move from the tables in
+// dir of the rule set.
+func probe(dir string, quietPlies int, p surakarta.Position) (string, error) {
+	if info, err := os.Stat(dir); err != nil {
+		return "", fmt.Errorf("-dir: %w", err)
+	} else if !info.IsDir() {
+		return "", fmt.Errorf("-dir %s: not a directory", dir)
+	}
+	side := p.SideToMove()
+	switch {
+	case p.Count(side) == 0 || p.Count(side.Other()) == 0:
+		return "", errors.New("the game is over: a side has no pieces")
+	case len(p.LegalMoves()) == 0:
+		return "", errors.New("the game is over: the side to move has no legal move")
+	case quietPlies > 0 && p.QuietPlies() >= quietPlies:
+		return "", fmt.Errorf("the game is over: %d quiet plies, the limit is %d", p.QuietPlies(), quietPlies)
+	}
+	t, err := tablebase.Open(dir, surakarta.Rules{QuietPlyLimit: quietPlies})
+	if err != nil {
+		return "", err
+	}
+	defer t.Close()
+	if t.Pieces() == 0 {
+		return "", fmt.Errorf("%s holds no complete tables of %s (make them with surakarta-tb generate)", dir, rulesName(quietPlies))
+	}
+	v, err := t.Value(p)
+	if err != nil {
+		return "", fmt.Errorf("%w (%s holds every class of up to %d pieces, %s)", err, dir, t.Pieces(), rulesName(quietPlies))
+	}
+	m, bv, err := t.BestMove(p)
+	if err != nil {
+		return "", err
+	}
+	if bv.Result != v.Result {
+		return "", fmt.Errorf("the tables disagree: the position is a %s, its best move %v gives a %s", resultName(v.Result), m, resultName(bv.Result))
+	}
+	plies := "-"
+	if v.Result != surakarta.TableDraw && v.Plies >= 0 {
+		plies = strconv.Itoa(v.Plies)
+	}
+	return resultName(v.Result) + " " + plies + " " + m.String(), nil
+}
+
+// resultName names a result for the side to move.
+func resultName(r surakarta.TableResult) string {
+	switch r {
+	case surakarta.TableWin:
+		return "win"
+	case surakarta.TableLoss:
+		return "loss"
+	}
+	return "draw"
+}
