@@ -215,3 +215,32 @@ func FuzzReadTable(f *testing.F) {
 		}
 	})
 }
+
+// TestBlockEnds: a block's compressed stream must end where its entries
+// do and where the next block starts: a change to the bytes that close it
+// (the empty last stored block the writer ends it with), or a first
+// block marked last, so that what follows is left unread, is damage,
+// though the entries read are the same.
+func TestBlockEnds(t *testing.T) {
+	for _, tc := range damageCases {
+		data := readTable(t, tc.c, tc.limit)
+		h, err := readHeader(bytes.NewReader(data), int64(len(data)), tc.c, tc.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range len(h.checksums) {
+			start, end := h.size+int64(h.offsets[b]), h.size+int64(h.offsets[b+1])
+			cases := map[int64]byte{start: 1} // the first block's BFINAL bit
+			for at := end - 4; at < end; at++ {
+				cases[at] = 0xff
+			}
+			for at, flip := range cases {
+				bad := bytes.Clone(data)
+				bad[at] ^= flip
+				if _, err := decodeTable(bad, tc.c, tc.limit); !errors.Is(err, ErrCorrupt) {
+					t.Errorf("%s block %d, byte %d ^ %#x: %v, want ErrCorrupt", fileName(tc.c, tc.limit), b, at, flip, err)
+				}
+			}
+		}
+	}
+}
