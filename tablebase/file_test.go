@@ -2,7 +2,9 @@ package tablebase
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"testing"
@@ -242,5 +244,30 @@ func TestBlockEnds(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHostileHeader: a header whose checksum is right but which claims
+// blocks so large that reading one would allocate hundreds of megabytes
+// is damage, found before any block is read.
+func TestHostileHeader(t *testing.T) {
+	c, limit := class{4, 4}, maxLimit
+	const per = 1 << 20
+	blocks := (c.size() + per - 1) / per
+	head := []byte(magic)
+	head = binary.LittleEndian.AppendUint16(head, version)
+	head = append(head, kindQuiet, uint8(c.mover), uint8(c.other))
+	head = binary.LittleEndian.AppendUint16(head, uint16(limit))
+	head = binary.LittleEndian.AppendUint64(head, c.size())
+	head = binary.LittleEndian.AppendUint32(head, per)
+	head = binary.LittleEndian.AppendUint32(head, uint32(blocks))
+	for i := range blocks + 1 {
+		head = binary.LittleEndian.AppendUint64(head, 16*i)
+	}
+	head = append(head, make([]byte, 4*blocks)...)
+	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(head))
+	data := append(head, make([]byte, 16*blocks)...)
+	if _, err := readHeader(bytes.NewReader(data), int64(len(data)), c, limit); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("a header of blocks of %d entries of %d bytes: %v, want ErrCorrupt", per, entryBytes(limit), err)
 	}
 }
