@@ -100,6 +100,7 @@ func TestDamagedTables(t *testing.T) {
 	}
 }
 
+// equalBlocks reports whether two tables read have the same entries.
 func equalBlocks(a, b [][]byte) bool {
 	if len(a) != len(b) {
 		return false

@@ -57,6 +57,7 @@ type moveKey struct {
 	capture  bool
 }
 
+// moveKeys returns the moves under symmetry k, sorted, to compare lists.
 func moveKeys(moves []surakarta.Move, k int) []moveKey {
 	var out []moveKey
 	for _, m := range moves {
