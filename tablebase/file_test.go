@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -208,8 +209,20 @@ func TestOpenDamagedTables(t *testing.T) {
 // reader allocate more than the file and a block's entries, and fail with
 // an error wrapping ErrCorrupt or ErrMismatch.
 func FuzzReadTable(f *testing.F) {
-	for _, tc := range damageCases {
-		f.Add(readTable(f, tc.c, tc.limit), uint8(0))
+	// Tables of 3 pieces in the fuzzer's own directory: each of its
+	// processes makes them in milliseconds.
+	dir := f.TempDir()
+	for _, limit := range []int{0, testLimit} {
+		if err := Generate(context.Background(), dir, Options{Pieces: 3, QuietPlyLimit: limit}); err != nil {
+			f.Fatal(err)
+		}
+	}
+	for i, tc := range damageCases {
+		data, err := os.ReadFile(filepath.Join(dir, fileName(tc.c, tc.limit)))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, uint8(i))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
 		tc := damageCases[int(which)%len(damageCases)]
