@@ -38,6 +38,11 @@ const (
 	kindQuiet   = 2
 	fixedHeader = 4 + 2 + 1 + 1 + 1 + 2 + 8 + 4 + 4
 	perBlock    = 4096
+	// maxRawBlock bounds a block's entries in bytes, which a reader
+	// allocates whatever the block's compressed size: a damaged header
+	// cannot make it allocate more. The writer's blocks are at most
+	// perBlock entries of ⌈1001/4⌉ bytes.
+	maxRawBlock = 1 << 22
 )
 
 // ErrCorrupt is the error of a table file that is damaged: its checksums
@@ -179,7 +184,7 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		return nil, fmt.Errorf("%w: class %dv%d, want %dv%d", ErrMismatch, h.c.mover, h.c.other, c.mover, c.other)
 	case h.positions != c.size():
 		return nil, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.positions, c.size())
-	case h.perBlock == 0 || h.perBlock > 1<<20 || blocks != (h.positions+uint64(h.perBlock)-1)/uint64(h.perBlock):
+	case h.perBlock == 0 || uint64(h.perBlock)*uint64(entryBytes(limit)) > maxRawBlock || blocks != (h.positions+uint64(h.perBlock)-1)/uint64(h.perBlock):
 		return nil, fmt.Errorf("%w: %d blocks of %d positions for %d", ErrCorrupt, blocks, h.perBlock, h.positions)
 	}
 	h.size = fixedHeader + int64(blocks+1)*8 + int64(blocks)*4 + 4
@@ -224,12 +229,22 @@ func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
 	}
 	want := (min((b+1)*uint64(h.perBlock), h.positions) - b*uint64(h.perBlock)) * uint64(h.entryBytes)
 	raw := make([]byte, want)
-	zr := flate.NewReader(bytes.NewReader(packed))
+	br := bytes.NewReader(packed)
+	zr := flate.NewReader(br)
 	if _, err := io.ReadFull(zr, raw); err != nil {
 		return nil, fmt.Errorf("%w: block %d: %v", ErrCorrupt, b, err)
 	}
-	if n, _ := zr.Read(make([]byte, 1)); n != 0 {
+	// The stream must end cleanly right after the entries, at the end of
+	// the block's bytes: else a damaged end (or a block marked last too
+	// early, leaving bytes unread) would pass, the checksum seeing the
+	// same entries.
+	switch _, err := io.ReadFull(zr, make([]byte, 1)); {
+	case err == nil:
 		return nil, fmt.Errorf("%w: block %d is longer than its entries", ErrCorrupt, b)
+	case err != io.EOF:
+		return nil, fmt.Errorf("%w: block %d's end: %v", ErrCorrupt, b, err)
+	case br.Len() != 0:
+		return nil, fmt.Errorf("%w: block %d ends %d bytes early", ErrCorrupt, b, br.Len())
 	}
 	if crc32.ChecksumIEEE(raw) != h.checksums[b] {
 		return nil, fmt.Errorf("%w: block %d's checksum", ErrCorrupt, b)
