@@ -23,7 +23,7 @@ import (
 //	perBlock     uint32  positions a block
 //	blocks       uint32
 //	offsets      [blocks+1]uint64  where each block starts, from the end of the header
-//	checksums    [blocks]uint32    CRC-32 (IEEE) of each block's entries, uncompressed
+//	checksums    [blocks]uint32    CRC-32 (IEEE) of each block's bytes, as stored
 //	headerCRC    uint32  CRC-32 of everything above
 //	the blocks, each its entries compressed with DEFLATE
 //
@@ -102,12 +102,13 @@ func writeTable(dir string, c class, limit int, data []byte) error {
 	for b := range blocks {
 		offsets = append(offsets, uint64(body.Len()))
 		raw := data[b*perBlock*uint64(eb) : min((b+1)*perBlock, n)*uint64(eb)]
-		checksums = append(checksums, crc32.ChecksumIEEE(raw))
+		start := body.Len()
 		zw.Reset(&body)
 		zw.Write(raw)
 		if err := zw.Close(); err != nil {
 			return err
 		}
+		checksums = append(checksums, crc32.ChecksumIEEE(body.Bytes()[start:]))
 	}
 	offsets = append(offsets, uint64(body.Len()))
 	head := make([]byte, 0, fixedHeader+8*len(offsets)+4*len(checksums)+4)
@@ -227,6 +228,11 @@ func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
 	if _, err := r.ReadAt(packed, h.size+int64(h.offsets[b])); err != nil {
 		return nil, fmt.Errorf("%w: block %d: %v", ErrCorrupt, b, err)
 	}
+	// The checksum is of the bytes as stored, so that every change is
+	// caught, even to bits DEFLATE ignores.
+	if crc32.ChecksumIEEE(packed) != h.checksums[b] {
+		return nil, fmt.Errorf("%w: block %d's checksum", ErrCorrupt, b)
+	}
 	want := (min((b+1)*uint64(h.perBlock), h.positions) - b*uint64(h.perBlock)) * uint64(h.entryBytes)
 	raw := make([]byte, want)
 	br := bytes.NewReader(packed)
@@ -245,9 +251,6 @@ func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: block %d's end: %v", ErrCorrupt, b, err)
 	case br.Len() != 0:
 		return nil, fmt.Errorf("%w: block %d ends %d bytes early", ErrCorrupt, b, br.Len())
-	}
-	if crc32.ChecksumIEEE(raw) != h.checksums[b] {
-		return nil, fmt.Errorf("%w: block %d's checksum", ErrCorrupt, b)
 	}
 	return raw, nil
 }
