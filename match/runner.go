@@ -51,7 +51,8 @@ type Config struct {
 	// use.
 	Limits surakarta.Limits
 	// OpeningPlies random plies from the start make each opening (0 means
-	// the default, 4); openings are seeded by Seed and never repeat.
+	// the default, 4); openings are seeded by Seed and never repeat. With
+	// given Openings it must be 0.
 	OpeningPlies int
 	Seed         uint64
 	// Openings, when not nil, are the openings themselves, for a match
@@ -60,7 +61,8 @@ type Config struct {
 	// from Openings[p]. OpeningPlies must then be 0 and Games/2 at most
 	// len(Openings); every opening must be a game not over under the
 	// Olympiad rules, under which matches are played, and no opening may
-	// be there twice. Seed is then not used but written in the records.
+	// be there twice. Seed then makes no opening, but the records still
+	// name it, and resuming checks it as ever.
 	// The records of such a match carry the header [Openings "given"],
 	// and their start positions are the openings: resuming checks that
 	// each record starts from its round's opening (a file played with

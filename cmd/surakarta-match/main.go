@@ -101,12 +101,13 @@ side had left after a move.
 With -openings FILE the openings are the positions of FILE, one position
 text a line, such as bb4/b5/6/6/5w/4ww b 0 1 (blank lines and lines that
 start with # are skipped): game pair p, rounds 2p+1 and 2p+2, starts from
-the p-th position, so -games may be at most twice their number. No
-position may be a finished game or be there twice. -opening-plies does
-not go with it, and -seed is only written in the records, which carry
-the header [Openings "given"]; a match resumes or merges from its
-records as one from random openings does, and resuming with a file whose
-positions differ from those of the rounds played fails.
+position p+1 of the file, so -games may be at most twice their number.
+No position may be a finished game or be there twice. -opening-plies does
+not go with it; -seed makes no opening then, but the records name it as
+ever. The records carry the header [Openings "given"]; a match resumes
+or merges from its records as one from random openings does, and
+resuming with a file whose positions differ from those of the rounds
+played fails.
 
 With -merge, the arguments are the record files of a match's shards (or
 of a whole match), and the match (engines, games, limits, openings,
