@@ -17,11 +17,15 @@ import (
 //
 // cfg describes the whole match, as the shards were given it or as
 // ReadConfig reads it from the files: the engines (their names; New is
-// not called and may be nil), Games, Limits, OpeningPlies and Seed, and
+// not called and may be nil), Games, Limits, OpeningPlies and Seed or the
+// given Openings, and
 // the SPRT, if any, and MaxPlies, if the match had another than the
 // default (the records do not say it). It must validate (Config.Validate)
 // but for the engines' New; its Shard, RecordFile and Concurrency are not
-// used.
+// used. In given Openings, the zero Position stands for an opening not
+// known, as ReadConfig leaves one of a pair that no file holds: the first
+// record of that pair read gives it, and the pair's other record must
+// start from the same position.
 //
 // Every record is checked as Run checks a record file it resumes (engines,
 // colours, time control, seed, the round's opening, a result that the
@@ -58,19 +62,20 @@ func Merge(cfg Config, files ...string) (Outcome, error) {
 			e.New = func() surakarta.Searcher { return nil }
 		}
 	}
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.validate(true); err != nil {
 		return Outcome{}, err
 	}
 	if len(files) == 0 {
 		return Outcome{}, errors.New("match: merging: no record files")
 	}
-	if cfg.OpeningPlies == 0 {
+	if cfg.OpeningPlies == 0 && cfg.Openings == nil {
 		cfg.OpeningPlies = defaultOpeningPlies
 	}
-	openings, err := Openings(cfg.Seed, cfg.OpeningPlies, cfg.Games/2)
+	openings, err := cfg.openings()
 	if err != nil {
 		return Outcome{}, err
 	}
+	openings = slices.Clone(openings) // add fills in the unknown ones
 	mg := &merger{
 		m:      &matchState{cfg: cfg, outcome: newOutcome(cfg)},
 		scores: make(map[int]float64),
@@ -120,6 +125,13 @@ func (mg *merger) read(file string, openings []surakarta.Position) error {
 // add checks one record and adds its score.
 func (mg *merger) add(rec *surakarta.Record, where string, openings []surakarta.Position) error {
 	cfg := &mg.m.cfg
+	if cfg.Openings != nil { // an unknown opening is the start of the first record of its pair
+		roundText, _ := rec.Header("Round")
+		if number, err := strconv.Atoi(roundText); err == nil && number >= 1 && number <= cfg.Games &&
+			openings[(number-1)/2] == (surakarta.Position{}) {
+			openings[(number-1)/2] = rec.Game.StartPosition()
+		}
+	}
 	number, err := mg.m.checkRecord(rec, openings)
 	if err != nil {
 		return err

@@ -37,7 +37,13 @@ const gamesHeader = "Games"
 //   - Limits, the MoveTime, Nodes, Depth and Clock that the TimeControl
 //     header describes (as LimitsText writes it);
 //   - OpeningPlies, the plies of the records' openings, from their start
-//     positions' move number and side to move;
+//     positions' move number and side to move; or, for records with the
+//     header [Openings "given"] (a match from Config.Openings), Openings,
+//     which ReadConfig cannot make again but reads from the records: the
+//     start position of each game pair's records, both of which must
+//     start from it, and the zero Position for a pair that no file holds
+//     (Merge then takes it from the records); Openings has Games/2 of
+//     them, or more for records of rounds beyond Games;
 //   - Seed, from the Seed header.
 //
 // The other fields are zero: Shard too, since the files may be those of
@@ -47,7 +53,7 @@ const gamesHeader = "Games"
 // the default, whose adjudications Merge would otherwise refuse.
 //
 // Every record of every file must be of one match: the same engines, seed,
-// time control and opening plies. A record of another match is an error
+// time control and opening plies (or given openings). A record of another match is an error
 // that names it and the first record read, as are a record without a
 // valid Round, Seed, TimeControl or Games header, and files that hold no
 // record. As in Merge, the files are read one record at a time and not
@@ -66,14 +72,33 @@ func ReadConfig(files ...string) (Config, error) {
 	if r.first == "" {
 		return Config{}, fmt.Errorf("match: reading the match from its records: %s hold no record", strings.Join(files, ", "))
 	}
+	if r.cfg.Openings != nil {
+		pairs := r.cfg.Games / 2
+		for p := range r.starts {
+			pairs = max(pairs, p+1)
+		}
+		r.cfg.Openings = make([]surakarta.Position, pairs)
+		for p, start := range r.starts {
+			r.cfg.Openings[p] = start.position
+		}
+	}
 	return r.cfg, nil
 }
 
 // configReader is the state of ReadConfig: the Config of the first record
-// read, with the largest Games of all.
+// read, with the largest Games of all, and for a match from given
+// openings, the start position of each game pair.
 type configReader struct {
-	cfg   Config
-	first string // where the first record was read: "FILE record N"
+	cfg    Config
+	first  string // where the first record was read: "FILE record N"
+	starts map[int]pairStart
+}
+
+// pairStart is the start position of a game pair's records, and where
+// the first of them was read.
+type pairStart struct {
+	position surakarta.Position
+	where    string
 }
 
 // read reads the records of one file.
@@ -102,20 +127,37 @@ func (r *configReader) add(rec *surakarta.Record, where string) error {
 	}
 	if r.first == "" {
 		r.cfg, r.first = cfg, where
-		return nil
-	}
-	got, want := matchText(cfg), matchText(r.cfg)
-	if got != want {
+	} else if got, want := matchText(cfg), matchText(r.cfg); got != want {
 		return fmt.Errorf("a game of another match than %s: %s, not %s: merge the files of one match", r.first, got, want)
 	}
 	r.cfg.Games = max(r.cfg.Games, cfg.Games)
+	if cfg.Openings == nil {
+		return nil
+	}
+	// Given openings: both games of a pair start from its opening.
+	roundText, _ := rec.Header("Round")
+	number, _ := strconv.Atoi(roundText) // recordConfig has checked it
+	pair, start := (number-1)/2, rec.Game.StartPosition()
+	if r.starts == nil {
+		r.starts = make(map[int]pairStart)
+	}
+	if s, ok := r.starts[pair]; !ok {
+		r.starts[pair] = pairStart{start, where}
+	} else if s.position != start {
+		return fmt.Errorf("round %d starts from %v, but %s, of the same game pair, from %v: both games of a pair start from its opening", number, start, s.where, s.position)
+	}
 	return nil
 }
 
 // matchText describes the match of a Config as far as a record tells it,
-// but for Games: engines, seed, time control and opening plies.
+// but for Games: engines, seed, time control and opening plies, or given
+// openings.
 func matchText(c Config) string {
-	return fmt.Sprintf("%q, seed %d, %s, openings of %d plies", c.A.Name+" vs "+c.B.Name, c.Seed, LimitsText(c.Limits), c.OpeningPlies)
+	openings := fmt.Sprintf("openings of %d plies", c.OpeningPlies)
+	if c.Openings != nil {
+		openings = "given openings"
+	}
+	return fmt.Sprintf("%q, seed %d, %s, %s", c.A.Name+" vs "+c.B.Name, c.Seed, LimitsText(c.Limits), openings)
 }
 
 // recordConfig returns the Config of the match that played one record.
@@ -150,6 +192,13 @@ func recordConfig(rec *surakarta.Record) (Config, error) {
 		}
 	}
 	start := rec.Game.StartPosition()
+	switch given, ok := rec.Header(openingsHeader); {
+	case ok && given != givenOpenings:
+		return cfg, fmt.Errorf("an %s header %q that does not read: want %q", openingsHeader, clip.Text(given), givenOpenings)
+	case ok: // the openings are the records' start positions
+		cfg.Openings = []surakarta.Position{}
+		return cfg, nil
+	}
 	cfg.OpeningPlies = 2 * (start.MoveNumber() - 1)
 	if start.SideToMove() == surakarta.White {
 		cfg.OpeningPlies++

@@ -51,9 +51,25 @@ type Config struct {
 	// use.
 	Limits surakarta.Limits
 	// OpeningPlies random plies from the start make each opening (0 means
-	// the default, 4); openings are seeded by Seed and never repeat.
+	// the default, 4); openings are seeded by Seed and never repeat. With
+	// given Openings it must be 0.
 	OpeningPlies int
 	Seed         uint64
+	// Openings, when not nil, are the openings themselves, for a match
+	// that measures play from chosen positions (such as endgames) rather
+	// than from random ones: game pair p, rounds 2p+1 and 2p+2, starts
+	// from Openings[p]. OpeningPlies must then be 0 and Games/2 at most
+	// len(Openings); every opening must be a game not over under the
+	// Olympiad rules, under which matches are played, and no opening may
+	// be there twice. Seed then makes no opening, but the records still
+	// name it, and resuming checks it as ever.
+	// The records of such a match carry the header [Openings "given"],
+	// and their start positions are the openings: resuming checks that
+	// each record starts from its round's opening (a file played with
+	// another list fails), and ReadConfig reads the openings back from
+	// the records. A match may be extended with more games and a longer
+	// list that begins with the same openings.
+	Openings []surakarta.Position
 	// Concurrency is the number of games played at once (0 means all
 	// cores). No more are played at once than there are games.
 	Concurrency int
@@ -81,8 +97,9 @@ type Config struct {
 	// file, naming the record. A game cut short at the end of the file by a
 	// crash is moved to RecordFile+".partial" and played again. Each
 	// record names its match in its headers: Event ("A vs B"), Round,
-	// Black, White, TimeControl (LimitsText of Limits), Seed, Games and,
-	// for a shard, Shard; ReadConfig reads the match back from them.
+	// Black, White, TimeControl (LimitsText of Limits), Seed, Games, for
+	// given Openings, Openings, and for a shard, Shard; ReadConfig reads
+	// the match back from them.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
 	// validate (SPRT.Validate).
@@ -114,9 +131,14 @@ const adjudicatedReason = "adjudicated: move limit"
 // engines with New functions and different names, a positive and even
 // number of games, valid Limits (with a Clock, if any, that gives both
 // sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
-// negative OpeningPlies, Concurrency or MaxPlies. The error wraps
-// ErrInvalidConfig (and surakarta.ErrInvalidLimits for the limits).
-func (c Config) Validate() error {
+// negative OpeningPlies, Concurrency or MaxPlies; and given Openings, if
+// any, as Config.Openings says. The error wraps ErrInvalidConfig (and
+// surakarta.ErrInvalidLimits for the limits).
+func (c Config) Validate() error { return c.validate(false) }
+
+// validate is Validate; with unknownOpenings, as Merge validates, a zero
+// Position in Openings stands for an opening that no record file tells.
+func (c Config) validate(unknownOpenings bool) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
 	}
@@ -144,12 +166,65 @@ func (c Config) Validate() error {
 	} else if k.IsSet() && (k.Black <= 0 || k.White <= 0) {
 		return bad("Limits.Clock %s: each side needs a positive starting time (a side with none would lose on time at its first move)", clockText(k))
 	}
+	if err := c.validateOpenings(unknownOpenings); err != nil {
+		return err
+	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {
 			return err
 		}
 	}
 	return c.Shard.Validate()
+}
+
+// validateOpenings checks Openings, when given: enough of them for
+// Games, no OpeningPlies, none a finished game, none twice. With unknown
+// (for Merge), the zero Position stands for an opening that no record
+// file tells (see ReadConfig) and is let through.
+func (c Config) validateOpenings(unknown bool) error {
+	if c.Openings == nil {
+		return nil
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidConfig}, args...)...)
+	}
+	switch {
+	case c.OpeningPlies != 0:
+		return bad("OpeningPlies %d with given Openings: the openings are given, not played from the start (want OpeningPlies 0)", c.OpeningPlies)
+	case c.Games/2 > len(c.Openings):
+		return bad("Games %d needs %d openings (one per game pair), but %d are given", c.Games, c.Games/2, len(c.Openings))
+	}
+	seen := make(map[surakarta.Position]int, len(c.Openings))
+	for i, p := range c.Openings {
+		if unknown && p == (surakarta.Position{}) {
+			continue
+		}
+		if o := surakarta.NewGame(p).Outcome(); o.Over {
+			return bad("opening %d (%v) is a finished game under the Olympiad rules (%v): a match plays games from positions not over", i+1, p, o.Reason)
+		}
+		if j, ok := seen[p]; ok {
+			return bad("opening %d (%v) is opening %d again: each opening is played by one game pair", i+1, p, j+1)
+		}
+		seen[p] = i
+	}
+	return nil
+}
+
+// openingsHeader is the header of the records of a match from given
+// openings (Config.Openings), with the value givenOpenings.
+const (
+	openingsHeader = "Openings"
+	givenOpenings  = "given"
+)
+
+// openings returns the openings of the match's game pairs: the given
+// ones, or the random ones its seed makes. Run and Merge call it once
+// the defaults are set.
+func (c Config) openings() ([]surakarta.Position, error) {
+	if c.Openings != nil {
+		return c.Openings[:c.Games/2], nil
+	}
+	return Openings(c.Seed, c.OpeningPlies, c.Games/2)
 }
 
 // Outcome is the result of a match: a plain value. String writes it on
@@ -201,7 +276,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err := cfg.Validate(); err != nil {
 		return Outcome{}, err
 	}
-	if cfg.OpeningPlies == 0 {
+	if cfg.OpeningPlies == 0 && cfg.Openings == nil {
 		cfg.OpeningPlies = defaultOpeningPlies
 	}
 	if cfg.MaxPlies == 0 {
@@ -211,7 +286,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		cfg.Concurrency = runtime.GOMAXPROCS(0)
 	}
 	cfg.Concurrency = min(cfg.Concurrency, cfg.Games)
-	openings, err := Openings(cfg.Seed, cfg.OpeningPlies, cfg.Games/2)
+	openings, err := cfg.openings()
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -453,6 +528,9 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
 		surakarta.Header{Name: gamesHeader, Value: strconv.Itoa(m.cfg.Games)},
 	)
+	if m.cfg.Openings != nil {
+		rec.Headers = append(rec.Headers, surakarta.Header{Name: openingsHeader, Value: givenOpenings})
+	}
 	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
 	if game.clock != nil {
 		rec.Headers = append(rec.Headers, game.clock.headers()...)
@@ -516,6 +594,15 @@ func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Pos
 		return 0, fmt.Errorf("a game of another match (%q, seed %s, %s), not of %q, seed %d, %s: use another file",
 			clip.Text(ev), clip.Text(seed), clip.Text(tc), event, cfg.Seed, LimitsText(cfg.Limits))
 	}
+	given, hasGiven := rec.Header(openingsHeader)
+	switch {
+	case cfg.Openings == nil && hasGiven:
+		return 0, fmt.Errorf("a game of a match from given openings (an %s header %q), not of this match's random openings: use another file", openingsHeader, clip.Text(given))
+	case cfg.Openings != nil && !hasGiven:
+		return 0, fmt.Errorf("a game of a match from random openings (no %s header), not of this match's given openings: use another file", openingsHeader)
+	case hasGiven && given != givenOpenings:
+		return 0, fmt.Errorf("an %s header %q that does not read: want %q", openingsHeader, clip.Text(given), givenOpenings)
+	}
 	roundText, _ := rec.Header("Round")
 	number, err := strconv.Atoi(roundText)
 	if err != nil || number < 1 {
@@ -531,13 +618,17 @@ func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Pos
 	black, _ := rec.Header("Black")
 	white, _ := rec.Header("White")
 	opening := openings[(number-1)/2]
+	source := fmt.Sprintf("%d plies from seed %d", cfg.OpeningPlies, cfg.Seed)
+	if cfg.Openings != nil {
+		source = fmt.Sprintf("opening %d of the given list", (number-1)/2+1)
+	}
 	switch {
 	case black != wantBlack || white != wantWhite:
 		return 0, fmt.Errorf("round %d has Black %q and White %q, but in round %d Black is %s and White %s",
 			number, clip.Text(black), clip.Text(white), number, wantBlack, wantWhite)
 	case rec.Game.StartPosition() != opening:
-		return 0, fmt.Errorf("round %d starts from %v, but its opening is %v (%d plies from seed %d): the file was played with other openings",
-			number, rec.Game.StartPosition(), opening, cfg.OpeningPlies, cfg.Seed)
+		return 0, fmt.Errorf("round %d starts from %v, but its opening is %v (%s): the file was played with other openings",
+			number, rec.Game.StartPosition(), opening, source)
 	case rec.Game.Rules() != surakarta.OlympiadRules():
 		return 0, fmt.Errorf("round %d is played under other rules than the Olympiad rules", number)
 	case rec.Result != "1-0" && rec.Result != "0-1" && rec.Result != "1/2-1/2":

@@ -16,6 +16,10 @@
 //	surakarta-match -engine pvs,tuned -engine pvs,endgame -tc 2s+50ms -games 20
 //	surakarta-match -engine ugi:surakarta -engine pvs,tuned -depth 4 -games 20   # the engine binary, cmd/surakarta
 //
+// With -openings FILE, the openings are the positions of FILE, one
+// position text a line, rather than random plies from the start: to
+// measure play from chosen positions, such as endgames.
+//
 // With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
 // MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
 // MOVES moves of a side) the games are played on a clock that the match
@@ -59,9 +63,9 @@ func main() {
 const usage = `usage: surakarta-match -engine A -engine B [flags]
        surakarta-match [-sprt elo0,elo1] -merge FILES...
 
-Surakarta-match plays engine A against engine B from random openings,
-each opening twice with the colours swapped, and prints the result with
-its statistics on stdout; progress goes to stderr. The engines are given
+Surakarta-match plays engine A against engine B from random openings
+(or those of -openings), each opening twice with the colours swapped, and
+prints the result with its statistics on stdout; progress goes to stderr. The engines are given
 with -engine, A first, then B. An engine is
 searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
 evaluator sixfactor, endgame or tuned, options such as endgame-weight=60, table=4,
@@ -95,6 +99,17 @@ reaches. The records' TimeControl header names the clock; TimeLeft and
 LeastTimeLeft say each side's time left at the end and the least time a
 side had left after a move.
 
+With -openings FILE the openings are the positions of FILE, one position
+text a line, such as bb4/b5/6/6/5w/4ww b 0 1 (blank lines and lines that
+start with # are skipped): game pair p, rounds 2p+1 and 2p+2, starts from
+position p+1 of the file, so -games may be at most twice their number.
+No position may be a finished game or be there twice. -opening-plies does
+not go with it; -seed makes no opening then, but the records name it as
+ever. The records carry the header [Openings "given"]; a match resumes
+or merges from its records as one from random openings does, and
+resuming with a file whose positions differ from those of the rounds
+played fails.
+
 With -merge, the arguments are the record files of a match's shards (or
 of a whole match), and the match (engines, games, limits, openings,
 seed) is read from their records; -sprt applies an SPRT to the merged
@@ -116,6 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	depth := cmdflag.Depth(flags)
 	tc := flags.String("tc", "", "clock: BASE+INCREMENT or MOVES/BASE+INCREMENT, Go durations, such as 10s+100ms or 40/60s+0s (-movetime then 0 unless given)")
 	openingPlies := cmdflag.OpeningPlies(flags)
+	openings := flags.String("openings", "", "file of the openings, one position text a line (# comments and blank lines skipped): game pair p plays line p's position; not with -opening-plies")
 	seed := cmdflag.Seed(flags)
 	concurrency := cmdflag.Concurrency(flags)
 	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
@@ -171,9 +187,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		SPRT:         sprtTest,
 		Progress:     stderr,
 	}
-	// OpeningPlies 0 would mean the default to Run; here the flag shows its
-	// default, so 0 is refused rather than silently replaced.
-	if *openingPlies <= 0 {
+	if *openings != "" {
+		given := false
+		flags.Visit(func(f *flag.Flag) { given = given || f.Name == "opening-plies" })
+		if given {
+			return bad(errors.New("-openings and -opening-plies: the openings are either given in a file or random plies from the start, not both"))
+		}
+		var err error
+		if cfg.Openings, err = readOpenings(*openings); err != nil {
+			return bad(err)
+		}
+		cfg.OpeningPlies = 0
+	} else if *openingPlies <= 0 {
+		// OpeningPlies 0 would mean the default to Run; here the flag shows
+		// its default, so 0 is refused rather than silently replaced.
 		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", *openingPlies))
 	}
 	if len(*engines) != 2 {
@@ -211,6 +238,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, cfg.RecordFile)
 	}
 	return report(cfg, res, err, stdout, stderr)
+}
+
+// readOpenings reads the file of -openings: one position text a line
+// (surakarta.ParsePosition), blank lines and lines starting with # skipped.
+// Its errors name the file and, for a position that does not read, the
+// line.
+func readOpenings(file string) ([]surakarta.Position, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		if _, numeric := strconv.Atoi(file); numeric == nil && errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("-openings %s: %w (-openings is a file of positions; the random plies of each opening are -opening-plies)", file, err)
+		}
+		return nil, fmt.Errorf("-openings: %w", err)
+	}
+	var openings []surakarta.Position
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := surakarta.ParsePosition(line)
+		if err != nil {
+			return nil, fmt.Errorf("-openings: %s:%d: %w", file, i+1, err)
+		}
+		openings = append(openings, p)
+	}
+	if len(openings) == 0 {
+		return nil, fmt.Errorf("-openings: %s holds no position (one position text a line)", file)
+	}
+	return openings, nil
 }
 
 // badArgs reports a bad argument and returns the exit status 2.

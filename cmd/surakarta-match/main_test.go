@@ -22,7 +22,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: surakarta-match -engine A -engine B [flags]\n") || errOut != "" {
 			t.Errorf("match %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-engine", "-games", "-sprt", "-opening-plies", "-concurrency", "-merge", "ParseEngine"} {
+		for _, want := range []string{"-engine", "-games", "-sprt", "-opening-plies", "-openings FILE", "-concurrency", "-merge", "ParseEngine"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("match %s: the usage lacks %q", arg, want)
 			}
@@ -59,7 +59,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-tc", "10s+100ms", "-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-opening-plies", "-1"}, "-opening-plies -1"},
 		{[]string{"-opening-plies", "0"}, "-opening-plies 0"},
-		{[]string{"-openings", "4"}, "flag provided but not defined: -openings"},
+		{[]string{"-openings", "4"}, "-openings 4: open 4: no such file or directory (-openings is a file of positions; the random plies of each opening are -opening-plies)"},
 		{[]string{"-concurrency", "-1"}, "Concurrency -1 is negative"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-games", "2", "4"}, `unexpected argument "4"`},
@@ -111,6 +111,83 @@ func TestMatch(t *testing.T) {
 	code, again, errOut := runCmd(args...)
 	if code != 0 || again != out || !strings.Contains(errOut, "resumed 4 games from "+file) {
 		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, out, errOut)
+	}
+}
+
+// TestOpeningsFile: -openings reads a file of positions, one a line, and
+// its errors name the line; a match from it starts its rounds from them.
+func TestOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	good := write("good.txt", "# endgames\n\nbb4/b5/6/6/5w/4ww b 0 1\r\n  # a comment\nbbb3/6/6/6/6/3www w 0 1\n")
+	badLine := write("bad.txt", "# endgames\nbb4/b5/6/6/5w/4ww b 0 1\n\nbb4/b5/6/6/5w b 0 1\n")
+	empty := write("empty.txt", "")
+	comments := write("comments.txt", "# only\n\n# comments\n")
+	over := write("over.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/6/6/6/6/6 w 0 1\n")
+	twice := write("twice.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/b5/6/6/5w/4ww b 0 1\n")
+	out := filepath.Join(dir, "games.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-openings", badLine}, "-openings: " + badLine + ":4: invalid position"},
+		{[]string{"-openings", empty}, "-openings: " + empty + " holds no position"},
+		{[]string{"-openings", comments}, "holds no position"},
+		{[]string{"-openings", filepath.Join(dir, "none.txt")}, "-openings: open " + filepath.Join(dir, "none.txt") + ": no such file"},
+		{[]string{"-openings", good, "-opening-plies", "4"}, "-openings and -opening-plies: the openings are either given in a file or random plies from the start, not both"},
+		{[]string{"-opening-plies", "6", "-openings", good}, "not both"},
+		{[]string{"-openings", good, "-games", "6"}, "Games 6 needs 3 openings (one per game pair), but 2 are given"},
+		{[]string{"-openings", over}, "opening 2 (bb4/6/6/6/6/6 w 0 1) is a finished game"},
+		{[]string{"-openings", twice}, "opening 2 (bb4/b5/6/6/5w/4ww b 0 1) is opening 1 again"},
+	} {
+		args := append([]string{"-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-games", "2", "-out", out}, tc.args...)
+		code, stdout, errOut := runCmd(args...)
+		if code != 2 || stdout != "" || !strings.HasPrefix(errOut, "surakarta-match: ") || !strings.Contains(errOut, tc.want) {
+			t.Errorf("match %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, stdout, errOut, tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("match %q: a record file was written", tc.args)
+		}
+	}
+
+	args := []string{"-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-movetime", "0", "-games", "4", "-openings", good, "-out", out}
+	code, stdout, errOut := runCmd(args...)
+	if code != 0 || !strings.HasPrefix(stdout, "pvs,tuned vs pvs,endgame: W-D-L ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, errOut)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := surakarta.ReadRecords(f)
+	if err != nil || len(recs) != 4 {
+		t.Fatalf("%d records, %v; want 4", len(recs), err)
+	}
+	for _, r := range recs {
+		n, _ := r.Header("Round")
+		want := map[string]string{"1": "bb4/b5/6/6/5w/4ww b 0 1", "2": "bb4/b5/6/6/5w/4ww b 0 1", "3": "bbb3/6/6/6/6/3www w 0 1", "4": "bbb3/6/6/6/6/3www w 0 1"}[n]
+		if got := r.Game.StartPosition().String(); got != want {
+			t.Errorf("round %s starts from %s, want %s", n, got, want)
+		}
+	}
+	// Resumed from the same file, and merged from the records alone.
+	if code, again, errOut := runCmd(args...); code != 0 || again != stdout || !strings.Contains(errOut, "resumed 4 games") {
+		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, stdout, errOut)
+	}
+	if code, merged, errOut := runCmd("-merge", out); code != 0 || merged != stdout {
+		t.Errorf("-merge: exit %d, stdout %q (the match's %q), stderr %q", code, merged, stdout, errOut)
+	}
+	// Another file: refused.
+	other := write("other.txt", "bbb3/6/6/6/6/3www w 0 1\nbb4/b5/6/6/5w/4ww b 0 1\n")
+	if code, _, errOut := runCmd(append(args[:len(args)-4], "-openings", other, "-out", out)...); code != 1 || !strings.Contains(errOut, "the file was played with other openings") {
+		t.Errorf("another openings file: exit %d, stderr %q", code, errOut)
 	}
 }
 
