@@ -48,6 +48,7 @@ var (
 const (
 	matchShard = "the game pairs p with p mod N == i; {shard} in -out is i"
 	tbShard    = "the pairs of classes j of exactly -pieces pieces with j mod N == i"
+	genShard   = "the games g with g mod N == i, as the whole run plays them; {shard} in -out and -records is i"
 )
 
 // shared names the shared flags and gives each its definition; the
@@ -86,7 +87,7 @@ var commands = map[string]map[string]definer{
 	"cmd/surakarta-tb probe":             {"position": position},
 	"cmd/surakarta-tb stats":             {},
 	"cmd/surakarta-tune (no subcommand)": {},
-	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed},
+	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
 	"cmd/surakarta-tune fit":             {},
 	"examples/analyze":                   {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
 	"examples/perft":                     {"position": position, "concurrency": concurrency},
