@@ -137,8 +137,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := flags.String("out", "", "record file: every finished game is appended; rerun to resume (locked while the match runs)")
 	sprt := flags.String("sprt", "", "SPRT elo0,elo1 (alpha = beta = 0.05), e.g. 0,10")
 	// Matches across machines (shard.go): a shard plays the pairs p with p mod N == i.
-	shard := flags.String("shard", "", "play shard i/N of the match (i from 0): its game pairs p with p mod N == i; {shard} in -out is i")
-	shards := flags.Int("shards", 0, "play one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
+	shard := cmdflag.Shard(flags, "the game pairs p with p mod N == i; {shard} in -out is i")
+	shards := cmdflag.Shards(flags)
 	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
 	bad := func(err error) int { return badArgs(stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {

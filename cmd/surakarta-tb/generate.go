@@ -37,8 +37,8 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	dir := dirFlag(fs)
 	pieces := fs.Int("pieces", 0, fmt.Sprintf("make the tables of 2 to `N` pieces in all (2 to %d; required)", maxPieces))
 	quietPlies := quietPliesFlag(fs)
-	shard := fs.String("shard", "", "make shard i/N (i from 0) of the tables of exactly -pieces pieces: its pairs of classes j with j mod N == i")
-	shards := fs.Int("shards", 0, "make one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
+	shard := cmdflag.Shard(fs, "the pairs of classes j of exactly -pieces pieces with j mod N == i")
+	shards := cmdflag.Shards(fs)
 	workers := fs.Int("workers", 0, "goroutines that make a table (0 = all cores)")
 	if status, ok := parseFlags(fs, args, generateUsage, stdout, stderr); !ok {
 		return status

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 
 // genUsage is the help text of surakarta-tune gen.
 const genUsage = `usage: surakarta-tune gen [flags]
+       surakarta-tune gen -merge [-out FILE] RECORD-FILE...
 
 Gen plays self-play games of an engine (-engine, a spec of
 match.ParseEngine) at a fixed number of nodes per move from distinct
@@ -29,6 +31,18 @@ position is quiet when EndgameAdjusted's captures-only search gives its
 static score. With -from it reads game records instead of playing (for
 example a match's record file) and only extracts positions. The same flags
 give the same games and the same data, on any number of cores.
+
+A run splits over machines as a match does: shard i of N (-shard i/N, i
+from 0, or -shards N with the index from $JOB_COMPLETION_INDEX or
+$SLURM_ARRAY_TASK_ID) plays the games g (from 0) with g mod N == i, each
+from the opening and with the search that game g has in the whole run,
+into its own record file and data file, {shard} in -records and -out
+being i. Gen -merge then reads the shards' record files, the arguments,
+and writes to -out the data of the whole run, the same bytes, the games in
+the order of the whole run; no flag but -out goes with it:
+
+  surakarta-tune gen -games 40000 -shard 0/4 -records games-{shard}.txt -out positions-{shard}.txt
+  surakarta-tune gen -merge -out positions.txt games-*.txt
 
 The library's weights were fitted to the data of
 surakarta-tune gen -engine pvs,endgame -opening-plies 6 -games 40000 -nodes 2000 -seed 1.
@@ -43,6 +57,7 @@ type genConfig struct {
 	nodes                     int64
 	seed                      uint64
 	records, from, out        string
+	shard                     match.Shard // the games to play; the zero Shard for all
 }
 
 // runGen runs surakarta-tune gen.
@@ -58,11 +73,21 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	flags.StringVar(&c.records, "records", "", "file to write the games to (optional)")
 	flags.StringVar(&c.from, "from", "", "read game records from this file instead of playing")
 	flags.StringVar(&c.out, "out", "positions.txt", "data file: one quiet position and its result per line")
-	if code, ok := parseFlags(flags, args, genUsage, stdout, stderr); !ok {
+	// Runs across machines, as in surakarta-match: a shard plays the games g with g mod N == i.
+	shard := cmdflag.Shard(flags, "the games g with g mod N == i, as the whole run plays them; {shard} in -out and -records is i")
+	shards := cmdflag.Shards(flags)
+	merge := flags.Bool("merge", false, "merge the record files of a run's shards, the arguments, into the data file of the whole run (-out)")
+	if code, ok := cmdflag.Parse(flags, args, genUsage, stdout, stderr); !ok {
 		return code
 	}
 	c.nodes, c.plies, c.seed, c.concurrency = *nodes, *plies, *seed, *concurrency
 	bad := func(err error) int { return badArgs(stderr, flags.Name(), err) }
+	if *merge {
+		return runGenMerge(flags, c.out, stderr)
+	}
+	if flags.NArg() > 0 {
+		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
+	}
 	switch {
 	case c.from == "" && c.games <= 0:
 		return bad(fmt.Errorf("-games %d: want 1 or more", c.games))
@@ -78,6 +103,15 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	var err error
 	if c.engine, err = cmdflag.ParseEngine(*engineSpec); err != nil {
 		return bad(err)
+	}
+	if c.shard, err = cmdflag.ShardOf(*shard, *shards, os.Getenv); err != nil {
+		return bad(errors.New(strings.TrimPrefix(err.Error(), "match: ")))
+	}
+	if err := c.shardFiles(); err != nil {
+		return bad(err)
+	}
+	if c.shard.Count > 0 {
+		fmt.Fprintf(stderr, "shard %v of %d games: %s, %s\n", c.shard, c.games, c.records, c.out)
 	}
 	if err := gen(c, stderr); err != nil {
 		fmt.Fprintln(stderr, flags.Name()+":", err)
@@ -112,9 +146,21 @@ func gen(c genConfig, progress io.Writer) error {
 		}
 	}
 	played := time.Since(start)
-	out, err := os.Create(c.out)
+	positions, err := writeData(c.out, records)
 	if err != nil {
 		return err
+	}
+	fmt.Fprintf(progress, "%d games, %d quiet positions in %s (games %s, positions %s)\n",
+		len(records), positions, c.out, played.Round(time.Second), (time.Since(start) - played).Round(time.Second))
+	return nil
+}
+
+// writeData writes the quiet positions of the finished games of records,
+// in order, to the data file name, and returns their number.
+func writeData(name string, records []*surakarta.Record) (int, error) {
+	out, err := os.Create(name)
+	if err != nil {
+		return 0, err
 	}
 	w := bufio.NewWriter(out)
 	positions := 0
@@ -135,14 +181,9 @@ func gen(c genConfig, progress io.Writer) error {
 	}
 	if err := w.Flush(); err != nil {
 		out.Close()
-		return err
+		return 0, err
 	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	fmt.Fprintf(progress, "%d games, %d quiet positions in %s (games %s, positions %s)\n",
-		len(records), positions, c.out, played.Round(time.Second), (time.Since(start) - played).Round(time.Second))
-	return nil
+	return positions, out.Close()
 }
 
 // blackScore returns Black's score in a game with the given result.
@@ -162,24 +203,30 @@ func blackScore(result string) (float64, bool) {
 // as match.Run does.
 const maxPlies = 400
 
-// selfPlay plays c.games games, game i from opening i, and returns their
-// records in that order.
+// selfPlay plays the games of c's shard (all c.games games without one),
+// game g from opening g, and returns their records in the order of g.
 func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 	openings, err := match.Openings(c.seed, c.plies, c.games)
 	if err != nil {
 		return nil, err
 	}
+	var games []int // the games g to play, in order
+	for g := range c.games {
+		if c.shard.Count == 0 || g%c.shard.Count == c.shard.Index {
+			games = append(games, g)
+		}
+	}
 	workers := c.concurrency
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	records := make([]*surakarta.Record, c.games)
+	records := make([]*surakarta.Record, len(games))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
 	var failed error
-	for range min(workers, c.games) {
+	for range min(workers, len(games)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -188,21 +235,22 @@ func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 			defer cmdflag.Close(searchers[0])
 			defer cmdflag.Close(searchers[1])
 			for i := range next {
-				rec, err := playGame(searchers, openings[i], c)
+				g := games[i]
+				rec, err := playGame(searchers, openings[g], g+1, c)
 				mu.Lock()
 				records[i] = rec
 				if err != nil && failed == nil {
-					failed = fmt.Errorf("game %d: %w", i+1, err)
+					failed = fmt.Errorf("game %d: %w", g+1, err)
 				}
 				done++
-				if done%500 == 0 || done == c.games {
-					fmt.Fprintf(progress, "%d/%d games\n", done, c.games)
+				if done%500 == 0 || done == len(games) {
+					fmt.Fprintf(progress, "%d/%d games\n", done, len(games))
 				}
 				mu.Unlock()
 			}
 		}()
 	}
-	for i := range c.games {
+	for i := range games {
 		next <- i
 	}
 	close(next)
@@ -210,8 +258,8 @@ func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 	return records, failed
 }
 
-// playGame plays one self-play game from opening.
-func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c genConfig) (*surakarta.Record, error) {
+// playGame plays self-play game number round (from 1) from opening.
+func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round int, c genConfig) (*surakarta.Record, error) {
 	for _, s := range searchers {
 		s.Clear()
 	}
@@ -228,11 +276,17 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c gen
 		}
 	}
 	engine := fmt.Sprintf("%s nodes=%d", c.engine.Name, c.nodes)
+	// Round and Games, as in a match's records, let -merge put a shard's
+	// games in their place in the whole run and check that none is
+	// missing; Seed, like the others, tells apart the games of two runs.
 	rec := surakarta.NewRecord(g,
-		surakarta.Header{Name: "Event", Value: "self-play"},
+		surakarta.Header{Name: "Event", Value: selfPlayEvent},
+		surakarta.Header{Name: "Round", Value: strconv.Itoa(round)},
 		surakarta.Header{Name: "Black", Value: engine},
 		surakarta.Header{Name: "White", Value: engine},
 		surakarta.Header{Name: "TimeControl", Value: fmt.Sprintf("%d nodes/move", c.nodes)},
+		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(c.seed, 10)},
+		surakarta.Header{Name: "Games", Value: strconv.Itoa(c.games)},
 	)
 	if !g.Outcome().Over {
 		rec.Result = surakarta.Adjudicate(g.Position(), surakarta.NotOver).Result()
@@ -240,6 +294,9 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, c gen
 	}
 	return rec, nil
 }
+
+// selfPlayEvent is the Event of gen's records.
+const selfPlayEvent = "self-play"
 
 // writeRecords writes records to a new file.
 func writeRecords(name string, records []*surakarta.Record) error {

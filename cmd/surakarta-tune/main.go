@@ -10,7 +10,9 @@
 // nodes per move and keeps the quiet positions of its games, each labelled
 // with the game's result; fit finds the weights that minimise the logistic
 // loss between the evaluation and the results, on a training part of the
-// data, and reports the loss on the rest.
+// data, and reports the loss on the rest. Gen splits its games over
+// machines as surakarta-match splits a match (-shard i/N or -shards N, and
+// -merge; surakarta-tune gen -h).
 package main
 
 import (

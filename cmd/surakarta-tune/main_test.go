@@ -24,7 +24,7 @@ func TestHelp(t *testing.T) {
 		mentioning []string
 	}{
 		{[]string{"-h"}, "usage: surakarta-tune gen|fit [flags]\n", []string{"surakarta-tune gen", "surakarta-tune fit"}},
-		{[]string{"gen", "-h"}, "usage: surakarta-tune gen [flags]\n", []string{"-engine", "-games", "-nodes", "-opening-plies", "-seed", "-concurrency", "-from", "-records", "-out"}},
+		{[]string{"gen", "-h"}, "usage: surakarta-tune gen [flags]\n", []string{"-engine", "-games", "-nodes", "-opening-plies", "-seed", "-concurrency", "-from", "-records", "-out", "-shard", "-shards", "-merge"}},
 		{[]string{"fit", "-h"}, "usage: surakarta-tune fit [flags]\n", []string{"-data", "-validation", "-split-seed", "-go", "-package", "Texel"}},
 	} {
 		code, out, errOut := runCmd(tc.args...)

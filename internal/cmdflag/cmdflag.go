@@ -4,9 +4,9 @@
 // (-engine, a match.ParseEngine spec), the games or work done at once
 // (-concurrency), the time per move (-movetime, one default), the plies of
 // random openings (-opening-plies), the search depth and nodes per move
-// (-depth, -nodes) and the seed of the openings (-seed); and ShardOf, the
-// shard that -shard i/N or -shards N give, with the index from a job's
-// environment. The test of package cmdtest builds every program and checks
+// (-depth, -nodes), the seed of the openings (-seed) and the shard of the
+// work to do (-shard, -shards); and ShardOf, the shard that -shard i/N or
+// -shards N give, with the index from a job's environment. The test of package cmdtest builds every program and checks
 // its flags against these.
 package cmdflag
 

@@ -1,6 +1,7 @@
 package cmdflag
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,10 +21,25 @@ const (
 	EnvSlurmCount = "SLURM_ARRAY_TASK_COUNT"
 )
 
+// Shard defines -shard, shard i/N of a command's work, none by default;
+// part says which part of the work that is (and, where there is one, the
+// file names {shard} is replaced in), as "the games g with g mod N == i".
+// The commands that split their work over machines define it here, so
+// that a shard is given the same way to each.
+func Shard(fs *flag.FlagSet, part string) *string {
+	return fs.String("shard", "", "do shard i/N (i from 0): "+part)
+}
+
+// Shards defines -shards, the number of shards when a job's environment
+// gives the index (see ShardOf), none by default.
+func Shards(fs *flag.FlagSet) *int {
+	return fs.Int("shards", 0, "do one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
+}
+
 // ShardOf returns the shard that the flags -shard i/N and -shards N give,
-// none when neither is given. The match tool and the tablebase tool share
-// it, so that their shards are given, and their job arrays written, the
-// same way. With -shards N the index comes from the
+// none when neither is given. The match tool, the tablebase tool and
+// surakarta-tune gen share it, so that their shards are given, and their
+// job arrays written, the same way. With -shards N the index comes from the
 // environment (getenv): JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID
 // counted from SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP; the
 // environment is read for nothing else, so a run inside a job array

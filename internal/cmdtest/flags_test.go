@@ -40,11 +40,22 @@ var (
 	seed         definer = func(fs *flag.FlagSet) { cmdflag.Seed(fs) }
 	nodes                = func(def int64) definer { return func(fs *flag.FlagSet) { cmdflag.Nodes(fs, def) } }
 	depthAt              = func(def int) definer { return func(fs *flag.FlagSet) { cmdflag.DepthDefault(fs, def) } }
+	shards       definer = func(fs *flag.FlagSet) { cmdflag.Shards(fs) }
+	shard                = func(part string) definer { return func(fs *flag.FlagSet) { cmdflag.Shard(fs, part) } }
+)
+
+// The parts of the work that a shard of each command does, as -shard says.
+const (
+	matchShard = "the game pairs p with p mod N == i; {shard} in -out is i"
+	tbShard    = "the pairs of classes j of exactly -pieces pieces with j mod N == i"
+	genShard   = "the games g with g mod N == i, as the whole run plays them; {shard} in -out and -records is i"
 )
 
 // shared names the shared flags and gives each its definition; the
 // default of those marked free may differ between commands (their type
-// and usage may not).
+// and usage may not). The usage of -shard ends with the part of the work
+// that a shard of the command does, so a command with -shard lists it in
+// commands.
 var shared = map[string]struct {
 	define definer
 	free   bool
@@ -57,6 +68,8 @@ var shared = map[string]struct {
 	"depth":         {depth, true},
 	"nodes":         {nodes(0), true},
 	"seed":          {seed, true},
+	"shard":         {shard(""), false},
+	"shards":        {shards, false},
 }
 
 // commands gives, for each program of the module and each of its
@@ -67,14 +80,14 @@ var shared = map[string]struct {
 var commands = map[string]map[string]definer{
 	"cmd/surakarta":                      {"movetime": moveTime},
 	"cmd/surakarta-analyze":              {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
-	"cmd/surakarta-match":                {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed},
+	"cmd/surakarta-match":                {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed, "shard": shard(matchShard), "shards": shards},
 	"cmd/surakarta-play":                 {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
 	"cmd/surakarta-tb (no subcommand)":   {},
-	"cmd/surakarta-tb generate":          {},
+	"cmd/surakarta-tb generate":          {"shard": shard(tbShard), "shards": shards},
 	"cmd/surakarta-tb probe":             {"position": position},
 	"cmd/surakarta-tb stats":             {},
 	"cmd/surakarta-tune (no subcommand)": {},
-	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed},
+	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
 	"cmd/surakarta-tune fit":             {},
 	"examples/analyze":                   {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
 	"examples/perft":                     {"position": position, "concurrency": concurrency},
