@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// strengthMatch is one match of "Strength: the time and the draws" in
-// docs/experiments.md: engine a (change) against b (opponent), its records
+// strengthMatch is one match of "Strength: the time and the draws" or
+// "Strength: search gains" in docs/experiments.md: engine a (change) against b (opponent), its records
 // in experiments/matches/strength/file; sprt is false for the matches of
 // a fixed number of games, played to compare two rows.
 type strengthMatch struct {
@@ -17,16 +17,19 @@ type strengthMatch struct {
 	sprt                 bool
 }
 
-// strengthMatches are the table's rows, in its order.
+// strengthMatches are the tables' rows, in their order.
 var strengthMatches = []strengthMatch{
 	{"`go movetime` spent whole (`new`)", "today's engine (`base`)", "50 ms/move", "new", "base", "movetime-new-vs-base-50ms.txt.gz", true},
 	{"`contempt=20`", "`pvs,tuned`", "50 ms/move", "pvs,tuned,contempt=20", "pvs,tuned", "contempt20-vs-pvs-tuned-50ms.txt.gz", true},
 	{"`contempt=20`", "`level9`", "50 ms/move", "pvs,tuned,contempt=20", "level9", "contempt20-vs-level9-50ms.txt.gz", false},
 	{"none (`pvs,tuned`)", "`level9`", "50 ms/move", "pvs,tuned", "level9", "pvs-tuned-vs-level9-50ms.txt.gz", false},
+	{"reverse futility pruning (`rfp`)", "the build before (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-base-50ms.txt.gz", true},
+	{"late-move pruning (`lmp`)", "the build before (`base`)", "50 ms/move", "lmp", "base", "lmp-vs-base-50ms.txt.gz", true},
 }
 
-// TestStrengthTable recounts the table of "Strength: the time and the
-// draws" in docs/experiments.md from its records: each row's W-D-L, score,
+// TestStrengthTable recounts the tables of "Strength: the time and the
+// draws" and "Strength: search gains" in docs/experiments.md from their
+// records: each row's W-D-L, score,
 // pair Elo with its 95% interval, and the SPRT [0, 10]'s LLR and decision
 // after the games played (or, for a match of a fixed number of games, that
 // number).
