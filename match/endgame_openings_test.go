@@ -15,15 +15,20 @@ import (
 // than check it.
 var update = flag.Bool("update", false, "write experiments/matches/tablebase/openings-6-8.txt from the match records instead of checking it")
 
-// endgameOpeningsSource is the pattern, under recordsDir, of the record
-// files that the endgame openings are taken from, and perFile how many
-// each gives: the files hold about 2,000 such endgames, more than a
+// endgameOpeningsSources are the record files, under recordsDir/strength,
+// that the endgame openings are taken from (named, so that matches added
+// there later do not change the openings), and perFile how many each
+// gives: the files hold about 2,000 such endgames, more than a
 // measurement needs, and taking as many from each mixes the engines that
 // played them.
-const (
-	endgameOpeningsSource  = "strength/*.txt.gz"
-	endgameOpeningsPerFile = 100
-)
+var endgameOpeningsSources = []string{
+	"contempt20-vs-level9-50ms.txt.gz",
+	"contempt20-vs-pvs-tuned-50ms.txt.gz",
+	"movetime-new-vs-base-50ms.txt.gz",
+	"pvs-tuned-vs-level9-50ms.txt.gz",
+}
+
+const endgameOpeningsPerFile = 100
 
 // endgameOpenings returns, for the games of the record files in order,
 // each game's first position with 6 to 8 pieces that is not a finished
@@ -69,14 +74,14 @@ func endgameOpenings(t *testing.T, files []string, perFile int) []surakarta.Posi
 // play in endgames, is what the committed match records give; with
 // -update it writes the file.
 func TestEndgameOpeningsFile(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(records(t), endgameOpeningsSource))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no record files %s under %s (%v)", endgameOpeningsSource, recordsDir, err)
+	var files []string
+	for _, name := range endgameOpeningsSources {
+		files = append(files, records(t, "strength", name))
 	}
-	openings := endgameOpenings(t, files, endgameOpeningsPerFile) // Glob sorts the files by name
+	openings := endgameOpenings(t, files, endgameOpeningsPerFile)
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %d endgames of 6 to 8 pieces: of each game of experiments/matches/%s, the first position\n", len(openings), endgameOpeningsSource)
-	fmt.Fprintf(&b, "# with 6 to 8 pieces that is not over; the files by name, the first %d new positions of each, in the order found.\n", endgameOpeningsPerFile)
+	fmt.Fprintf(&b, "# %d endgames of 6 to 8 pieces: of each game of experiments/matches/strength/{%s}, the first position\n", len(openings), strings.Join(endgameOpeningsSources, ","))
+	fmt.Fprintf(&b, "# with 6 to 8 pieces that is not over; the files in this order, the first %d new positions of each, in the order found.\n", endgameOpeningsPerFile)
 	fmt.Fprintf(&b, "# Made by go test ./match/ -run TestEndgameOpeningsFile -update (from the repository root).\n")
 	for _, p := range openings {
 		b.WriteString(p.String() + "\n")
