@@ -25,6 +25,7 @@ var strengthMatches = []strengthMatch{
 	{"none (`pvs,tuned`)", "`level9`", "50 ms/move", "pvs,tuned", "level9", "pvs-tuned-vs-level9-50ms.txt.gz", false},
 	{"reverse futility pruning (`rfp`)", "the build before (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-base-50ms.txt.gz", true},
 	{"late-move pruning (`lmp`)", "the build before (`base`)", "50 ms/move", "lmp", "base", "lmp-vs-base-50ms.txt.gz", true},
+	{"late-move pruning (`lmp`)", "the build before (`base`)", "200 ms/move", "lmp", "base", "lmp-vs-base-200ms.txt.gz", true},
 }
 
 // TestStrengthTable recounts the tables of "Strength: the time and the
