@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta/internal/tt"
@@ -228,9 +228,11 @@ func (s *PVS) sizeTable(cancelled bool) {
 }
 
 // releaseTable lets go of the table, and collects one that was made (not
-// the empty table of a cancelled search), so that a new one is made in its
-// room: memory never holds both (a GC is not due yet when the old table is
-// half the heap).
+// the empty table of a cancelled search) and returns its pages to the
+// operating system, so that memory never holds both it and a new one: a
+// GC is not due yet when the old table is half the heap, and a new table
+// is not always made in the old one's room (a small allocation in that
+// hole sends it elsewhere), where the old pages would stay resident.
 func (s *PVS) releaseTable() {
 	made := s.tableSize > 0
 	s.table, s.tableSize, s.main.table = nil, 0, nil
@@ -238,6 +240,6 @@ func (s *PVS) releaseTable() {
 		h.table = nil
 	}
 	if made {
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 }

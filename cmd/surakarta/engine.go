@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -63,7 +63,10 @@ func newEngine() *engine {
 func (e *engine) Searcher() surakarta.Searcher {
 	if e.searcher == nil {
 		if e.dropped {
-			runtime.GC() // free the old searcher's table before the new one's
+			// Free the old searcher's table, and return its pages to the
+			// system, before the new one's is made: the new table is not
+			// always placed where the old one was.
+			debug.FreeOSMemory()
 			e.dropped = false
 		}
 		if e.level < level.Count {
