@@ -30,25 +30,16 @@ var strengthMatches = []strengthMatch{
 
 // TestStrengthTable recounts the tables of "Strength: the time and the
 // draws" and "Strength: search gains" in docs/experiments.md from their
-// records: each row's W-D-L, score,
-// pair Elo with its 95% interval, and the SPRT [0, 10]'s LLR and decision
-// after the games played (or, for a match of a fixed number of games, that
-// number).
+// records: each row's W-D-L, score, pair Elo with its 95% interval, and
+// the SPRT cell (sprtCell).
 func TestStrengthTable(t *testing.T) {
 	text := docPage(t, "experiments.md")
-	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	for _, m := range strengthMatches {
 		c, p := recount(t, records(t, "strength", m.file), m.a)
 		e := p.Elo()
-		result := fmt.Sprintf("none: a fixed %d games", c.Games())
-		if m.sprt {
-			llr := sprt.LLR(p)
-			decision := strings.TrimSuffix(sprt.Decide(llr).String(), " accepted")
-			result = fmt.Sprintf("%s after %d games (LLR %.2f)", decision, c.Games(), llr)
-		}
 		want := fmt.Sprintf("| %s | %s | %s | %d-%d-%d | %.1f%% | %s (%s, %s) | %s |",
 			m.change, m.opponent, m.tc, c.Wins, c.Draws, c.Losses, scorePercent(c),
-			signed(e.Diff), signed(e.Low), signed(e.High), result)
+			signed(e.Diff), signed(e.Low), signed(e.High), sprtCell(c, p, m.sprt))
 		if !strings.Contains(text, want) {
 			t.Errorf("docs/experiments.md has no row starting\n%s\nrecounted from strength/%s", want, m.file)
 		}

@@ -30,19 +30,12 @@ var tablebaseMatches = []tablebaseMatch{
 // number).
 func TestTablebaseTable(t *testing.T) {
 	text := docPage(t, "tablebases.md")
-	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	for _, m := range tablebaseMatches {
 		c, p := recount(t, records(t, "tablebase", m.file), m.a)
 		e := p.Elo()
-		result := fmt.Sprintf("none: a fixed %d games", c.Games())
-		if m.sprt {
-			llr := sprt.LLR(p)
-			decision := strings.TrimSuffix(sprt.Decide(llr).String(), " accepted")
-			result = fmt.Sprintf("%s after %d games (LLR %.2f)", decision, c.Games(), llr)
-		}
 		want := fmt.Sprintf("| %s | %s | %d-%d-%d | %.1f%% | %d-%d-%d-%d-%d | %s (%s, %s) | %s |",
 			m.openings, m.tc, c.Wins, c.Draws, c.Losses, scorePercent(c),
-			p[0], p[1], p[2], p[3], p[4], signed(e.Diff), signed(e.Low), signed(e.High), result)
+			p[0], p[1], p[2], p[3], p[4], signed(e.Diff), signed(e.Low), signed(e.High), sprtCell(c, p, m.sprt))
 		if !strings.Contains(text, want) {
 			t.Errorf("docs/tablebases.md has no row\n%s\nrecounted from tablebase/%s", want, m.file)
 		}

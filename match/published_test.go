@@ -114,6 +114,18 @@ func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 	return m.outcome.Counts, m.outcome.Pentanomial
 }
 
+// sprtCell returns the SPRT [0, 10] cell of a published table's row: the
+// decision after the games played, with the LLR, or, for a match of a
+// fixed number of games (sprt false), that number.
+func sprtCell(c Counts, p Pentanomial, sprt bool) string {
+	if !sprt {
+		return fmt.Sprintf("none: a fixed %d games", c.Games())
+	}
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	llr := test.LLR(p)
+	return fmt.Sprintf("%s after %d games (LLR %.2f)", strings.TrimSuffix(test.Decide(llr).String(), " accepted"), c.Games(), llr)
+}
+
 // TestPublishedTables checks the table of the papers' experiments in
 // docs/experiments.md, and the summary line of (b) as the match tool
 // prints it.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -36,7 +35,6 @@ type engine struct {
 	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
-	dropped                 bool               // a searcher was dropped since the last one was made
 }
 
 // defaultHash is the default Hash: the table size of a new PVS.
@@ -62,13 +60,6 @@ func newEngine() *engine {
 // Searcher returns the searcher for the next search.
 func (e *engine) Searcher() surakarta.Searcher {
 	if e.searcher == nil {
-		if e.dropped {
-			// Free the old searcher's table, and return its pages to the
-			// system, before the new one's is made: the new table is not
-			// always placed where the old one was.
-			debug.FreeOSMemory()
-			e.dropped = false
-		}
 		if e.level < level.Count {
 			e.searcher, _ = level.New(e.level, 0) // Level's range is checked
 			return e.searcher
@@ -84,18 +75,22 @@ func (e *engine) Searcher() surakarta.Searcher {
 	return e.searcher
 }
 
-// drop forgets the searcher, so that the next search makes a new one. A
-// PVS's table is released at once, not left to the collector: a goroutine
-// that has just ended a search or a clear on it may hold the PVS a moment
-// longer, and the new searcher's table must not live beside the old one.
-// Clear releases a table of another size than TableMegabytes asks for,
-// and no table has the size -1.
+// drop forgets the searcher, if one was made, so that the next search makes a new one, and
+// clears it first, so that what it holds is released at once rather than
+// left to the collector: a goroutine that has just ended a search or a
+// clear on it may hold the searcher a moment longer, and the new
+// searcher's table must not live beside the old one. A PVS's Clear
+// releases (collects, and returns to the system) a table of another size
+// than TableMegabytes asks for, and no table has the size -1.
 func (e *engine) drop() {
+	if e.searcher == nil {
+		return
+	}
 	if p, ok := e.searcher.(*surakarta.PVS); ok {
 		p.TableMegabytes = -1
-		p.Clear()
 	}
-	e.searcher, e.dropped = nil, true
+	e.searcher.Clear()
+	e.searcher = nil
 }
 
 // setPVS gives the searcher the options that are for it: Hash, Threads
@@ -156,9 +151,7 @@ func (e *engine) SetOption(name, value string) error {
 	case "Level":
 		if e.level != n {
 			e.level = n
-			if e.searcher != nil {
-				e.drop()
-			}
+			e.drop()
 		}
 	case "Searcher", "Evaluator":
 		field := &e.searcherName
@@ -167,9 +160,7 @@ func (e *engine) SetOption(name, value string) error {
 		}
 		if *field != v {
 			*field = v
-			if e.searcher != nil {
-				e.drop()
-			}
+			e.drop()
 		}
 	}
 	e.setPVS()
