@@ -87,40 +87,9 @@ func CheckRecipe(job *batchv1.Job) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	spec := job.Spec
-	checkIndexed(job, bad)
-
-	var c *corev1.Container
-	for i := range spec.Template.Spec.Containers {
-		if strings.Contains(strings.Join(spec.Template.Spec.Containers[i].Command, " "), "cmd/surakarta-match") {
-			if c != nil {
-				bad("more than one container runs cmd/surakarta-match")
-			}
-			c = &spec.Template.Spec.Containers[i]
-		}
-	}
+	c, flags := checkSharded(job, "cmd/surakarta-match", "", bad)
 	if c == nil {
-		bad("no container's command runs cmd/surakarta-match")
 		return errors.Join(errs...)
-	}
-	flags, err := matchFlags(c.Args)
-	if err != nil {
-		bad("container %s: %v", c.Name, err)
-		return errors.Join(errs...)
-	}
-
-	if _, ok := flags["-shard"]; ok {
-		bad("container %s: -shard gives every pod the same shard: use -shards N, the index from JOB_COMPLETION_INDEX", c.Name)
-	}
-	shards, err := strconv.Atoi(flags["-shards"])
-	if err != nil || shards < 1 {
-		bad("container %s: no -shards N with N ≥ 1 in the arguments (%q)", c.Name, flags["-shards"])
-	} else {
-		if spec.Completions == nil || int(*spec.Completions) != shards {
-			bad("spec.completions is %s, not the %d shards of -shards", int32Text(spec.Completions), shards)
-		}
-		if spec.Parallelism == nil || int(*spec.Parallelism) != shards {
-			bad("spec.parallelism is %s, not the %d shards of -shards: one pod per shard", int32Text(spec.Parallelism), shards)
-		}
 	}
 
 	out := flags["-out"]
@@ -135,13 +104,72 @@ func CheckRecipe(job *batchv1.Job) error {
 		}
 	}
 
-	concurrency, err := strconv.Atoi(flags["-concurrency"])
-	if err != nil || concurrency < 1 {
-		bad("container %s: no -concurrency N with N ≥ 1 (%q): 0 plays as many games at once as the node has cores, whatever the pod requested", c.Name, flags["-concurrency"])
-	} else if cpu, ok := c.Resources.Requests[corev1.ResourceCPU]; !ok || cpu.Cmp(*resource.NewQuantity(int64(concurrency), resource.DecimalSI)) < 0 {
-		bad("container %s: requests %s CPU for -concurrency %d", c.Name, cpuText(cpu, ok), concurrency)
-	}
+	checkCPUs(c, flags, "-concurrency", "0 plays as many games at once as the node has cores, whatever the pod requested", bad)
 	return errors.Join(errs...)
+}
+
+// checkSharded checks what every sharded Job of the docs needs
+// (checkIndexed), finds the one container whose command runs cmd, reads
+// its arguments (after the subcommand sub, unless sub is ""), and checks
+// that they give -shards N, the index from JOB_COMPLETION_INDEX, with one
+// pod for each of the N shards. It returns the container and its flags,
+// or a nil container when there is nothing more to check.
+func checkSharded(job *batchv1.Job, cmd, sub string, bad func(format string, args ...any)) (*corev1.Container, map[string]string) {
+	spec := job.Spec
+	checkIndexed(job, bad)
+	var c *corev1.Container
+	for i := range spec.Template.Spec.Containers {
+		if strings.Contains(strings.Join(spec.Template.Spec.Containers[i].Command, " "), cmd) {
+			if c != nil {
+				bad("more than one container runs %s", cmd)
+			}
+			c = &spec.Template.Spec.Containers[i]
+		}
+	}
+	if c == nil {
+		bad("no container's command runs %s", cmd)
+		return nil, nil
+	}
+	args := c.Args
+	if sub != "" {
+		if len(args) == 0 || args[0] != sub {
+			bad("container %s: the arguments do not start with %s", c.Name, sub)
+			return nil, nil
+		}
+		args = args[1:]
+	}
+	flags, err := matchFlags(args)
+	if err != nil {
+		bad("container %s: %v", c.Name, err)
+		return nil, nil
+	}
+	if _, ok := flags["-shard"]; ok {
+		bad("container %s: -shard gives every pod the same shard: use -shards N, the index from JOB_COMPLETION_INDEX", c.Name)
+	}
+	shards, err := strconv.Atoi(flags["-shards"])
+	if err != nil || shards < 1 {
+		bad("container %s: no -shards N with N ≥ 1 in the arguments (%q)", c.Name, flags["-shards"])
+	} else {
+		if spec.Completions == nil || int(*spec.Completions) != shards {
+			bad("spec.completions is %s, not the %d shards of -shards", int32Text(spec.Completions), shards)
+		}
+		if spec.Parallelism == nil || int(*spec.Parallelism) != shards {
+			bad("spec.parallelism is %s, not the %d shards of -shards: one pod per shard", int32Text(spec.Parallelism), shards)
+		}
+	}
+	return c, flags
+}
+
+// checkCPUs checks that the flag (a number of games or workers at once)
+// is at least 1, since 0 (why) would not follow the pod's request, and
+// that the container requests that many CPUs.
+func checkCPUs(c *corev1.Container, flags map[string]string, flag, why string, bad func(format string, args ...any)) {
+	n, err := strconv.Atoi(flags[flag])
+	if err != nil || n < 1 {
+		bad("container %s: no %s N with N ≥ 1 (%q): %s", c.Name, flag, flags[flag], why)
+	} else if cpu, ok := c.Resources.Requests[corev1.ResourceCPU]; !ok || cpu.Cmp(*resource.NewQuantity(int64(n), resource.DecimalSI)) < 0 {
+		bad("container %s: requests %s CPU for %s %d", c.Name, cpuText(cpu, ok), flag, n)
+	}
 }
 
 // checkIndexed checks what every sharded Job of the docs needs: an
