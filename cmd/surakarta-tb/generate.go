@@ -40,21 +40,21 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	shard := cmdflag.Shard(fs, "the pairs of classes j of exactly -pieces pieces with j mod N == i")
 	shards := cmdflag.Shards(fs)
 	workers := fs.Int("workers", 0, "goroutines that make a table (0 = all cores)")
-	if status, ok := parseFlags(fs, args, generateUsage, stdout, stderr); !ok {
+	if status, ok := cmdflag.ParseAll(fs, args, generateUsage, stdout, stderr); !ok {
 		return status
 	}
 	if err := checkCommon(*dir, *quietPlies); err != nil {
-		return badArgs(stderr, fs.Name(), err)
+		return cmdflag.BadArgs(fs, stderr, err)
 	}
 	switch {
 	case *pieces < 2 || *pieces > maxPieces:
-		return badArgs(stderr, fs.Name(), fmt.Errorf("-pieces %d: want 2 to %d", *pieces, maxPieces))
+		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-pieces %d: want 2 to %d", *pieces, maxPieces))
 	case *workers < 0:
-		return badArgs(stderr, fs.Name(), fmt.Errorf("-workers %d: want 0 (all cores) or more", *workers))
+		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-workers %d: want 0 (all cores) or more", *workers))
 	}
 	s, err := cmdflag.ShardOf(*shard, *shards, os.Getenv)
 	if err != nil {
-		return badArgs(stderr, fs.Name(), err)
+		return cmdflag.BadArgs(fs, stderr, err)
 	}
 	opt := tablebase.Options{
 		Pieces:        *pieces,
@@ -71,7 +71,7 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	start := time.Now()
 	if err := tablebase.Generate(ctx, *dir, opt); err != nil {
 		if errors.Is(err, tablebase.ErrInvalidOptions) {
-			return badArgs(stderr, fs.Name(), err)
+			return cmdflag.BadArgs(fs, stderr, err)
 		}
 		return fail(stderr, fs.Name(), fmt.Errorf("%s in %s: %w", what, *dir, err))
 	}

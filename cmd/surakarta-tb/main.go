@@ -57,7 +57,7 @@ for their flags.
 // fails.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return badArgs(stderr, "surakarta-tb", errors.New("want a command: generate, probe or stats"))
+		return cmdflag.BadCommand(stderr, "surakarta-tb", errors.New("want a command: generate, probe or stats"))
 	}
 	switch args[0] {
 	case "generate":
@@ -70,32 +70,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	return badArgs(stderr, "surakarta-tb", fmt.Errorf("unknown command %q: want generate, probe or stats", args[0]))
-}
-
-// badArgs reports a bad argument and returns the exit status 2.
-func badArgs(stderr io.Writer, name string, err error) int {
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
-	fmt.Fprintf(stderr, "Run %s -h for help.\n", name)
-	return 2
+	return cmdflag.BadCommand(stderr, "surakarta-tb", fmt.Errorf("unknown command %q: want generate, probe or stats", args[0]))
 }
 
 // fail reports a failure of the work and returns the exit status 1.
 func fail(stderr io.Writer, name string, err error) int {
 	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	return 1
-}
-
-// parseFlags parses args. It reports false with the exit status when the
-// command should stop: after -h (status 0) or a bad flag (status 2).
-func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
-	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
-		return status, false
-	}
-	if flags.NArg() > 0 {
-		return badArgs(stderr, flags.Name(), fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0))), false
-	}
-	return 0, true
 }
 
 // Limits of the flags, those of tablebase.Generate.

@@ -43,15 +43,15 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	dir := dirFlag(fs)
 	quietPlies := quietPliesFlag(fs)
 	position := cmdflag.Position(fs)
-	if status, ok := parseFlags(fs, args, probeUsage, stdout, stderr); !ok {
+	if status, ok := cmdflag.ParseAll(fs, args, probeUsage, stdout, stderr); !ok {
 		return status
 	}
 	if err := checkCommon(*dir, *quietPlies); err != nil {
-		return badArgs(stderr, fs.Name(), err)
+		return cmdflag.BadArgs(fs, stderr, err)
 	}
 	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
-		return badArgs(stderr, fs.Name(), fmt.Errorf("-position: %w", err))
+		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-position: %w", err))
 	}
 	line, err := probe(*dir, *quietPlies, p)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/tablebase"
 )
 
@@ -32,11 +33,11 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("surakarta-tb stats", flag.ContinueOnError)
 	dir := dirFlag(fs)
 	quietPlies := quietPliesFlag(fs)
-	if status, ok := parseFlags(fs, args, statsUsage, stdout, stderr); !ok {
+	if status, ok := cmdflag.ParseAll(fs, args, statsUsage, stdout, stderr); !ok {
 		return status
 	}
 	if err := checkCommon(*dir, *quietPlies); err != nil {
-		return badArgs(stderr, fs.Name(), err)
+		return cmdflag.BadArgs(fs, stderr, err)
 	}
 	if info, err := os.Stat(*dir); err != nil {
 		return fail(stderr, fs.Name(), fmt.Errorf("-dir: %w", err))

@@ -16,6 +16,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/circuit"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
@@ -55,16 +56,16 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
 	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
 	flags.StringVar(&c.pkg, "package", "tunedeval", "package name of the Go file (the library's weights are internal/tunedeval/weights.go)")
-	if code, ok := parseFlags(flags, args, fitUsage, stdout, stderr); !ok {
+	if code, ok := cmdflag.ParseAll(flags, args, fitUsage, stdout, stderr); !ok {
 		return code
 	}
 	switch {
 	case !(c.validation > 0 && c.validation < 1):
-		return badArgs(stderr, flags.Name(), fmt.Errorf("-validation %g: want a fraction between 0 and 1", c.validation))
+		return cmdflag.BadArgs(flags, stderr, fmt.Errorf("-validation %g: want a fraction between 0 and 1", c.validation))
 	case !(c.ridge >= 0):
-		return badArgs(stderr, flags.Name(), fmt.Errorf("-ridge %g: want 0 or more", c.ridge))
+		return cmdflag.BadArgs(flags, stderr, fmt.Errorf("-ridge %g: want 0 or more", c.ridge))
 	case c.iterations <= 0:
-		return badArgs(stderr, flags.Name(), fmt.Errorf("-iterations %d: want 1 or more", c.iterations))
+		return cmdflag.BadArgs(flags, stderr, fmt.Errorf("-iterations %d: want 1 or more", c.iterations))
 	}
 	if err := fit(c, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, flags.Name()+":", err)

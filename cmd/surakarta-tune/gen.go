@@ -81,7 +81,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	c.nodes, c.plies, c.seed, c.concurrency = *nodes, *plies, *seed, *concurrency
-	bad := func(err error) int { return badArgs(stderr, flags.Name(), err) }
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if *merge {
 		return runGenMerge(flags, c.out, stderr)
 	}

@@ -17,7 +17,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +44,7 @@ Run surakarta-tune gen -h or surakarta-tune fit -h for their flags.
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return badArgs(stderr, "surakarta-tune", errors.New("want a command: gen or fit"))
+		return cmdflag.BadCommand(stderr, "surakarta-tune", errors.New("want a command: gen or fit"))
 	}
 	switch args[0] {
 	case "gen":
@@ -56,24 +55,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	return badArgs(stderr, "surakarta-tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
-}
-
-// badArgs reports a bad argument and returns the exit status 2.
-func badArgs(stderr io.Writer, name string, err error) int {
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
-	fmt.Fprintf(stderr, "Run %s -h for help.\n", name)
-	return 2
-}
-
-// parseFlags parses args. It reports false with the exit status when the
-// command should stop: after -h (status 0) or a bad flag (status 2).
-func parseFlags(flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
-	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
-		return status, false
-	}
-	if flags.NArg() > 0 {
-		return badArgs(stderr, flags.Name(), fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0))), false
-	}
-	return 0, true
+	return cmdflag.BadCommand(stderr, "surakarta-tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 // shardFiles replaces {shard} in c's -records and -out by the shard's
@@ -46,7 +47,7 @@ func (c *genConfig) shardFiles() error {
 // of the whole run, the games in its order, so the same bytes as the run
 // without shards.
 func runGenMerge(flags *flag.FlagSet, out string, stderr io.Writer) int {
-	bad := func(err error) int { return badArgs(stderr, flags.Name(), err) }
+	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	var other []string // flags given that are not for -merge
 	flags.Visit(func(f *flag.Flag) {
 		if f.Name != "merge" && f.Name != "out" {

@@ -142,7 +142,25 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 // command does, "NAME: ERROR" and "Run NAME -h for help." on stderr, and
 // returns the exit status 2.
 func BadArgs(fs *flag.FlagSet, stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-	fmt.Fprintf(stderr, "Run %s -h for help.\n", fs.Name())
+	return BadCommand(stderr, fs.Name(), err)
+}
+
+// BadCommand is BadArgs for the command name without a flag set, such as
+// a command whose first argument names its subcommand.
+func BadCommand(stderr io.Writer, name string, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	fmt.Fprintf(stderr, "Run %s -h for help.\n", name)
 	return 2
+}
+
+// ParseAll is Parse for a command whose every setting is a flag: an
+// argument left after the flags is a bad argument.
+func ParseAll(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
+	if status, ok := Parse(fs, args, usage, stdout, stderr); !ok {
+		return status, false
+	}
+	if fs.NArg() > 0 {
+		return BadArgs(fs, stderr, fmt.Errorf("unexpected argument %q (every setting is a flag)", fs.Arg(0))), false
+	}
+	return 0, true
 }

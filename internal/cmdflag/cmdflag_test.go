@@ -1,6 +1,7 @@
 package cmdflag
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"slices"
@@ -49,5 +50,32 @@ func TestClose(t *testing.T) {
 	Close(surakarta.NewPVS(surakarta.NewTuned())) // not a Closer: nothing to do
 	if !c.closed {
 		t.Error("Close did not close an io.Closer")
+	}
+}
+
+func TestParseAll(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		status     int
+		ok         bool
+		stdout     string
+		stderrLine string
+	}{
+		{[]string{"-n", "3"}, 0, true, "", ""},
+		{[]string{"-n", "3", "extra"}, 2, false, "", `tool: unexpected argument "extra" (every setting is a flag)`},
+		{[]string{"-bogus"}, 2, false, "", "tool: flag provided but not defined: -bogus"},
+		{[]string{"-h"}, 0, false, "usage: tool\n", ""},
+	} {
+		fs := flag.NewFlagSet("tool", flag.ContinueOnError)
+		fs.Int("n", 0, "a number")
+		var stdout, stderr bytes.Buffer
+		status, ok := ParseAll(fs, tc.args, "usage: tool\n", &stdout, &stderr)
+		if status != tc.status || ok != tc.ok || !strings.HasPrefix(stdout.String(), tc.stdout) ||
+			(tc.stderrLine == "") != (stderr.Len() == 0) || !strings.HasPrefix(stderr.String(), tc.stderrLine+"\n") && tc.stderrLine != "" {
+			t.Errorf("%q: status %d, %v, stdout %q, stderr %q", tc.args, status, ok, stdout.String(), stderr.String())
+		}
+		if tc.stderrLine != "" && !strings.HasSuffix(stderr.String(), "Run tool -h for help.\n") {
+			t.Errorf("%q: stderr %q, want the help hint", tc.args, stderr.String())
+		}
 	}
 }
