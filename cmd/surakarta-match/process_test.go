@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,34 +22,13 @@ import (
 // kill it in the middle of a match, cut its record file, and start two on
 // one file.
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	binPath   string // the program, in binDir
-	binErr    error
-)
+// program is the command, built for the tests that run it as a process.
+var program = cmdtest.Program{Pkg: "."}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
+	program.Remove()
 	os.Exit(code)
-}
-
-// program returns the path of the program, built once for all tests.
-func program(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		if binDir, binErr = os.MkdirTemp("", "match-test"); binErr != nil {
-			return
-		}
-		binPath, binErr = cmdtest.Build(binDir, ".")
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
 }
 
 // started is the program running.

@@ -150,7 +150,7 @@ func TestShardsAsProcesses(t *testing.T) {
 // variables env, without any other that gives a shard's index.
 func startWith(t *testing.T, env map[string]string, args ...string) *started {
 	t.Helper()
-	p := &started{cmd: exec.Command(program(t), args...), done: make(chan struct{})}
+	p := &started{cmd: exec.Command(program.Path(t), args...), done: make(chan struct{})}
 	for _, kv := range os.Environ() {
 		if name, _, _ := strings.Cut(kv, "="); name != cmdflag.EnvJobIndex && !strings.HasPrefix(name, "SLURM_") {
 			p.cmd.Env = append(p.cmd.Env, kv)

@@ -67,9 +67,7 @@ func TestMain(m *testing.M) {
 	if tablesDir != "" {
 		os.RemoveAll(filepath.Dir(tablesDir))
 	}
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
+	program.Remove()
 	os.Exit(code)
 }
 

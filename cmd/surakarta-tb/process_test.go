@@ -6,39 +6,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	binPath   string // the program, in binDir
-	binErr    error
-)
-
-// program returns the path of the program, built once for all tests.
-func program(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		if binDir, binErr = os.MkdirTemp("", "surakarta-tb-bin"); binErr != nil {
-			return
-		}
-		binPath, binErr = cmdtest.Build(binDir, ".")
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
+// program is the command, built for the tests that run it as a process.
+var program = cmdtest.Program{Pkg: "."}
 
 // generate runs the program's generate with args into dir, as a process,
 // with env added to its environment.
 func generate(t *testing.T, env []string, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command(program(t), append([]string{"generate", "-dir", dir}, args...)...)
+	cmd := exec.Command(program.Path(t), append([]string{"generate", "-dir", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "JOB_COMPLETION_INDEX=", "SLURM_ARRAY_TASK_ID=")
 	cmd.Env = append(cmd.Env, env...)
 	var stderr bytes.Buffer

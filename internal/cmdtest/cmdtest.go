@@ -1,18 +1,21 @@
 // Package cmdtest holds what the tests of the module's commands and
 // example programs share: Run, which runs a program's run function as its
 // main would, Build, which builds a program for the tests that run it as a
-// process, and the test that the flags the programs share (package
+// process (once for a whole package with Program), and the test that the flags the programs share (package
 // cmdflag) are the same in each.
 package cmdtest
 
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
+	"testing"
 )
 
 // Run calls run, a program's run function, with args, as the program's
@@ -44,4 +47,39 @@ func Build(dir, pkg string) (string, error) {
 		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin, nil
+}
+
+// Program is a program that the tests of a package run as a process,
+// built (with Build) when a test first asks for it and kept for the
+// package's other tests, in a temporary directory that Remove deletes.
+// Pkg is the package, as Build takes it.
+type Program struct {
+	Pkg  string
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// Path returns the path of the program's binary, building it the first
+// time, and fails the test if it cannot be built.
+func (p *Program) Path(t testing.TB) string {
+	t.Helper()
+	p.once.Do(func() {
+		if p.dir, p.err = os.MkdirTemp("", "cmdtest-bin"); p.err == nil {
+			p.path, p.err = Build(p.dir, p.Pkg)
+		}
+	})
+	if p.err != nil {
+		t.Fatal(p.err)
+	}
+	return p.path
+}
+
+// Remove deletes the program's directory, if it was built; call it from
+// TestMain after the tests ran.
+func (p *Program) Remove() {
+	if p.dir != "" {
+		os.RemoveAll(p.dir)
+	}
 }
