@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,7 +190,7 @@ func TestGivenOpeningsShardsMerge(t *testing.T) {
 	want.Resumed = 0
 	files := playShards(t, cfg, 2, t.TempDir())
 	wantGames, shardGames := gamesIn(t, whole.RecordFile), gamesIn(t, files...)
-	if !mapsEqual(wantGames, shardGames) {
+	if !maps.Equal(wantGames, shardGames) {
 		t.Errorf("the shards played other games than the whole match")
 	}
 	if got, err := Merge(cfg, files...); err != nil || got != want {
@@ -220,18 +221,6 @@ func TestGivenOpeningsShardsMerge(t *testing.T) {
 	if _, err := Merge(read, files[1]); !errors.Is(err, ErrIncomplete) {
 		t.Errorf("Merge of shard 1/2 alone: %v, want ErrIncomplete", err)
 	}
-}
-
-func mapsEqual(a, b map[int]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestGivenOpeningsPairsStartTogether: a file whose round 2 starts from

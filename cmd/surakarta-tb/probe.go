@@ -95,22 +95,11 @@ func probe(dir string, quietPlies int, p surakarta.Position) (string, error) {
 		return "", err
 	}
 	if bv.Result != v.Result {
-		return "", fmt.Errorf("the tables disagree: the position is a %s, its best move %v gives a %s", resultName(v.Result), m, resultName(bv.Result))
+		return "", fmt.Errorf("the tables disagree: the position is a %s, its best move %v gives a %s", v.Result.String(), m, bv.Result.String())
 	}
 	plies := "-"
 	if v.Result != surakarta.TableDraw && v.Plies >= 0 {
 		plies = strconv.Itoa(v.Plies)
 	}
-	return resultName(v.Result) + " " + plies + " " + m.String(), nil
-}
-
-// resultName names a result for the side to move.
-func resultName(r surakarta.TableResult) string {
-	switch r {
-	case surakarta.TableWin:
-		return "win"
-	case surakarta.TableLoss:
-		return "loss"
-	}
-	return "draw"
+	return v.Result.String() + " " + plies + " " + m.String(), nil
 }

@@ -105,7 +105,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return bad(err)
 	}
 	if c.shard, err = cmdflag.ShardOf(*shard, *shards, os.Getenv); err != nil {
-		return bad(errors.New(strings.TrimPrefix(err.Error(), "match: ")))
+		return bad(err)
 	}
 	if err := c.shardFiles(); err != nil {
 		return bad(err)

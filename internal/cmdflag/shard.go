@@ -1,6 +1,7 @@
 package cmdflag
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -49,7 +50,12 @@ func ShardOf(shard string, shards int, getenv func(string) string) (match.Shard,
 	case shard != "" && shards != 0:
 		return match.Shard{}, fmt.Errorf("-shard %s and -shards %d: give one of them", shard, shards)
 	case shard != "":
-		return match.ParseShard(shard)
+		s, err := match.ParseShard(shard)
+		if err != nil {
+			// The flag's error, not the package's.
+			return s, errors.New(strings.TrimPrefix(err.Error(), "match: "))
+		}
+		return s, nil
 	case shards < 0:
 		return match.Shard{}, fmt.Errorf("-shards %d: want a positive number of shards", shards)
 	case shards == 0:
