@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"maps"
 	"os"
@@ -209,8 +210,10 @@ func TestHelp(t *testing.T) {
 }
 
 // TestAnalyzeTablebase analyses a game of 2 pieces against 1 played out
-// by the capture-all tables, with -engine pvs,tuned,tb=DIR: every score
-// is the tables' exact one, a win or a loss in so many plies.
+// by the capture-all tables, from the longest such win, with -engine
+// pvs,tuned,tb=DIR at depth 2: every position's score is the tables'
+// exact one, a win or a loss in as many plies as the tables say, which a
+// search of depth 2 without them does not see.
 func TestAnalyzeTablebase(t *testing.T) {
 	dir := t.TempDir()
 	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 3}); err != nil {
@@ -222,15 +225,19 @@ func TestAnalyzeTablebase(t *testing.T) {
 	}
 	defer tb.Close()
 	var start surakarta.Position
-	for sq := range surakarta.NumSquares - 1 {
-		p, err := surakarta.NewPositionFromSets(surakarta.SquareSet(3<<sq), 1<<35, surakarta.Black)
-		if v, ok := tb.Probe(p); err == nil && ok && v.Result == surakarta.TableWin && v.Plies >= 3 {
-			start = p
-			break
+	longest := 0
+	for w := range surakarta.NumSquares {
+		for a := range surakarta.NumSquares {
+			for b := a + 1; b < surakarta.NumSquares; b++ {
+				p, err := surakarta.NewPositionFromSets(surakarta.SquareSet(1<<a|1<<b), surakarta.SquareSet(1)<<w, surakarta.Black)
+				if v, ok := tb.Probe(p); err == nil && ok && v.Result == surakarta.TableWin && v.Plies > longest {
+					start, longest = p, v.Plies
+				}
+			}
 		}
 	}
-	if start.Count(surakarta.Black) == 0 {
-		t.Fatal("no won position")
+	if longest < 5 {
+		t.Fatalf("the longest win of 2 against 1 takes %d plies", longest)
 	}
 	g, err := surakarta.NewGameWithRules(start, surakarta.Rules{})
 	if err != nil {
@@ -238,7 +245,10 @@ func TestAnalyzeTablebase(t *testing.T) {
 	}
 	s := surakarta.NewPVS(surakarta.NewTuned())
 	s.Tables = tb
+	var want []string // the tables' score of each position before its move
 	for !g.Outcome().Over {
+		v, _ := tb.Probe(g.Position())
+		want = append(want, fmt.Sprintf("{%v in %d →", v.Result, v.Plies))
 		res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -255,8 +265,21 @@ func TestAnalyzeTablebase(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, "win in") || !strings.Contains(stderr, "tb="+strings.ToLower(dir)) {
-		t.Errorf("no table win in the analysis, or no tables in the engine's name:\n%s\n%s", stdout, stderr)
+	if !strings.Contains(stderr, "tb="+strings.ToLower(dir)) {
+		t.Errorf("no tables in the engine's name:\n%s", stderr)
+	}
+	// Each score, in order of the plies.
+	rest := stdout
+	for ply, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("ply %d: no %q after the scores before it, in\n%s", ply, w, stdout)
+		}
+		rest = rest[i+len(w):]
+	}
+	// Without the tables the first score is not the win's distance.
+	if code, stdout, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned", "-depth", "2", "-movetime", "0"); code != 0 || strings.Contains(stdout, want[0]) {
+		t.Errorf("without the tables: exit %d, the analysis has %q too:\n%s\n%s", code, want[0], stdout, stderr)
 	}
 	if code, _, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned,tb="+filepath.Join(dir, "missing")); code != 2 || !strings.Contains(stderr, "tb: ") {
 		t.Errorf("a missing table directory: exit %d\n%s", code, stderr)
