@@ -13,6 +13,9 @@ type EndgameTables interface {
 	// without a repetition limit are used in games with one too: the
 	// search finds repetitions in its tree before it asks the tables.
 	TablesRules() Rules
+	// Pieces returns the most pieces of a position the tables hold every
+	// class of: the search asks them about no position with more.
+	Pieces() int
 	// Probe returns the value of p, and false when p is not in the tables
 	// (too many pieces, or a table that is not there or cannot be read).
 	Probe(p Position) (TableValue, bool)

@@ -2,15 +2,12 @@ package surakarta
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"time"
 )
 
 // setTables makes t the worker's endgame tables when their rules fit
-// rules (see PVS.Tables), and none otherwise. Tables that say how many
-// pieces they hold every class of (as package tablebase's do) are asked
-// only about positions with that many pieces or fewer.
+// rules (see PVS.Tables), and none otherwise.
 func (w *pvsWorker) setTables(t EndgameTables, rules Rules) {
 	w.tables, w.tablePieces = nil, 0
 	if t == nil {
@@ -20,10 +17,7 @@ func (w *pvsWorker) setTables(t EndgameTables, rules Rules) {
 	if tr.QuietPlyLimit != rules.QuietPlyLimit || (tr.RepetitionLimit != 0 && tr.RepetitionLimit != rules.RepetitionLimit) {
 		return
 	}
-	w.tables, w.tablePieces = t, math.MaxInt
-	if counted, ok := t.(interface{ Pieces() int }); ok {
-		w.tablePieces = counted.Pieces()
-	}
+	w.tables, w.tablePieces = t, t.Pieces()
 }
 
 // probeTables returns the score of p at ply from the endgame tables, and
