@@ -251,8 +251,15 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
+	canPrune := !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
+		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
+			// Late-move pruning: near the horizon of a node expected to
+			// fail, the quiet moves ordered late are not searched (those
+			// after this one are quiet too: captures and killers come first).
+			break
+		}
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
@@ -307,6 +314,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	return best
 }
+
+// lmpDepth is the depth up to which late-move pruning skips quiet moves.
+const lmpDepth = 3
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
