@@ -25,6 +25,10 @@ func (s *PVS) SetNullMove(on bool) { s.off.nullMove = !on }
 // default).
 func (s *PVS) SetLateMoveReductions(on bool) { s.off.lmr = !on }
 
+// SetLateMovePruning skips late quiet moves near the horizon of non-PV
+// nodes (on by default).
+func (s *PVS) SetLateMovePruning(on bool) { s.off.lmp = !on }
+
 // SetAspirationWindow sets the half-width of the window around the last
 // iteration's score (50 by default); 0 searches every iteration with a
 // full window.

@@ -114,7 +114,7 @@ const defaultAspiration = 50
 // pvsSwitches turn the enhancements of a PVS off, each on when false:
 // what the tests that measure an enhancement's worth change.
 type pvsSwitches struct {
-	cutoffs, history, killers, quiescence, nullMove, lmr bool
+	cutoffs, history, killers, quiescence, nullMove, lmr, lmp bool
 	// aspiration, when positive, replaces defaultAspiration; negative
 	// searches every iteration with a full window.
 	aspiration int
@@ -129,8 +129,8 @@ func NewPVS(e Evaluator) *PVS {
 // pvsSettings are what the search reads of a PVS's switches, copied into
 // each worker when a search starts.
 type pvsSettings struct {
-	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR bool
-	aspiration                                                          int // 0: none
+	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR, useLMP bool
+	aspiration                                                                  int // 0: none
 }
 
 // settings returns the search's settings from s's switches.
@@ -146,6 +146,7 @@ func (s *PVS) settings() pvsSettings {
 	return pvsSettings{
 		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
 		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
+		useLMP:     !o.lmp,
 		aspiration: aspiration,
 	}
 }

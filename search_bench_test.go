@@ -153,6 +153,7 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"cutoffs=off", func(s *surakarta.PVS) { s.SetTableCutoffs(false) }},
 		{"lmr=off", func(s *surakarta.PVS) { s.SetLateMoveReductions(false) }},
 		{"nullmove=off", func(s *surakarta.PVS) { s.SetNullMove(false) }},
+		{"lmp=off", func(s *surakarta.PVS) { s.SetLateMovePruning(false) }},
 		{"killers=off", func(s *surakarta.PVS) { s.SetKillers(false) }},
 		{"history=off", func(s *surakarta.PVS) { s.SetHistory(false) }},
 		{"aspiration=0", func(s *surakarta.PVS) { s.SetAspirationWindow(0) }},

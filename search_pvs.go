@@ -251,7 +251,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
-	canPrune := !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
+	canPrune := w.useLMP && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {

@@ -311,10 +311,12 @@ func TestForcedWins(t *testing.T) {
 					g := srchGame(t, tc.text, surakarta.Rules{})
 					searcher := s.make()
 					if pvs, ok := searcher.(*surakarta.PVS); ok && depth == tc.plies {
-						// Late-move reductions make a search to the win's
-						// own depth no proof (a reduced move is searched
-						// shallower): without them it must be one.
+						// Late-move reductions and pruning make a search to
+						// the win's own depth no proof (a reduced move is
+						// searched shallower, a pruned one not at all):
+						// without them it must be one.
 						pvs.SetLateMoveReductions(false)
+						pvs.SetLateMovePruning(false)
 					}
 					res, err := searcher.Search(ctx, g, surakarta.Limits{Depth: depth})
 					if err != nil {
@@ -480,8 +482,8 @@ func srchRootPath(g *surakarta.Game) []surakarta.Position {
 }
 
 // srchExactPVS returns a PVS whose scores must equal AlphaBeta's: nothing
-// that prunes or extends (quiescence, table cutoffs, null move, reductions)
-// is on, only what orders moves (table move, history, killers) and the
+// that prunes or extends (quiescence, table cutoffs, null move, reductions,
+// late-move pruning) is on, only what orders moves (table move, history, killers) and the
 // aspiration windows.
 func srchExactPVS() *surakarta.PVS {
 	s := surakarta.NewPVS(surakarta.NewSixFactor())
@@ -489,6 +491,7 @@ func srchExactPVS() *surakarta.PVS {
 	s.SetTableCutoffs(false)
 	s.SetNullMove(false)
 	s.SetLateMoveReductions(false)
+	s.SetLateMovePruning(false)
 	return s
 }
 
