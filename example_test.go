@@ -177,10 +177,10 @@ func ExamplePVS_multiPV() {
 	}
 	fmt.Println("play", r.Move)
 	// Output:
-	// 1 +15 [e2d3 b5c4 e1e2 a6b5 f2f3 e5d4]
-	// 2 +9 [a2a3 a5b4 b2c3 b5c4 b1b2 b6b5]
-	// 3 +9 [b2c3 a5b4 b1b2 b5c4 a2a3 b6b5]
-	// play e2d3
+	// 1 +18 [b2c3 a5b4 b1b2 b6a5 a2a3 a5a4]
+	// 2 +18 [c2d3 a5b4 b1c2 b6a5 a2a3 b5c4]
+	// 3 +16 [a2a3 a5b4 b2c3 b4b3 b1b2 b3a2 b2a2 b5a2]
+	// play b2c3
 }
 
 func ExampleGame_Undo() {

@@ -15,14 +15,16 @@ import (
 // engines add: a Zobrist-keyed transposition table that survives between searches,
 // history heuristic, killer moves, the table's move first, iterative
 // deepening with aspiration windows of ±50, quiescence search over
-// captures, null-move pruning, late-move reductions and time management.
-// The module's docs/experiments.md has the matches behind each of
-// them.
+// captures, null-move pruning, late-move reductions, late-move pruning
+// and time management. The module's docs/experiments.md has the matches
+// behind each of them.
 //
 // Null-move pruning (a pass searched shallower at non-PV nodes, not tried
-// with fewer than 4 pieces) and late-move reductions (late quiet moves
+// with fewer than 4 pieces), late-move reductions (late quiet moves
 // searched about ln(depth)·ln(i)/2.25 plies shallower, not near the
-// quiet-ply limit) make a search to a fixed depth no full-width proof: a
+// quiet-ply limit) and late-move pruning (at non-PV nodes at most 3 plies
+// from the horizon, the quiet moves after the first 3 + depth² not
+// searched) make a search to a fixed depth no full-width proof: a
 // win or loss exactly at the search depth may show only deeper (a forced
 // win in 5 plies of the search tests is found at depth 7 but not at
 // depth 5). AlphaBeta searches every move to the full depth.

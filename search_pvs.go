@@ -73,8 +73,10 @@ func (w *pvsWorker) iterate(lim Limits) Result {
 // of depth plies where a table cutoff ended it early (a cutoff returns a
 // score but no line): from the position at its end it follows the moves
 // that the table holds, while they are legal, the game goes on, and the
-// line is shorter than depth. It changes nothing else: the search and
-// its move are the same with or without it.
+// line is shorter than depth. The line stays short where the table no
+// longer holds a position of it: a small table may have given a shallow
+// entry's place to another position. It changes nothing else: the search
+// and its move are the same with or without it.
 func (w *pvsWorker) completePV(depth int) {
 	c := &w.core
 	line := &c.pv.moves[0]

@@ -1374,7 +1374,13 @@ func TestPVFullLength(t *testing.T) {
 	for _, text := range srchMiddleGames(t) {
 		g := srchGame(t, text, surakarta.OlympiadRules())
 		var infos []surakarta.Info
-		res, err := surakarta.NewPVS(surakarta.NewSixFactor()).Search(context.Background(), g, surakarta.Limits{
+		// The line is completed from the table's moves, so it is whole
+		// while the table still holds its positions: a table large for
+		// these searches keeps them (in the default one a shallow entry
+		// of the line may give way to another position's).
+		s := surakarta.NewPVS(surakarta.NewSixFactor())
+		s.TableMegabytes = 64
+		res, err := s.Search(context.Background(), g, surakarta.Limits{
 			Depth: depth, Progress: func(i surakarta.Info) { infos = append(infos, i) }})
 		if err != nil {
 			t.Fatal(err)

@@ -49,7 +49,7 @@ func Example() {
 	// Output:
 	// depth 1 score 3 pv [a5b4]
 	// depth 2 score 5 pv [f5e4 a1b2]
-	// depth 3 score 2 pv [b5c4 a1b2 a6b5]
-	// depth 4 score 4 pv [b5c4 a1b2 a6b5 b3c3]
-	// bestmove b5c4
+	// depth 3 score 0 pv [a5b4 a1b2 b4c4]
+	// depth 4 score 2 pv [a5b4 a1b2 b4c4 b3c3]
+	// bestmove a5b4
 }
