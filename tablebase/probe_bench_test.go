@@ -1,0 +1,40 @@
+package tablebase
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// BenchmarkProbe probes random positions of at most 4 pieces in the
+// capture-all tables: "cached" with the default cache, which holds every
+// block of these tables after the first probes, and "block-read" with a
+// cache too small to keep any, so that each probe reads, checks and
+// decompresses a block, as a probe of large tables mostly does.
+func BenchmarkProbe(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ps := make([]surakarta.Position, 4096)
+	for i := range ps {
+		ps[i] = randomSmallPosition(b, rng)
+	}
+	for _, bc := range []struct {
+		name  string
+		cache int
+	}{{"cached", 0}, {"block-read", 1}} {
+		b.Run(bc.name, func(b *testing.B) {
+			tb := openTables(b, 0)
+			if bc.cache > 0 {
+				tb.SetCacheBytes(bc.cache)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, ok := tb.Probe(ps[i%len(ps)]); !ok {
+					b.Fatalf("%v: not in the tables", ps[i%len(ps)])
+				}
+				i++
+			}
+		})
+	}
+}
