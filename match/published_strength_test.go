@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,50 @@ func TestStrengthTable(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("docs/experiments.md has no row starting\n%s\nrecounted from strength/%s", want, m.file)
 		}
+	}
+}
+
+// ladderSteps are the rows of "Strength: the ladder" in
+// docs/experiments.md: a step's number and its match among
+// strengthMatches, in the table's order.
+var ladderSteps = []struct {
+	step  int
+	match int // index in strengthMatches
+}{{1, 0}, {2, 5}, {2, 6}}
+
+// TestLadderTable recounts "Strength: the ladder" in docs/experiments.md:
+// each step's pair Elo with its interval and its SPRT cell, from the
+// records of its match, and the sum of the steps at 50 ms a move (one
+// match a step), its interval's distances the root sum of squares of the
+// steps'.
+func TestLadderTable(t *testing.T) {
+	text := docPage(t, "experiments.md")
+	start := strings.Index(text, "## Strength: the ladder")
+	if start < 0 {
+		t.Fatal(`docs/experiments.md has no section "Strength: the ladder"`)
+	}
+	section := text[start:]
+	if end := strings.Index(section[1:], "\n## "); end >= 0 {
+		section = section[:end+1]
+	}
+	var sum, below, above float64
+	for _, s := range ladderSteps {
+		m := strengthMatches[s.match]
+		c, p := recount(t, records(t, "strength", m.file), m.a)
+		e := p.Elo()
+		want := fmt.Sprintf("| %d | %s | %s | %s | %s (%s, %s) | %s |",
+			s.step, m.change, m.opponent, m.tc, signed(e.Diff), signed(e.Low), signed(e.High), sprtCell(c, p, m.sprt))
+		if !strings.Contains(section, want) {
+			t.Errorf("the ladder has no row\n%s\nrecounted from strength/%s", want, m.file)
+		}
+		if m.tc == "50 ms/move" {
+			sum += e.Diff
+			below = math.Hypot(below, e.Diff-e.Low)
+			above = math.Hypot(above, e.High-e.Diff)
+		}
+	}
+	want := fmt.Sprintf("**%s\n(%s, %s)**", signed(sum), signed(sum-below), signed(sum+above))
+	if !strings.Contains(strings.ReplaceAll(section, "\n", " "), strings.ReplaceAll(want, "\n", " ")) {
+		t.Errorf("the ladder does not give the sum of its steps at 50 ms a move, %s", strings.ReplaceAll(want, "\n", " "))
 	}
 }
