@@ -56,16 +56,15 @@ var ErrMismatch = errors.New("tablebase: table file does not match")
 
 // header is a table file's header.
 type header struct {
-	kind          uint8
-	c             class
-	limit         int
-	positions     uint64
-	perBlock      uint32
-	offsets       []uint64
-	checksums     []uint32
-	size          int64 // the header's size: where the blocks start
-	entryBytes    int
-	maxBlockBytes uint64
+	kind       uint8
+	c          class
+	limit      int
+	positions  uint64
+	perBlock   uint32
+	offsets    []uint64
+	checksums  []uint32
+	size       int64 // the header's size: where the blocks start
+	entryBytes int
 }
 
 // fileName returns the name of the file of class c under a quiet-ply
@@ -207,9 +206,6 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		h.offsets[i] = le.Uint64(rest[8*i:])
 		if (i > 0 && h.offsets[i] < h.offsets[i-1]) || h.offsets[i] > uint64(size-h.size) {
 			return nil, fmt.Errorf("%w: block offsets", ErrCorrupt)
-		}
-		if i > 0 {
-			h.maxBlockBytes = max(h.maxBlockBytes, h.offsets[i]-h.offsets[i-1])
 		}
 	}
 	if h.offsets[0] != 0 || h.offsets[blocks] != uint64(size-h.size) {

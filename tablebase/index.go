@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 )
 
 // numSquares is the number of points on the board.
@@ -75,7 +76,7 @@ func compress(set, taken uint64) uint64 {
 // set on the points outside taken.
 func expand(set, taken uint64) uint64 {
 	var out uint64
-	free := ^taken & (1<<numSquares - 1)
+	free := ^taken & bitboard.All
 	for i := 0; set != 0; i++ {
 		low := free & -free
 		free &^= low
@@ -145,14 +146,7 @@ func (k *cursor) next() {
 // corner: where a piece on s moves without capturing.
 var neighbours = func() (n [numSquares]uint64) {
 	for s := range numSquares {
-		f, r := s%6, s/6
-		for df := -1; df <= 1; df++ {
-			for dr := -1; dr <= 1; dr++ {
-				if (df != 0 || dr != 0) && f+df >= 0 && f+df < 6 && r+dr >= 0 && r+dr < 6 {
-					n[s] |= 1 << ((r+dr)*6 + f + df)
-				}
-			}
-		}
+		n[s] = bitboard.Dilate(1 << s)
 	}
 	return n
 }()

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 )
 
 // pair is a unit of generation: a class and its partner, the class of the
@@ -136,7 +137,7 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 			mover, other := p.classes[k].placement(uint64(g) - p.offsets[k])
 			loss := result(c) == vLoss
 			base := p.partnerOffset(k)
-			empty := ^(mover | other) & (1<<numSquares - 1)
+			empty := ^(mover | other) & bitboard.All
 			for rest := other; rest != 0; rest &= rest - 1 {
 				t := rest & -rest
 				for back := neighbours[bits.TrailingZeros64(t)] & empty; back != 0; back &= back - 1 {

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/bitboard"
 )
 
 // blocked marks, in solveQuiet's captures, a mover without a legal move.
@@ -80,7 +81,7 @@ func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers i
 					plane[g] = uint8(adjudicated)
 				} else {
 					mover, other := cur.placement()
-					empty := ^(mover | other) & (1<<numSquares - 1)
+					empty := ^(mover | other) & bitboard.All
 				moves:
 					for rest := mover; rest != 0; rest &= rest - 1 {
 						s := rest & -rest
