@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -243,7 +244,7 @@ func (e *exitTables) load(c class) error {
 		for j := range uint64(len(data) / h.entryBytes) {
 			entry := data[j*uint64(h.entryBytes):]
 			if e.limit == 0 {
-				t[first+j] = uint16(entry[0]) | uint16(entry[1])<<8
+				t[first+j] = binary.LittleEndian.Uint16(entry)
 			} else {
 				t[first+j] = uint16(entry[r/4] >> (2 * (r % 4)) & 3)
 			}

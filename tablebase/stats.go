@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -71,7 +72,7 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 			entry := data[j*uint64(h.entryBytes):]
 			var v int
 			if limit == 0 {
-				e := uint16(entry[0]) | uint16(entry[1])<<8
+				e := binary.LittleEndian.Uint16(entry)
 				v = result(e)
 				if v == vWin && (!found || plies(e) > s.LongestWin) {
 					s.LongestWin, longest, found = plies(e), first+j, true

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"container/list"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -175,7 +176,7 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 		return surakarta.TableValue{}, err
 	}
 	if t.limit == 0 {
-		e := uint16(entry[0]) | uint16(entry[1])<<8
+		e := binary.LittleEndian.Uint16(entry)
 		v := surakarta.TableValue{Result: tableResult(result(e)), Plies: plies(e)}
 		if v.Result == surakarta.TableDraw {
 			v.Plies = 0
