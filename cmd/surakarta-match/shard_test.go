@@ -11,16 +11,8 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
-
-// clearShardEnv unsets the environment variables that give a shard's
-// index, for the test, in case it runs inside a job.
-func clearShardEnv(t *testing.T) {
-	t.Helper()
-	for _, name := range []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount} {
-		t.Setenv(name, "")
-	}
-}
 
 // TestShardArguments: every bad shard, shard count and index variable is
 // an error before anything is played or printed on stdout.
@@ -52,7 +44,7 @@ func TestShardArguments(t *testing.T) {
 		{map[string]string{cmdflag.EnvSlurmID: "1", cmdflag.EnvJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
 		{nil, []string{"-out", "", "-shard", "1/2"}, "shard 1/2: give -out"},
 	} {
-		clearShardEnv(t)
+		cmdtest.ClearShardEnv(t)
 		for name, value := range tc.env {
 			t.Setenv(name, value)
 		}
@@ -65,7 +57,7 @@ func TestShardArguments(t *testing.T) {
 			t.Fatalf("match %q: a file was written: %v", tc.args, entries)
 		}
 	}
-	clearShardEnv(t)
+	cmdtest.ClearShardEnv(t)
 	if code, _, errOut := runCmd("-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-out", file); code != 2 || !strings.Contains(errOut, "{shard} without -shard or -shards") {
 		t.Errorf("{shard} without a shard: exit %d, %q", code, errOut)
 	}

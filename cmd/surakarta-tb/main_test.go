@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -21,15 +20,6 @@ func runTB(args ...string) (int, string, string) {
 	return cmdtest.Run(func(args []string, stdout, stderr io.Writer) int {
 		return run(context.Background(), args, stdout, stderr)
 	}, args...)
-}
-
-// clearShardEnv unsets the variables that give a shard's index, in case
-// the test runs inside a job.
-func clearShardEnv(t *testing.T) {
-	t.Helper()
-	for _, name := range []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount} {
-		t.Setenv(name, "")
-	}
 }
 
 var (
@@ -75,7 +65,7 @@ func TestMain(m *testing.M) {
 // makes and a last line, writes one file per class, and a second run
 // over the same directory makes nothing (it resumes).
 func TestGenerateOutput(t *testing.T) {
-	clearShardEnv(t)
+	cmdtest.ClearShardEnv(t)
 	dir := t.TempDir()
 	code, stdout, stderr := runTB("generate", "-dir", dir, "-pieces", "3", "-workers", "2")
 	if code != 0 || stderr != "" {
@@ -214,7 +204,7 @@ func TestProbeRun(t *testing.T) {
 // TestBadArguments: every bad flag, position or directory is a clear
 // error on stderr with a non-zero status, and nothing on stdout.
 func TestBadArguments(t *testing.T) {
-	clearShardEnv(t)
+	cmdtest.ClearShardEnv(t)
 	all, _ := tables(t)
 	empty := t.TempDir()
 	file := filepath.Join(empty, "file")

@@ -11,27 +11,14 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
-
-// shardEnv are the environment variables that give a shard's index.
-var shardEnv = []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount}
-
-// clearShardEnv unsets the environment variables that give a shard's
-// index, for the test, in case it runs inside a job.
-func clearShardEnv(t *testing.T) {
-	t.Helper()
-	for _, name := range shardEnv {
-		t.Setenv(name, "")
-	}
-}
 
 // TestShardArguments: a bad shard, a shard without its own files, and
 // {shard} or -merge where they do not belong are errors, with exit status
 // 2, before anything is played.
 func TestShardArguments(t *testing.T) {
-	clearShardEnv(t)
+	cmdtest.ClearShardEnv(t)
 	dir := t.TempDir()
 	records, out := filepath.Join(dir, "games-{shard}.txt"), filepath.Join(dir, "data-{shard}.txt")
 	// play is a run of 12 games with args; shard adds a shard's files.
@@ -90,7 +77,7 @@ func TestShardProcesses(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command(bin, args...)
 		cmd.Env = os.Environ()
-		for _, name := range shardEnv {
+		for _, name := range cmdtest.ShardEnv {
 			cmd.Env = append(cmd.Env, name+"=")
 		}
 		cmd.Env = append(cmd.Env, env...)

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 // Run calls run, a program's run function, with args, as the program's
@@ -81,5 +83,18 @@ func (p *Program) Path(t testing.TB) string {
 func (p *Program) Remove() {
 	if p.dir != "" {
 		os.RemoveAll(p.dir)
+	}
+}
+
+// ShardEnv are the environment variables that give a shard's index
+// (package cmdflag reads them).
+var ShardEnv = []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount}
+
+// ClearShardEnv unsets ShardEnv for the test t, in case it runs inside a
+// job whose own index would otherwise reach the program under test.
+func ClearShardEnv(t *testing.T) {
+	t.Helper()
+	for _, name := range ShardEnv {
+		t.Setenv(name, "")
 	}
 }
