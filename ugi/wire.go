@@ -154,7 +154,8 @@ func keywordParts(fields, keywords []string) map[string][]string {
 // Validate checks a value for the option as setoption would set it and
 // returns it in its canonical form: a spin's number in decimal, a check's
 // true or false in lower case, a combo's choice spelt as in Vars (it is
-// matched in any letter case), a string as it is, and nothing for a
+// matched in any letter case), a string as it is (but <empty>, which UCI
+// GUIs send for an empty string, is the empty string), and nothing for a
 // button.
 func (o Option) Validate(value string) (string, error) {
 	value = strings.TrimSpace(value)
@@ -177,6 +178,9 @@ func (o Option) Validate(value string) (string, error) {
 		}
 		return "", fmt.Errorf("option %s: want one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), clip.Text(value))
 	case OptionString:
+		if value == emptyString {
+			return "", nil
+		}
 		return value, nil
 	case OptionButton:
 		return "", nil

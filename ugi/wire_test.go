@@ -92,6 +92,7 @@ func TestOptionValidate(t *testing.T) {
 		{check, "TRUE", "true", true},
 		{check, "yes", "", false},
 		{Option{Name: "Log", Type: OptionString}, "a b", "a b", true},
+		{Option{Name: "Log", Type: OptionString}, "<empty>", "", true},
 		{Option{Name: "Clear", Type: OptionButton}, "anything", "", true},
 	} {
 		got, err := tc.o.Validate(tc.value)

@@ -44,7 +44,7 @@ func TestShardArguments(t *testing.T) {
 		{map[string]string{cmdflag.EnvSlurmID: "1", cmdflag.EnvJobIndex: "1"}, []string{"-shards", "3"}, "both JOB_COMPLETION_INDEX and SLURM_ARRAY_TASK_ID are set"},
 		{nil, []string{"-out", "", "-shard", "1/2"}, "shard 1/2: give -out"},
 	} {
-		cmdtest.ClearShardEnv(t)
+		cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
 		for name, value := range tc.env {
 			t.Setenv(name, value)
 		}
@@ -57,7 +57,7 @@ func TestShardArguments(t *testing.T) {
 			t.Fatalf("match %q: a file was written: %v", tc.args, entries)
 		}
 	}
-	cmdtest.ClearShardEnv(t)
+	cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
 	if code, _, errOut := runCmd("-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-out", file); code != 2 || !strings.Contains(errOut, "{shard} without -shard or -shards") {
 		t.Errorf("{shard} without a shard: exit %d, %q", code, errOut)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -65,7 +66,7 @@ func TestMain(m *testing.M) {
 // makes and a last line, writes one file per class, and a second run
 // over the same directory makes nothing (it resumes).
 func TestGenerateOutput(t *testing.T) {
-	cmdtest.ClearShardEnv(t)
+	cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
 	dir := t.TempDir()
 	code, stdout, stderr := runTB("generate", "-dir", dir, "-pieces", "3", "-workers", "2")
 	if code != 0 || stderr != "" {
@@ -204,7 +205,7 @@ func TestProbeRun(t *testing.T) {
 // TestBadArguments: every bad flag, position or directory is a clear
 // error on stderr with a non-zero status, and nothing on stdout.
 func TestBadArguments(t *testing.T) {
-	cmdtest.ClearShardEnv(t)
+	cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
 	all, _ := tables(t)
 	empty := t.TempDir()
 	file := filepath.Join(empty, "file")

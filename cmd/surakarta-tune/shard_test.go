@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -18,7 +19,7 @@ import (
 // {shard} or -merge where they do not belong are errors, with exit status
 // 2, before anything is played.
 func TestShardArguments(t *testing.T) {
-	cmdtest.ClearShardEnv(t)
+	cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
 	dir := t.TempDir()
 	records, out := filepath.Join(dir, "games-{shard}.txt"), filepath.Join(dir, "data-{shard}.txt")
 	// play is a run of 12 games with args; shard adds a shard's files.
@@ -77,7 +78,7 @@ func TestShardProcesses(t *testing.T) {
 		t.Helper()
 		cmd := exec.Command(bin, args...)
 		cmd.Env = os.Environ()
-		for _, name := range cmdtest.ShardEnv {
+		for _, name := range cmdflag.ShardEnv {
 			cmd.Env = append(cmd.Env, name+"=")
 		}
 		cmd.Env = append(cmd.Env, env...)

@@ -133,7 +133,7 @@ func (e *engine) SetOption(name, value string) error {
 	switch opt.Name {
 	case "TablebasePath":
 		var t *tbdir.Dir
-		if v != "" && v != "<empty>" {
+		if v != "" {
 			if t, err = tbdir.Open(v); err != nil {
 				return fmt.Errorf("endgame tables: %w", err)
 			}

@@ -22,6 +22,10 @@ const (
 	EnvSlurmCount = "SLURM_ARRAY_TASK_COUNT"
 )
 
+// ShardEnv are those variables, all of them: what a test that runs a
+// command clears, so that a job it runs inside gives the command no index.
+var ShardEnv = []string{EnvJobIndex, EnvSlurmID, EnvSlurmMin, EnvSlurmStep, EnvSlurmCount}
+
 // Shard defines -shard, shard i/N of a command's work, none by default;
 // part says which part of the work that is (and, where there is one, the
 // file names {shard} is replaced in), as "the games g with g mod N == i".

@@ -16,8 +16,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 // Run calls run, a program's run function, with args, as the program's
@@ -86,15 +84,12 @@ func (p *Program) Remove() {
 	}
 }
 
-// ShardEnv are the environment variables that give a shard's index
-// (package cmdflag reads them).
-var ShardEnv = []string{cmdflag.EnvJobIndex, cmdflag.EnvSlurmID, cmdflag.EnvSlurmMin, cmdflag.EnvSlurmStep, cmdflag.EnvSlurmCount}
-
-// ClearShardEnv unsets ShardEnv for the test t, in case it runs inside a
-// job whose own index would otherwise reach the program under test.
-func ClearShardEnv(t *testing.T) {
+// ClearEnv unsets the environment variables names for the test t: those
+// that a job sets (cmdflag.ShardEnv) would otherwise reach the program
+// under test when the tests run inside one.
+func ClearEnv(t *testing.T, names ...string) {
 	t.Helper()
-	for _, name := range ShardEnv {
+	for _, name := range names {
 		t.Setenv(name, "")
 	}
 }
