@@ -194,24 +194,47 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 // entry returns the bytes of entry i of class c.
 func (t *Tables) entry(c class, tf *tableFile, i uint64) ([]byte, error) {
 	key := blockKey{c, i / uint64(tf.h.perBlock)}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var data []byte
-	if e, ok := t.cache[key]; ok {
-		t.order.MoveToFront(e)
-		data = e.Value.(*cachedBlock).data
-	} else {
-		var err error
-		data, err = tf.h.readBlock(tf.f, key.block)
+	data, ok := t.cached(key)
+	if !ok {
+		// The block is read without the lock, so that other threads'
+		// probes go on meanwhile; one that read the same block first
+		// has its copy kept.
+		read, err := tf.h.readBlock(tf.f, key.block)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", tf.f.Name(), err)
 		}
-		t.cache[key] = t.order.PushFront(&cachedBlock{key, data})
-		t.cacheBytes += len(data)
-		t.evict()
+		data = t.keep(key, read)
 	}
 	at := (i % uint64(tf.h.perBlock)) * uint64(tf.h.entryBytes)
 	return data[at : at+uint64(tf.h.entryBytes)], nil
+}
+
+// cached returns block key from the cache, and false when it is not
+// there.
+func (t *Tables) cached(key blockKey) ([]byte, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.cache[key]
+	if !ok {
+		return nil, false
+	}
+	t.order.MoveToFront(e)
+	return e.Value.(*cachedBlock).data, true
+}
+
+// keep puts block key, just read as data, in the cache, unless another
+// probe put it there meanwhile, and returns the cache's copy.
+func (t *Tables) keep(key blockKey, data []byte) []byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.cache[key]; ok {
+		t.order.MoveToFront(e)
+		return e.Value.(*cachedBlock).data
+	}
+	t.cache[key] = t.order.PushFront(&cachedBlock{key, data})
+	t.cacheBytes += len(data)
+	t.evict()
+	return data
 }
 
 // evict drops the blocks read longest ago beyond the cache's limit,
