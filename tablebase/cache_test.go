@@ -1,0 +1,59 @@
+package tablebase
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// TestCacheBytes: a cache keeps no more bytes than its limit, or one
+// block when that block alone is more; and the values read through a
+// cache of a block and of three, from one goroutine or from four at once,
+// are those read through the default cache.
+func TestCacheBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	ps := make([]surakarta.Position, 2000)
+	for i := range ps {
+		ps[i] = randomSmallPosition(t, rng)
+	}
+	wide := openTables(t, 0)
+	want := make([]surakarta.TableValue, len(ps))
+	for i, p := range ps {
+		v, err := wide.Value(p)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		want[i] = v
+	}
+	const blockBytes = perBlock * 2 // a full block of capture-all entries
+	for _, blocks := range []int{1, 3} {
+		tb := openTables(t, 0)
+		limit := blocks*blockBytes - 1
+		tb.SetCacheBytes(limit)
+		for i, p := range ps {
+			if v, err := tb.Value(p); err != nil || v != want[i] {
+				t.Fatalf("cache of %d blocks: %v: %+v, %v; want %+v", blocks, p, v, err, want[i])
+			}
+			tb.mu.Lock()
+			n, used := tb.order.Len(), tb.cacheBytes
+			tb.mu.Unlock()
+			if n == 0 || (n > 1 && used > limit) {
+				t.Fatalf("cache of %d bytes: %d blocks, %d bytes kept", limit, n, used)
+			}
+		}
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				for i := g; i < len(ps); i += 4 {
+					if v, err := tb.Value(ps[i]); err != nil || v != want[i] {
+						t.Errorf("cache of %d blocks, 4 goroutines: %v: %+v, %v; want %+v", blocks, ps[i], v, err, want[i])
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
