@@ -28,6 +28,7 @@ var strengthMatches = []strengthMatch{
 	{"late-move pruning (`lmp`)", "the build before (`base`)", "50 ms/move", "lmp", "base", "lmp-vs-base-50ms.txt.gz", true},
 	{"late-move pruning (`lmp`)", "the build before (`base`)", "200 ms/move", "lmp", "base", "lmp-vs-base-200ms.txt.gz", true},
 	{"reverse futility pruning with late-move pruning (`rfp`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-lmp-50ms.txt.gz", true},
+	{"futility pruning with late-move pruning (`fut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "fut", "base", "fut-vs-lmp-50ms.txt.gz", true},
 }
 
 // TestStrengthTable recounts the tables of "Strength: the time and the
