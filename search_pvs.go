@@ -234,6 +234,14 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return score
 	}
 	pvNode := beta-alpha > 1
+	if !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+		// Reverse futility pruning: a position whose static score beats
+		// beta by a margin that grows with the depth left is taken as a
+		// cut without searching.
+		if eval := c.evaluate(p); eval-rfpMargin*depth >= beta {
+			return eval
+		}
+	}
 	if w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && c.evaluate(p) >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {
@@ -319,6 +327,13 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
+
+// rfpDepth and rfpMargin are reverse futility pruning's reach and its
+// margin per ply of depth, in evaluation units (a piece is about 50).
+const (
+	rfpDepth  = 3
+	rfpMargin = 60
+)
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
