@@ -254,8 +254,16 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
 	canPrune := w.useLMP && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
+	// Futility pruning: near the horizon, when the static score is so far
+	// below alpha that a quiet move is not expected to make it up, only
+	// the captures, killers and the first move are searched.
+	futile := canPrune && depth <= futilityDepth && !IsWin(alpha) && !IsLoss(alpha) &&
+		c.evaluate(p)+futilityMargin*depth <= alpha
 	for i := range moves {
 		m := w.pick(ply, moves, i)
+		if futile && i > 0 && w.order[ply][i] < orderKiller && !IsLoss(best) {
+			break
+		}
 		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
@@ -319,6 +327,14 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
+
+// futilityDepth and futilityMargin are futility pruning's reach and its
+// margin per ply of depth, in evaluation units (a piece of Tuned's is
+// about 70).
+const (
+	futilityDepth  = 2
+	futilityMargin = 70
+)
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
