@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// strengthMatch is one match of "Strength: the time and the draws" or
-// "Strength: search gains" in docs/experiments.md: engine a (change) against b (opponent), its records
+// strengthMatch is one match of "Strength: the time and the draws",
+// "Strength: search gains" or "Strength: the ladder" in
+// docs/experiments.md: engine a (change) against b (opponent), its records
 // in experiments/matches/strength/file; sprt is false for the matches of
 // a fixed number of games, played to compare two rows.
 type strengthMatch struct {
@@ -29,6 +30,7 @@ var strengthMatches = []strengthMatch{
 	{"late-move pruning (`lmp`)", "the build before (`base`)", "200 ms/move", "lmp", "base", "lmp-vs-base-200ms.txt.gz", true},
 	{"reverse futility pruning with late-move pruning (`rfp`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-lmp-50ms.txt.gz", true},
 	{"futility pruning with late-move pruning (`fut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "fut", "base", "fut-vs-lmp-50ms.txt.gz", true},
+	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "50 ms/move", "now", "start", "now-vs-128dc21-50ms.txt.gz", false},
 }
 
 // TestStrengthTable recounts the tables of "Strength: the time and the
