@@ -30,6 +30,7 @@ var strengthMatches = []strengthMatch{
 	{"late-move pruning (`lmp`)", "the build before (`base`)", "200 ms/move", "lmp", "base", "lmp-vs-base-200ms.txt.gz", true},
 	{"reverse futility pruning with late-move pruning (`rfp`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-lmp-50ms.txt.gz", true},
 	{"futility pruning with late-move pruning (`fut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "fut", "base", "fut-vs-lmp-50ms.txt.gz", true},
+	{"no table cutoffs at PV nodes (`nopvcut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "nopvcut", "base", "nopvcut-vs-lmp-50ms.txt.gz", true},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "50 ms/move", "now", "start", "now-vs-128dc21-50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "now", "start", "now-vs-128dc21-5s+50ms.txt.gz", false},
 }
