@@ -229,11 +229,13 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return c.horizon(p, ply)
 	}
 	key := w.tableKey(p)
+	pvNode := beta-alpha > 1
 	tableMove, score, cut := w.probe(key, ply, depth, alpha, beta)
-	if cut {
+	if cut && !pvNode {
+		// No cutoff on the principal variation: its line is searched,
+		// so that it is whole and the table's bounds do not shape it.
 		return score
 	}
-	pvNode := beta-alpha > 1
 	if w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && c.evaluate(p) >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {

@@ -1379,7 +1379,6 @@ func TestPVFullLength(t *testing.T) {
 		// these searches keeps them (in the default one a shallow entry
 		// of the line may give way to another position's).
 		s := surakarta.NewPVS(surakarta.NewSixFactor())
-		s.TableMegabytes = 64
 		res, err := s.Search(context.Background(), g, surakarta.Limits{
 			Depth: depth, Progress: func(i surakarta.Info) { infos = append(infos, i) }})
 		if err != nil {
