@@ -1,7 +1,6 @@
 package tablebase
 
 import (
-	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -13,11 +12,7 @@ import (
 // cache of a block and of three, from one goroutine or from four at once,
 // are those read through the default cache.
 func TestCacheBytes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 22))
-	ps := make([]surakarta.Position, 2000)
-	for i := range ps {
-		ps[i] = randomSmallPosition(t, rng)
-	}
+	ps := randomSmallPositions(t, 2000, 21)
 	wide := openTables(t, 0)
 	want := make([]surakarta.TableValue, len(ps))
 	for i, p := range ps {

@@ -1,10 +1,7 @@
 package tablebase
 
 import (
-	"math/rand/v2"
 	"testing"
-
-	"github.com/surakarta-go/surakarta"
 )
 
 // BenchmarkProbe probes random positions of at most 4 pieces in the
@@ -13,11 +10,7 @@ import (
 // cache too small to keep any, so that each probe reads, checks and
 // decompresses a block, as a probe of large tables mostly does.
 func BenchmarkProbe(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	ps := make([]surakarta.Position, 4096)
-	for i := range ps {
-		ps[i] = randomSmallPosition(b, rng)
-	}
+	ps := randomSmallPositions(b, 4096, 1)
 	for _, bc := range []struct {
 		name  string
 		cache int

@@ -89,6 +89,17 @@ func randomSmallPosition(t testing.TB, rng *rand.Rand) surakarta.Position {
 	return positionOf(t, mover, other, surakarta.Color(rng.IntN(2)), rng.IntN(testLimit+2))
 }
 
+// randomSmallPositions returns n positions of randomSmallPosition from
+// a generator seeded with seed.
+func randomSmallPositions(t testing.TB, n int, seed uint64) []surakarta.Position {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	ps := make([]surakarta.Position, n)
+	for i := range ps {
+		ps[i] = randomSmallPosition(t, rng)
+	}
+	return ps
+}
+
 // TestSymmetricMoves: the eight symmetries of the board map the capture
 // circuits onto themselves, so the moves of a position's image are the
 // images of its moves, captures included: what makes TestSymmetricValues

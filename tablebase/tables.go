@@ -214,12 +214,7 @@ func (t *Tables) entry(c class, tf *tableFile, i uint64) ([]byte, error) {
 func (t *Tables) cached(key blockKey) ([]byte, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e, ok := t.cache[key]
-	if !ok {
-		return nil, false
-	}
-	t.order.MoveToFront(e)
-	return e.Value.(*cachedBlock).data, true
+	return t.lookup(key)
 }
 
 // keep puts block key, just read as data, in the cache, unless another
@@ -227,14 +222,24 @@ func (t *Tables) cached(key blockKey) ([]byte, bool) {
 func (t *Tables) keep(key blockKey, data []byte) []byte {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if e, ok := t.cache[key]; ok {
-		t.order.MoveToFront(e)
-		return e.Value.(*cachedBlock).data
+	if kept, ok := t.lookup(key); ok {
+		return kept
 	}
 	t.cache[key] = t.order.PushFront(&cachedBlock{key, data})
 	t.cacheBytes += len(data)
 	t.evict()
 	return data
+}
+
+// lookup returns block key from the cache, as the one used last, and
+// false when it is not there. t.mu must be held.
+func (t *Tables) lookup(key blockKey) ([]byte, bool) {
+	e, ok := t.cache[key]
+	if !ok {
+		return nil, false
+	}
+	t.order.MoveToFront(e)
+	return e.Value.(*cachedBlock).data, true
 }
 
 // evict drops the blocks read longest ago beyond the cache's limit,

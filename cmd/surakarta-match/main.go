@@ -272,7 +272,7 @@ func readOpenings(file string) ([]surakarta.Position, error) {
 
 // badArgs reports a bad argument and returns the exit status 2.
 func badArgs(stderr io.Writer, err error) int {
-	fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+	fmt.Fprintln(stderr, "surakarta-match:", cmdflag.Message(err))
 	fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
 	return 2
 }
@@ -299,7 +299,7 @@ func runMerge(flags *flag.FlagSet, games int, sprt *match.SPRT, stdout, stderr i
 	}
 	cfg, err := match.ReadConfig(files...)
 	if err != nil {
-		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		fmt.Fprintln(stderr, "surakarta-match:", cmdflag.Message(err))
 		return 1
 	}
 	switch {
@@ -336,7 +336,7 @@ func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Wr
 		fmt.Fprintln(stdout, cfg.A.Name+" vs "+cfg.B.Name+shardName(cfg.Shard)+": "+res.String())
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "surakarta-match:", strings.TrimPrefix(err.Error(), "match: "))
+		fmt.Fprintln(stderr, "surakarta-match:", cmdflag.Message(err))
 		return 1
 	}
 	return 0

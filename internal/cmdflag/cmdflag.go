@@ -107,9 +107,15 @@ func Seed(fs *flag.FlagSet) *uint64 {
 func ParseEngine(spec string) (match.Engine, error) {
 	e, err := match.ParseEngine(spec)
 	if err != nil {
-		return e, fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "match: "))
+		return e, fmt.Errorf("-%s", Message(err))
 	}
 	return e, nil
+}
+
+// Message returns the text of err, an error of package match, without the
+// package's "match: " before it: what a command prints after its own name.
+func Message(err error) string {
+	return strings.TrimPrefix(err.Error(), "match: ")
 }
 
 // Close closes s if it holds something to release, such as the process of

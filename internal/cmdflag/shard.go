@@ -57,7 +57,7 @@ func ShardOf(shard string, shards int, getenv func(string) string) (match.Shard,
 		s, err := match.ParseShard(shard)
 		if err != nil {
 			// The flag's error, not the package's.
-			return s, errors.New(strings.TrimPrefix(err.Error(), "match: "))
+			return s, errors.New(Message(err))
 		}
 		return s, nil
 	case shards < 0:

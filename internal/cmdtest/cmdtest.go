@@ -1,8 +1,9 @@
 // Package cmdtest holds what the tests of the module's commands and
 // example programs share: Run, which runs a program's run function as its
-// main would, Build, which builds a program for the tests that run it as a
-// process (once for a whole package with Program), and the test that the flags the programs share (package
-// cmdflag) are the same in each.
+// main would; Build, which builds a program for the tests that run it as
+// a process (once for a whole package with Program); ClearEnv, which keeps
+// a job's environment from the program under test; and the test that the
+// flags the programs share (package cmdflag) are the same in each.
 package cmdtest
 
 import (
