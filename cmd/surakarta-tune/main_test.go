@@ -59,6 +59,9 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"fit", "-validation", "1"}, "-validation 1"},
 		{[]string{"fit", "-ridge", "-1"}, "-ridge -1"},
 		{[]string{"fit", "-iterations", "0"}, "-iterations 0"},
+		{[]string{"fit", "-k", "-0.01"}, "-k -0.01"},
+		{[]string{"fit", "-k", "NaN"}, "-k NaN"},
+		{[]string{"fit", "-k", "2"}, "-k 2"},
 		{[]string{"fit", "-bogus"}, "flag provided but not defined: -bogus"},
 	} {
 		code, out, errOut := runCmd(tc.args...)
@@ -129,10 +132,22 @@ func TestGenFit(t *testing.T) {
 		}
 	}
 	src := read("weights.go")
-	for _, want := range []string{"package weights", "var Opening = [...]int{", "var Endgame = [...]int{", "// pieces"} {
+	for _, want := range []string{"package weights", "fit -data " + path("data1.txt") + " -validation 0.1 -split-seed 1 -ridge 1e-06.", "var Opening = [...]int{", "var Endgame = [...]int{", "// pieces"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("weights.go lacks %q:\n%s", want, src)
 		}
+	}
+
+	// With -k the scale is kept, and the file says so.
+	code, out, errOut = runCmd("fit", "-data", path("data1.txt"), "-k", "0.03", "-go", path("weights-k.go"), "-package", "weights")
+	if code != 0 {
+		t.Fatalf("tune fit -k: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "K = 0.030000 per point, as given") {
+		t.Errorf("tune fit -k 0.03: the output does not give K as 0.03:\n%s", out)
+	}
+	if src := read("weights-k.go"); !strings.Contains(src, "-ridge 1e-06 -k 0.03.") {
+		t.Errorf("weights-k.go does not name -k 0.03:\n%s", src)
 	}
 }
 
