@@ -31,8 +31,9 @@ probability and the game results. K is fitted first, to EndgameAdjusted on
 the same positions, so that the fitted evaluation keeps EndgameAdjusted's
 scale; -k fixes it instead, as a refit does to keep the scale of the
 weights it replaces, on which the searchers' margins rest. The minimisation is Newton's method (Gauss–Newton on the logistic
-loss) with a small ridge. It prints the losses of EndgameAdjusted and of
-the fitted weights on both parts, and the weights; -go writes them as a Go
+loss) with a small ridge. It prints the losses of EndgameAdjusted, of
+the weights built into the evaluator and of the fitted weights on both
+parts, and the weights; -go writes them as a Go
 file.
 
 flags:
@@ -119,6 +120,13 @@ func fit(c fitConfig, stdout, progress io.Writer) error {
 	fmt.Fprintf(stdout, "loss before (EndgameAdjusted): training %.6f, validation %.6f\n",
 		train.loss(k, func(s *sample) float64 { return float64(s.baseline) }),
 		val.loss(k, func(s *sample) float64 { return float64(s.baseline) }))
+
+	// The weights the evaluator has now, on the same positions: what a
+	// refit must beat.
+	scoreAll(all, tunedeval.Opening[:], tunedeval.Endgame[:])
+	fmt.Fprintf(stdout, "loss before (Tuned as built): training %.6f, validation %.6f\n",
+		train.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
+		val.loss(k, func(s *sample) float64 { return float64(s.tuned) }))
 
 	n := len(all[0].features)
 	fitStart := time.Now()

@@ -126,7 +126,7 @@ func TestGenFit(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("tune fit: exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"for training", "for validation", "loss before (EndgameAdjusted): training", "loss after (Tuned): training", "pieces", "wrote "} {
+	for _, want := range []string{"for training", "for validation", "loss before (EndgameAdjusted): training", "loss before (Tuned as built): training", "loss after (Tuned): training", "pieces", "wrote "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tune fit: the output lacks %q:\n%s", want, out)
 		}
