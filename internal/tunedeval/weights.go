@@ -12,6 +12,9 @@ var Opening = [...]int{
 	108,  // undefended targets (side to move)
 	-35,  // undefended targets (opponent)
 	72,   // own undefended attacked pieces beyond one
+	0,    // any attack (side to move)
+	0,    // any undefended target (side to move)
+	0,    // any attack (opponent)
 	-133, // defended pieces
 	101,  // walkers
 	11,   // threat points (side to move)
@@ -50,6 +53,9 @@ var Endgame = [...]int{
 	-4,   // undefended targets (side to move)
 	-1,   // undefended targets (opponent)
 	13,   // own undefended attacked pieces beyond one
+	0,    // any attack (side to move)
+	0,    // any undefended target (side to move)
+	0,    // any attack (opponent)
 	56,   // defended pieces
 	43,   // walkers
 	4,    // threat points (side to move)
