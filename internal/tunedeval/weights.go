@@ -3,85 +3,85 @@
 package tunedeval
 
 // Opening and Endgame are the weights of the features, in
-// 1/16 of a point, fitted by tune fit -data positions.txt -validation 0.1 -seed 1 -ridge 1e-06.
+// 1/16 of a point, fitted by surakarta-tune fit -data positions.txt -validation 0.1 -split-seed 1 -ridge 1e-06 -k 0.030607.
 var Opening = [...]int{
-	439,  // pieces
-	117,  // steps
-	168,  // attacks (side to move)
-	-329, // attacks (opponent)
-	108,  // undefended targets (side to move)
-	-35,  // undefended targets (opponent)
-	72,   // own undefended attacked pieces beyond one
-	0,    // any attack (side to move)
-	0,    // any undefended target (side to move)
-	0,    // any attack (opponent)
-	-133, // defended pieces
-	101,  // walkers
-	11,   // threat points (side to move)
-	31,   // threat points (opponent)
-	-41,  // loops held
-	-149, // inner circuit places
-	-108, // outer circuit places
-	229,  // neighbouring pairs
-	29,   // isolated pieces
-	36,   // files and ranks occupied
-	-9,   // tempo
-	-61,  // point b/e rank 1
-	40,   // point c/d rank 1
-	-43,  // point a/f rank 2
-	-105, // point b/e rank 2
-	-104, // point c/d rank 2
-	-8,   // point a/f rank 3
-	-135, // point b/e rank 3
-	-59,  // point c/d rank 3
-	69,   // point a/f rank 4
-	84,   // point b/e rank 4
-	52,   // point c/d rank 4
-	203,  // point a/f rank 5
-	24,   // point b/e rank 5
-	14,   // point c/d rank 5
-	1,    // point a/f rank 6
-	54,   // point b/e rank 6
-	-54,  // point c/d rank 6
+	369,  // pieces
+	140,  // steps
+	131,  // attacks (side to move)
+	-204, // attacks (opponent)
+	-61,  // undefended targets (side to move)
+	43,   // undefended targets (opponent)
+	30,   // own undefended attacked pieces beyond one
+	177,  // any attack (side to move)
+	-52,  // any undefended target (side to move)
+	-235, // any attack (opponent)
+	-2,   // defended pieces
+	8,    // walkers
+	8,    // threat points (side to move)
+	73,   // threat points (opponent)
+	-11,  // loops held
+	-43,  // inner circuit places
+	-98,  // outer circuit places
+	211,  // neighbouring pairs
+	11,   // isolated pieces
+	76,   // files and ranks occupied
+	5,    // tempo
+	-258, // point b/e rank 1
+	107,  // point c/d rank 1
+	-158, // point a/f rank 2
+	-103, // point b/e rank 2
+	15,   // point c/d rank 2
+	16,   // point a/f rank 3
+	-182, // point b/e rank 3
+	14,   // point c/d rank 3
+	10,   // point a/f rank 4
+	-50,  // point b/e rank 4
+	-19,  // point c/d rank 4
+	438,  // point a/f rank 5
+	10,   // point b/e rank 5
+	51,   // point c/d rank 5
+	17,   // point a/f rank 6
+	286,  // point b/e rank 6
+	-56,  // point c/d rank 6
 }
 
 var Endgame = [...]int{
-	393,  // pieces
-	233,  // steps
-	58,   // attacks (side to move)
-	-59,  // attacks (opponent)
-	-4,   // undefended targets (side to move)
-	-1,   // undefended targets (opponent)
-	13,   // own undefended attacked pieces beyond one
-	0,    // any attack (side to move)
-	0,    // any undefended target (side to move)
-	0,    // any attack (opponent)
-	56,   // defended pieces
-	43,   // walkers
-	4,    // threat points (side to move)
-	1,    // threat points (opponent)
-	341,  // loops held
-	-15,  // inner circuit places
-	-1,   // outer circuit places
-	352,  // neighbouring pairs
-	15,   // isolated pieces
-	120,  // files and ranks occupied
-	22,   // tempo
-	29,   // point b/e rank 1
-	40,   // point c/d rank 1
-	-6,   // point a/f rank 2
-	-19,  // point b/e rank 2
-	-18,  // point c/d rank 2
-	37,   // point a/f rank 3
-	-161, // point b/e rank 3
-	6,    // point c/d rank 3
-	51,   // point a/f rank 4
-	-7,   // point b/e rank 4
-	-9,   // point c/d rank 4
-	111,  // point a/f rank 5
-	-24,  // point b/e rank 5
-	19,   // point c/d rank 5
-	10,   // point a/f rank 6
-	102,  // point b/e rank 6
-	42,   // point c/d rank 6
+	517,  // pieces
+	238,  // steps
+	86,   // attacks (side to move)
+	-35,  // attacks (opponent)
+	-26,  // undefended targets (side to move)
+	34,   // undefended targets (opponent)
+	-2,   // own undefended attacked pieces beyond one
+	144,  // any attack (side to move)
+	-9,   // any undefended target (side to move)
+	-99,  // any attack (opponent)
+	84,   // defended pieces
+	91,   // walkers
+	5,    // threat points (side to move)
+	0,    // threat points (opponent)
+	328,  // loops held
+	-26,  // inner circuit places
+	-55,  // outer circuit places
+	357,  // neighbouring pairs
+	-43,  // isolated pieces
+	108,  // files and ranks occupied
+	72,   // tempo
+	-8,   // point b/e rank 1
+	95,   // point c/d rank 1
+	-26,  // point a/f rank 2
+	-80,  // point b/e rank 2
+	93,   // point c/d rank 2
+	134,  // point a/f rank 3
+	-184, // point b/e rank 3
+	-85,  // point c/d rank 3
+	118,  // point a/f rank 4
+	-99,  // point b/e rank 4
+	-84,  // point c/d rank 4
+	174,  // point a/f rank 5
+	-37,  // point b/e rank 5
+	38,   // point c/d rank 5
+	21,   // point a/f rank 6
+	222,  // point b/e rank 6
+	87,   // point c/d rank 6
 }
