@@ -14,8 +14,8 @@ import "github.com/surakarta-go/surakarta/internal/tunedeval"
 // The fit puts the evaluation on the same logistic curve of win
 // probability as EndgameAdjusted, which keeps it near the six-factor
 // scale, though its piece is worth more: taking an opposing piece off
-// gains Tuned about 70 points, EndgameAdjusted and SixFactor about 40
-// (71.4 and 40.0 on average over the 16 middle-game positions of the
+// gains Tuned about 75 points, EndgameAdjusted and SixFactor about 40
+// (76.3 and 40.0 on average over the 16 middle-game positions of the
 // module's testdata/middlegame.txt). It is the strongest evaluator of this package, the one
 // NewTuned returns for NewPVS.
 //

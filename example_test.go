@@ -177,9 +177,9 @@ func ExamplePVS_multiPV() {
 	}
 	fmt.Println("play", r.Move)
 	// Output:
-	// 1 +18 [b2c3 a5b4 b1b2 b6a5 a2a3 a5a4]
-	// 2 +18 [c2d3 a5b4 b1c2 b6a5 a2a3 b5c4]
-	// 3 +16 [a2a3 a5b4 b2c3 b4b3 b1b2 b3a2 b2a2 b5a2]
+	// 1 +29 [b2c3 a5b4 b1b2 b6a5 a2a3 a5a4]
+	// 2 +29 [c2d3 a5b4 b1c2 b6a5 a2a3 a5a4]
+	// 3 +17 [a2b3 a5b4 b2c3 b6a5 b1b2 a5a4]
 	// play b2c3
 }
 

@@ -29,7 +29,7 @@
 // # The thresholds
 //
 // Scores are in evaluation units, on the scale of Tuned, the default
-// evaluator, on which taking a piece gains about 70 (71.4 on average over
+// evaluator, on which taking a piece gains about 75 (76.3 on average over
 // the benchmark positions), and of EndgameAdjusted and SixFactor, which lie
 // on the same curve of win probability (a piece is worth 40 to them, but
 // their other terms weigh more). A move is an inaccuracy from a loss of 20

@@ -37,7 +37,7 @@ func ExampleNew() {
 	_, err = level.New(level.Count+1, 1)
 	fmt.Println(err)
 	// Output:
-	// 57 plies: Black wins (no pieces left)
+	// 55 plies: Black wins (no pieces left)
 	// level: no level 11 (want 1 to 10)
 }
 

@@ -32,7 +32,7 @@ type params struct {
 	// finishes.
 	nodes int64
 	// temperature is the randomness of the choice, in evaluation units
-	// (Tuned values a piece at about 70): each move is chosen with a
+	// (Tuned values a piece at about 75): each move is chosen with a
 	// probability proportional to exp(score/temperature), so moves within
 	// a few temperatures of the best are played often; 0 plays the best.
 	temperature float64

@@ -210,9 +210,11 @@ func TestMonotone(t *testing.T) {
 	openings := [][]string{
 		{"b2b3", "e5e4"}, {"c2c3", "b5b4"}, {"a2a3", "f5f4"}, {"e2e3", "c5c4"},
 		{"d2d3", "a5a4"}, {"f2f3", "d5d4"}, {"b2c3", "e5d4"}, {"e2d3", "b5c4"},
+		{"b2a3", "e5f4"}, {"c2b3", "d5e4"}, {"d2c3", "c5d4"}, {"e2f3", "b5a4"},
+		{"a2b3", "f5e4"}, {"f2e3", "a5b4"}, {"c2d3", "d5c4"}, {"d2e3", "c5b4"},
 	}
 	lim := surakarta.Limits{Nodes: 3000}
-	for _, tc := range [][2]int{{1, 4}, {4, 7}, {7, level.Count}} {
+	for _, tc := range [][2]int{{1, 4}, {4, 7}, {6, level.Count}} {
 		weak, strong := tc[0], tc[1]
 		points := 0.0
 		for i, opening := range openings {
