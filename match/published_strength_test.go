@@ -31,6 +31,7 @@ var strengthMatches = []strengthMatch{
 	{"reverse futility pruning with late-move pruning (`rfp`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "rfp", "base", "rfp-vs-lmp-50ms.txt.gz", true},
 	{"futility pruning with late-move pruning (`fut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "fut", "base", "fut-vs-lmp-50ms.txt.gz", true},
 	{"no table cutoffs at PV nodes (`nopvcut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "nopvcut", "base", "nopvcut-vs-lmp-50ms.txt.gz", true},
+	{"Tuned refitted to today's games (`refit`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "refit", "base", "refit-vs-lmp-50ms.txt.gz", true},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "50 ms/move", "now", "start", "now-vs-128dc21-50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "now", "start", "now-vs-128dc21-5s+50ms.txt.gz", false},
 }
@@ -59,7 +60,7 @@ func TestStrengthTable(t *testing.T) {
 var ladderSteps = []struct {
 	step  int
 	match int // index in strengthMatches
-}{{1, 0}, {2, 5}, {2, 6}}
+}{{1, 0}, {2, 5}, {2, 6}, {3, 10}}
 
 // TestLadderTable recounts "Strength: the ladder" in docs/experiments.md:
 // each step's pair Elo with its interval and its SPRT cell, from the

@@ -2,10 +2,13 @@
 // the weights of the Tuned evaluator to it by the Texel method.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-tune@latest
-//	surakarta-tune gen -engine pvs,endgame -opening-plies 6 -games 40000 -nodes 2000 -seed 1 -records games.txt -out positions.txt
-//	surakarta-tune fit -data positions.txt -go internal/tunedeval/weights.go
+//	surakarta-tune gen -engine pvs,tuned -opening-plies 6 -games 180000 -nodes 3000 -seed 2 -shard 0/2 -records 'games-{shard}.txt' -out 'positions-{shard}.txt'
+//	surakarta-tune gen -engine pvs,tuned -opening-plies 6 -games 180000 -nodes 3000 -seed 2 -shard 1/2 -records 'games-{shard}.txt' -out 'positions-{shard}.txt'
+//	surakarta-tune gen -merge -out positions.txt games-0.txt games-1.txt
+//	surakarta-tune fit -data positions.txt -k 0.030607 -go internal/tunedeval/weights.go
 //
-// (the commands that made the library's weights). Gen plays an engine
+// (the commands that made the library's weights, the games played by the
+// engine of the module's commit 98d8515). Gen plays an engine
 // (-engine, PVS + Tuned by default) against itself at a fixed number of
 // nodes per move and keeps the quiet positions of its games, each labelled
 // with the game's result; fit finds the weights that minimise the logistic
