@@ -11,8 +11,8 @@
 // Every feature is counted from the side to move's point of view: most
 // are the side to move's count minus the opponent's (pieces, steps, loops
 // held, places per circuit, point classes, clumps), while attacks,
-// undefended targets and threat points are counted for each side apart,
-// since the side to move acts first. Each has two weights, one for the
+// undefended targets, threat points and whether a side can capture at all
+// are counted for each side apart, since the side to move acts first. Each has two weights, one for the
 // opening and one for the endgame, blended by the phase (Phase); see
 // Score.
 package tunedeval
