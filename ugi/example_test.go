@@ -47,9 +47,9 @@ func Example() {
 	}
 	fmt.Println("bestmove", move)
 	// Output:
-	// depth 1 score 3 pv [a5b4]
-	// depth 2 score 5 pv [f5e4 a1b2]
-	// depth 3 score 0 pv [a5b4 a1b2 b4c4]
-	// depth 4 score 2 pv [a5b4 a1b2 b4c4 b3c3]
-	// bestmove a5b4
+	// depth 1 score 7 pv [a5b4]
+	// depth 2 score 4 pv [f5e4 b1b2]
+	// depth 3 score -10 pv [f5e4 b1b2 a5b4]
+	// depth 4 score 0 pv [f5e4 b1b2 e6f5 f2e3]
+	// bestmove f5e4
 }
