@@ -18,8 +18,9 @@ import (
 type Evaluator interface {
 	// Evaluate returns the score of p from the side to move's point of view,
 	// on the scale of the six-factor evaluation, where a piece is worth
-	// about 40 (about 75 to Tuned): positive is good for the side to move. The score must lie within
-	// ±MaxEvaluation; searchers clamp it. It must not change p.
+	// about 40 (about 75 to Tuned): positive is good for the side to move.
+	// The score must lie within ±MaxEvaluation; searchers clamp it. It must
+	// not change p.
 	Evaluate(p *Position) int
 }
 

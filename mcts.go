@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
 
 // MCTS is Monte Carlo tree search in the AlphaZero style, with the
@@ -163,7 +165,7 @@ const (
 
 // mctsScale is the slope of the win probability of an evaluation, the
 // Tuned evaluator's: 1/(1+exp(−mctsScale·score)).
-const mctsScale = 0.030607
+const mctsScale = tunedeval.Scale
 
 // mctsPlayoutLimit is the longest random playout, in plies.
 const mctsPlayoutLimit = 200

@@ -30,11 +30,11 @@ weights minimise the logistic loss (cross-entropy) between that
 probability and the game results. K is fitted first, to EndgameAdjusted on
 the same positions, so that the fitted evaluation keeps EndgameAdjusted's
 scale; -k fixes it instead, as a refit does to keep the scale of the
-weights it replaces, on which the searchers' margins rest. The minimisation is Newton's method (Gauss–Newton on the logistic
-loss) with a small ridge. It prints the losses of EndgameAdjusted, of
-the weights built into the evaluator and of the fitted weights on both
-parts, and the weights; -go writes them as a Go
-file.
+weights it replaces, on which the searchers' margins rest. The
+minimisation is Newton's method (Gauss–Newton on the logistic loss) with
+a small ridge. It prints the losses of EndgameAdjusted, of the weights
+built into the evaluator and of the fitted weights on both parts, and
+the weights; -go writes them as a Go file.
 
 flags:
 `
@@ -57,7 +57,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	flags.Uint64Var(&c.seed, "split-seed", 1, "seed of the split into training and validation")
 	flags.Float64Var(&c.ridge, "ridge", 1e-6, "L2 penalty per weight (in points²) added to the mean loss")
 	flags.IntVar(&c.iterations, "iterations", 12, "Newton iterations at most")
-	flags.Float64Var(&c.scale, "k", 0, "the scale K per point, kept fixed; 0 fits it to EndgameAdjusted (a refit keeps the library's 0.030607 so that scores keep their meaning)")
+	flags.Float64Var(&c.scale, "k", 0, fmt.Sprintf("the scale K per point, kept fixed; 0 fits it to EndgameAdjusted (a refit keeps the library's %g so that scores keep their meaning)", tunedeval.Scale))
 	flags.StringVar(&c.goFile, "go", "", "write the weights to this Go file")
 	flags.StringVar(&c.pkg, "package", "tunedeval", "package name of the Go file (the library's weights are internal/tunedeval/weights.go)")
 	if code, ok := cmdflag.ParseAll(flags, args, fitUsage, stdout, stderr); !ok {
@@ -117,16 +117,16 @@ func fit(c fitConfig, stdout, progress io.Writer) error {
 	} else {
 		fmt.Fprintf(stdout, "K = %.6f per point, as given; EndgameAdjusted's own would be %.6f\n", k, fitScale(train))
 	}
+	baseline := func(s *sample) float64 { return float64(s.baseline) }
+	tuned := func(s *sample) float64 { return float64(s.tuned) }
 	fmt.Fprintf(stdout, "loss before (EndgameAdjusted): training %.6f, validation %.6f\n",
-		train.loss(k, func(s *sample) float64 { return float64(s.baseline) }),
-		val.loss(k, func(s *sample) float64 { return float64(s.baseline) }))
+		train.loss(k, baseline), val.loss(k, baseline))
 
 	// The weights the evaluator has now, on the same positions: what a
 	// refit must beat.
 	scoreAll(all, tunedeval.Opening[:], tunedeval.Endgame[:])
 	fmt.Fprintf(stdout, "loss before (Tuned as built): training %.6f, validation %.6f\n",
-		train.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
-		val.loss(k, func(s *sample) float64 { return float64(s.tuned) }))
+		train.loss(k, tuned), val.loss(k, tuned))
 
 	n := len(all[0].features)
 	fitStart := time.Now()
@@ -140,8 +140,7 @@ func fit(c fitConfig, stdout, progress io.Writer) error {
 	// weights, not of the fit's floating-point model.
 	scoreAll(all, opening, endgame)
 	fmt.Fprintf(stdout, "loss after (Tuned): training %.6f, validation %.6f (fit %s, %d features)\n",
-		train.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
-		val.loss(k, func(s *sample) float64 { return float64(s.tuned) }),
+		train.loss(k, tuned), val.loss(k, tuned),
 		time.Since(fitStart).Round(time.Millisecond), n)
 	names := tunedeval.Names[:]
 	fmt.Fprintf(stdout, "\n%-44s %9s %9s   (points)\n", "feature", "opening", "endgame")

@@ -12,9 +12,9 @@
 // are the side to move's count minus the opponent's (pieces, steps, loops
 // held, places per circuit, point classes, clumps), while attacks,
 // undefended targets, threat points and whether a side can capture at all
-// are counted for each side apart, since the side to move acts first. Each has two weights, one for the
-// opening and one for the endgame, blended by the phase (Phase); see
-// Score.
+// are counted for each side apart, since the side to move acts first.
+// Each has two weights, one for the opening and one for the endgame,
+// blended by the phase (Phase); see Score.
 package tunedeval
 
 import (
@@ -33,6 +33,12 @@ const Unit = 16
 
 // MaxScore bounds the scores: surakarta.MaxEvaluation.
 const MaxScore = 100_000
+
+// Scale is K, the slope of the win probability 1/(1+exp(−K·score)) on
+// which the weights were fitted, per point: fitted to EndgameAdjusted by
+// the first fit and kept by the refit (surakarta-tune fit -k), so that a
+// score keeps its meaning for the search's margins, the analysis and MCTS.
+const Scale = 0.030607
 
 // The features, in the order of Names.
 const (
