@@ -1213,10 +1213,11 @@ func TestClockLimits(t *testing.T) {
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		g := surakarta.NewGame(surakarta.NewPosition())
-		// 2 s left: a target of 100 ms, a bound of 400 ms.
+		// 2 s left: a target of 2 s / 12 = 167 ms, a bound of 4× that,
+		// 667 ms.
 		start := time.Now()
 		res, err := s.make().Search(context.Background(), g, surakarta.Limits{Clock: surakarta.Clock{Black: 2 * time.Second, White: time.Hour}})
-		if elapsed := time.Since(start); err != nil || elapsed > 400*time.Millisecond+slack {
+		if elapsed := time.Since(start); err != nil || elapsed > 667*time.Millisecond+slack {
 			t.Errorf("%s, 2 s on the clock: took %v, error %v", s.name, elapsed, err)
 		}
 		if !srchLegalIn(g, res.Move) || res.Depth == 0 {
