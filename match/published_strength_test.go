@@ -3,12 +3,12 @@ package match
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// strengthMatch is one match of "Strength: the time and the draws",
-// "Strength: search gains" or "Strength: the ladder" in
+// strengthMatch is one match of a "Strength" section of
 // docs/experiments.md: engine a (change) against b (opponent), its records
 // in experiments/matches/strength/file; sprt is false for the matches of
 // a fixed number of games, played to compare two rows.
@@ -32,16 +32,19 @@ var strengthMatches = []strengthMatch{
 	{"futility pruning with late-move pruning (`fut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "fut", "base", "fut-vs-lmp-50ms.txt.gz", true},
 	{"no table cutoffs at PV nodes (`nopvcut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "nopvcut", "base", "nopvcut-vs-lmp-50ms.txt.gz", true},
 	{"Tuned refitted to today's games (`refit`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "refit", "base", "refit-vs-lmp-50ms.txt.gz", true},
+	{"12 moves left planned on a clock, not 20 (`tm12`)", "the build before (`base`)", "5 s + 50 ms a move", "tm12", "base", "tm12-vs-base-5s+50ms.txt.gz", true},
+	{"history-based reductions (`hist`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "hist", "base", "hist-vs-refit-50ms.txt.gz", true},
+	{"counter-moves (`cm`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "cm", "base", "cm-vs-refit-50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
+	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "50 ms/move", "now", "start", "now-vs-128dc21-50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "now", "start", "now-vs-128dc21-5s+50ms.txt.gz", false},
 }
 
-// TestStrengthTable recounts the tables of "Strength: the time and the
-// draws" and "Strength: search gains" in docs/experiments.md from their
-// records: each row's W-D-L, score, pair Elo with its 95% interval, and
-// the SPRT cell (sprtCell).
+// TestStrengthTable recounts the tables of the "Strength" sections of
+// docs/experiments.md from their records: each row's W-D-L, score, pair
+// Elo with its 95% interval, and the SPRT cell (sprtCell).
 func TestStrengthTable(t *testing.T) {
 	text := docPage(t, "experiments.md")
 	for _, m := range strengthMatches {
@@ -57,12 +60,18 @@ func TestStrengthTable(t *testing.T) {
 }
 
 // ladderSteps are the rows of "Strength: the ladder" in
-// docs/experiments.md: a step's number and its match among
+// docs/experiments.md: a step's number and the record of its match among
 // strengthMatches, in the table's order.
 var ladderSteps = []struct {
-	step  int
-	match int // index in strengthMatches
-}{{1, 0}, {2, 5}, {2, 6}, {3, 10}}
+	step int
+	file string // strengthMatch.file
+}{
+	{1, "movetime-new-vs-base-50ms.txt.gz"},
+	{2, "lmp-vs-base-50ms.txt.gz"},
+	{2, "lmp-vs-base-200ms.txt.gz"},
+	{3, "refit-vs-lmp-50ms.txt.gz"},
+	{4, "tm12-vs-base-5s+50ms.txt.gz"},
+}
 
 // TestLadderTable recounts "Strength: the ladder" in docs/experiments.md:
 // each step's pair Elo with its interval and its SPRT cell, from the
@@ -81,7 +90,11 @@ func TestLadderTable(t *testing.T) {
 	}
 	var sum, below, above float64
 	for _, s := range ladderSteps {
-		m := strengthMatches[s.match]
+		i := slices.IndexFunc(strengthMatches, func(m strengthMatch) bool { return m.file == s.file })
+		if i < 0 {
+			t.Fatalf("ladder step %d: no match with the record %s among strengthMatches", s.step, s.file)
+		}
+		m := strengthMatches[i]
 		c, p := recount(t, records(t, "strength", m.file), m.a)
 		e := p.Elo()
 		want := fmt.Sprintf("| %d | %s | %s | %s | %s (%s, %s) | %s |",
