@@ -63,20 +63,40 @@ func (w *pvsWorker) promoteRootMove(m Move) {
 }
 
 // history is the history heuristic's table: for each side and each (from,
-// to), how much that quiet move has caused beta cutoffs, weighted by the
-// square of the depth. It orders quiet moves.
+// to), how often that quiet move has caused beta cutoffs, weighted by the
+// square of the depth, less how often it was searched before another
+// quiet move that caused one. It orders quiet moves and adjusts their
+// late-move reductions.
 type history [2][NumSquares][NumSquares]int32
 
-// historyMax bounds history scores; reaching it halves the side's table.
-const historyMax = 1 << 24
+// historyMax bounds history scores: each update pulls a score toward
+// ±historyMax by a share of the distance (gravity), so that a score near
+// the bound moves little and recent cutoffs weigh more.
+const historyMax = 1 << 14
 
 // reward credits the quiet move m of side c with a cutoff at depth.
 func (h *history) reward(c Color, m Move, depth int) {
+	h.update(c, m, historyBonus(depth))
+}
+
+// punish debits the quiet move m of side c, searched before another quiet
+// move caused a cutoff at depth, as much as reward credits that one.
+func (h *history) punish(c Color, m Move, depth int) {
+	h.update(c, m, -historyBonus(depth))
+}
+
+// update adds bonus to the score of the quiet move m of side c, less the
+// score's share |bonus|/historyMax of itself: h += bonus − h·|bonus|/historyMax,
+// which keeps it within ±historyMax.
+func (h *history) update(c Color, m Move, bonus int) {
 	v := &h[c&1][m.From()%NumSquares][m.To()%NumSquares]
-	*v += int32(depth * depth)
-	if *v >= historyMax {
-		h.age(c)
-	}
+	*v += int32(bonus - int(*v)*max(bonus, -bonus)/historyMax)
+}
+
+// historyBonus is the change of a history score for a cutoff at depth:
+// 32·depth², at most historyMax.
+func historyBonus(depth int) int {
+	return min(32*depth*depth, historyMax)
 }
 
 // score returns the history score of the quiet move m of side c.

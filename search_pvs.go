@@ -273,6 +273,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = lateMoveReduction(depth, i)
+				if w.useHistory {
+					reduction = historyReduction(reduction, w.order[ply][i], depth)
+				}
 			}
 			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
@@ -297,6 +300,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 						}
 						if w.useHistory {
 							w.history.reward(p.side, m, depth)
+							for _, q := range moves[:i] {
+								if !q.IsCapture() {
+									w.history.punish(p.side, q, depth)
+								}
+							}
 						}
 					}
 					break
@@ -428,6 +436,19 @@ var lateMoveReductions = func() (t [MaxDepth + 1][MaxMoves]int8) {
 	}
 	return t
 }()
+
+// historyPly is the history score worth a ply of late-move reduction.
+const historyPly = 4096
+
+// historyReduction returns the late-move reduction r of a quiet move at
+// depth adjusted by its history score h (its ordering score): a ply less
+// for each historyPly of a good score, a ply more for each of a bad one,
+// at most historyMax/historyPly (4) either way, never below 0 and leaving
+// at least one ply.
+func historyReduction(r int, h int32, depth int) int {
+	adjust := max(min(int(h)/historyPly, historyMax/historyPly), -historyMax/historyPly)
+	return max(min(r-adjust, depth-2), 0)
+}
 
 // lateMoveReduction returns the reduction of move i at depth.
 func lateMoveReduction(depth, i int) int {
