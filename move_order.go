@@ -3,20 +3,27 @@ package surakarta
 // Move ordering. PVS searches the moves of a node best first, as far as it
 // can tell before searching them, since a good first move makes the rest
 // cheap to refute: the table's move, then captures, then the killers of
-// the ply, then quiet moves by their history scores.
+// the ply, then the counter-move of the opponent's last move, then quiet
+// moves by their history scores.
 
 // Move-ordering scores: the table's move, then captures, then killers, then
-// quiet moves by history.
+// the counter-move, then quiet moves by history (below 1<<24, see
+// historyMax).
 const (
 	orderTableMove = 1 << 30
 	orderCapture   = 1 << 29
 	orderKiller    = 1 << 28
+	orderCounter   = 1 << 27
 )
 
 // orderMoves gives each move of the list at ply its ordering score.
-func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move) {
+func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move, prev Move) {
 	order := &w.order[ply]
 	k := &w.killers[ply]
+	counter := NoMove
+	if prev != NoMove {
+		counter = w.counters.get(side, prev)
+	}
 	for i, m := range moves {
 		switch {
 		case m == tableMove:
@@ -27,6 +34,8 @@ func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move
 			order[i] = orderKiller + 1
 		case w.useKillers && m == k[1]:
 			order[i] = orderKiller
+		case m == counter:
+			order[i] = orderCounter
 		case w.useHistory:
 			order[i] = w.history.score(side, m)
 		default:
@@ -102,4 +111,18 @@ func (k *killers) add(ply int, m Move) {
 	if k[ply][0] != m {
 		k[ply][1], k[ply][0] = k[ply][0], m
 	}
+}
+
+// counterMoves holds, for each side and each (from, to) of the opponent's
+// move, the quiet move that last refuted it with a beta cutoff.
+type counterMoves [2][NumSquares][NumSquares]Move
+
+// add records the quiet move m of side c as the counter-move of prev.
+func (t *counterMoves) add(c Color, prev, m Move) {
+	t[c&1][prev.From()%NumSquares][prev.To()%NumSquares] = m
+}
+
+// get returns the counter-move of side c to prev, NoMove if none.
+func (t *counterMoves) get(c Color, prev Move) Move {
+	return t[c&1][prev.From()%NumSquares][prev.To()%NumSquares]
 }

@@ -154,9 +154,9 @@ func (s *PVS) settings() pvsSettings {
 }
 
 // Clear forgets everything learnt in earlier searches: the table, the
-// history and the killers. Call it between games. A table of another size
-// than TableMegabytes now asks for is not cleared but released, and
-// collected, before the next Search makes the new one.
+// history, the killers and the counter-moves. Call it between games. A
+// table of another size than TableMegabytes now asks for is not cleared
+// but released, and collected, before the next Search makes the new one.
 func (s *PVS) Clear() {
 	switch {
 	case s.table == nil:

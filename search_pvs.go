@@ -9,14 +9,18 @@ import (
 )
 
 // pvsWorker is one thread of a PVS search: its own search path, node
-// count, history, killers and move lists, and a copy of the searcher's
-// settings. Only the table is shared.
+// count, history, killers, counter-moves and move lists, and a copy of the
+// searcher's settings. Only the table is shared.
 type pvsWorker struct {
 	pvsSettings
-	core      searchCore
-	table     *tt.Table
-	history   history
-	killers   killers
+	core     searchCore
+	table    *tt.Table
+	history  history
+	killers  killers
+	counters counterMoves
+	// played[ply] is the move played at ply on the search path, NoMove
+	// for a null move.
+	played    [maxPly + 1]Move
 	moves     [maxPly][MaxMoves]Move
 	order     [maxPly][MaxMoves]int32
 	rootMoves []Move
@@ -39,6 +43,7 @@ type pvsWorker struct {
 func (w *pvsWorker) forget() {
 	w.history = history{}
 	w.killers = killers{}
+	w.counters = counterMoves{}
 }
 
 // start prepares the worker for a search of the position in its core with
@@ -49,6 +54,7 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.history.age(Black)
 	w.history.age(White)
 	w.killers = killers{}
+	w.counters = counterMoves{}
 	w.rootMoves = rootMoves
 	w.partialRoot = len(rootMoves) < w.core.stack[0].countMoves()
 }
@@ -249,7 +255,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	if len(moves) == 0 {
 		return c.adjudicate(p, ply)
 	}
-	w.orderMoves(ply, p.side, moves, tableMove)
+	prev := NoMove
+	if ply > 0 {
+		prev = w.played[ply-1]
+	}
+	w.orderMoves(ply, p.side, moves, tableMove, prev)
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
@@ -265,6 +275,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
+		w.played[ply] = m
 		newDepth := depth - 1
 		var score int
 		if i == 0 {
@@ -297,6 +308,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 						}
 						if w.useHistory {
 							w.history.reward(p.side, m, depth)
+						}
+						if prev != NoMove {
+							w.counters.add(p.side, prev, m)
 						}
 					}
 					break
@@ -337,6 +351,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.side ^= 1
 	child.hash ^= zobristWhite
 	child.quietPlies++
+	w.played[ply] = NoMove
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
