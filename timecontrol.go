@@ -41,7 +41,7 @@ type timePlan struct {
 // clock"). A guess that is low for long games only makes their last moves
 // a little faster: each move plans on a share of the time left, never on
 // all of it.
-const movesLeftGuess = 12
+const movesLeftGuess = 8
 
 // Fractions of the time left that a move may use at most: the hard bound.
 const (
