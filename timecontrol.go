@@ -36,9 +36,9 @@ type timePlan struct {
 // 25 moves a side from a 4-ply opening (the tuning matches: 47 plies on
 // average, 57 at the 90th percentile), but the guess is made again at
 // every move, when fewer are left: with 20, games on a clock of 5 s +
-// 50 ms a move ended with 2.1 s of the 5 s unspent (the median), and 12
-// played stronger (the module's docs/experiments.md, "Strength: the
-// clock"). A guess that is low for long games only makes their last moves
+// 50 ms a move ended with 2.1 s of the 5 s unspent (the median), 12
+// played stronger, and 8 spent more but played no stronger than 12 (the
+// module's docs/experiments.md, "Strength: the clock"). A guess that is low for long games only makes their last moves
 // a little faster: each move plans on a share of the time left, never on
 // all of it.
 const movesLeftGuess = 12
