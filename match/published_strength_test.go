@@ -34,6 +34,7 @@ var strengthMatches = []strengthMatch{
 	{"Tuned refitted to today's games (`refit`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "refit", "base", "refit-vs-lmp-50ms.txt.gz", true},
 	{"12 moves left planned on a clock, not 20 (`tm12`)", "the build before (`base`)", "5 s + 50 ms a move", "tm12", "base", "tm12-vs-base-5s+50ms.txt.gz", true},
 	{"8 moves left planned on a clock, not 12 (`tm8`)", "the build before, with 12 (`base`)", "5 s + 50 ms a move", "tm8", "base", "tm8-vs-tm12-5s+50ms.txt.gz", true},
+	{"moves left planned from the move number, 26 − move number between 6 and 20, not 12 (`tmply`)", "the build before, with 12 (`base`)", "5 s + 50 ms a move", "tmply", "base", "tmply-vs-tm12-5s+50ms.txt.gz", true},
 	{"history-based reductions (`hist`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "hist", "base", "hist-vs-refit-50ms.txt.gz", true},
 	{"counter-moves (`cm`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "cm", "base", "cm-vs-refit-50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
