@@ -78,7 +78,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.eval, c.rules = eval, g.Rules()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = time.Now()
-	c.plan = planTime(lim, g.Position().SideToMove())
+	c.plan = planTime(lim, g.Position().SideToMove(), g.Position().MoveNumber())
 	c.deadline = time.Time{}
 	if c.plan.timed {
 		c.deadline = c.start.Add(c.plan.hard)

@@ -31,17 +31,13 @@ type timePlan struct {
 	hard  time.Duration // the bound: the search stops here
 }
 
-// movesLeftGuess is how many more moves a side is expected to make when
-// the clock gives no moves to go. Games between these searchers last about
-// 25 moves a side from a 4-ply opening (the tuning matches: 47 plies on
-// average, 57 at the 90th percentile), but the guess is made again at
-// every move, when fewer are left: with 20, games on a clock of 5 s +
-// 50 ms a move ended with 2.1 s of the 5 s unspent (the median), and 12
-// played stronger (the module's docs/experiments.md, "Strength: the
-// clock"). A guess that is low for long games only makes their last moves
-// a little faster: each move plans on a share of the time left, never on
-// all of it.
-const movesLeftGuess = 12
+// movesLeftGuess is how many more moves a side is expected to make at
+// moveNumber when the clock gives no moves to go: games last about 25
+// moves a side, and fewer are left the later the move, though never
+// fewer than 6 planned.
+func movesLeftGuess(moveNumber int) int {
+	return min(max(26-moveNumber, 6), 20)
+}
 
 // Fractions of the time left that a move may use at most: the hard bound.
 const (
@@ -50,7 +46,7 @@ const (
 )
 
 // planTime returns the plan of a search within lim by the side to move.
-func planTime(lim Limits, side Color) timePlan {
+func planTime(lim Limits, side Color, moveNumber int) timePlan {
 	var p timePlan
 	moveTime := lim.MoveTime
 	if lim.Depth == 0 && lim.Nodes == 0 && moveTime == 0 && !lim.Clock.IsSet() {
@@ -72,8 +68,8 @@ func planTime(lim Limits, side Color) timePlan {
 		if moves != 1 {
 			share = maxShare
 		}
-		if moves <= 0 || moves > movesLeftGuess {
-			moves = movesLeftGuess
+		if guess := movesLeftGuess(moveNumber); moves <= 0 || moves > guess {
+			moves = guess
 		}
 		// The time of the moves to go, the increments they will bring
 		// included, shared out evenly; at most 4× that share, and never

@@ -58,7 +58,7 @@ func TestPlanTime(t *testing.T) {
 		{"move time and a short clock", Limits{MoveTime: 300 * ms, Clock: Clock{Black: time.Second}}, Black,
 			timePlan{timed: true, clock: true, soft: 83 * ms, hard: 300 * ms}, true},
 	} {
-		got := planTime(tc.lim, tc.side)
+		got := planTime(tc.lim, tc.side, 14) // a guess of 12
 		if tc.about && got.timed == tc.want.timed && got.clock == tc.want.clock && near(got.soft, tc.want.soft) && near(got.hard, tc.want.hard) {
 			continue
 		}
