@@ -1,5 +1,7 @@
 package surakarta
 
+import "time"
+
 // What the external tests (package surakarta_test) need of the package's
 // insides: switching the enhancements of a PVS on and off, to measure
 // what each is worth and to search without those that prune.
@@ -62,3 +64,8 @@ func (s *MCTS) SetPriors(on bool) { s.off.uniformPriors = !on }
 // value (on by default); off, by a random playout as with Playouts, the
 // selection, priors and init values staying those of PUCT.
 func (s *MCTS) SetEvaluatorLeaves(on bool) { s.off.playoutLeaves = !on }
+
+// HardTimeBound is the bound a search within lim by side stops at (0 for
+// none), as the time control plans it: the clock tests check that the
+// search keeps to the plan, whose values TestPlanTime checks by hand.
+func HardTimeBound(lim Limits, side Color) time.Duration { return planTime(lim, side).hard }

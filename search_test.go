@@ -1213,11 +1213,16 @@ func TestClockLimits(t *testing.T) {
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		g := surakarta.NewGame(surakarta.NewPosition())
-		// 2 s left: a target of 2 s / 12 = 167 ms, a bound of 4× that,
-		// 667 ms.
+		// 2 s left: the search stops by the plan's hard bound (667 ms
+		// with a guess of 12 moves left, TestPlanTime).
+		lim := surakarta.Limits{Clock: surakarta.Clock{Black: 2 * time.Second, White: time.Hour}}
+		bound := surakarta.HardTimeBound(lim, surakarta.Black)
+		if bound <= 0 || bound >= 2*time.Second {
+			t.Fatalf("2 s on the clock: a bound of %v", bound)
+		}
 		start := time.Now()
-		res, err := s.make().Search(context.Background(), g, surakarta.Limits{Clock: surakarta.Clock{Black: 2 * time.Second, White: time.Hour}})
-		if elapsed := time.Since(start); err != nil || elapsed > 667*time.Millisecond+slack {
+		res, err := s.make().Search(context.Background(), g, lim)
+		if elapsed := time.Since(start); err != nil || elapsed > bound+slack {
 			t.Errorf("%s, 2 s on the clock: took %v, error %v", s.name, elapsed, err)
 		}
 		if !srchLegalIn(g, res.Move) || res.Depth == 0 {
