@@ -20,6 +20,9 @@ type pvsWorker struct {
 	moves     [maxPly][MaxMoves]Move
 	order     [maxPly][MaxMoves]int32
 	rootMoves []Move
+	// evals[ply] is the static score of the node at ply on the current
+	// path, for the improving flag of reverse futility pruning.
+	evals [maxPly]int
 	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
 	// partialRoot says that the root's moves are those of
 	// Limits.SearchMoves, not all: the root's score is not its own, and
@@ -234,8 +237,24 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return score
 	}
 	pvNode := beta-alpha > 1
+	eval := c.evaluate(p)
+	w.evals[ply] = eval
+	improving := ply >= 2 && eval > w.evals[ply-2]
+	if !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+		// Reverse futility pruning: a position whose static score beats
+		// beta by a margin that grows with the depth left is taken as a
+		// cut without searching; by a ply's margin less when the side to
+		// move's score has risen since its last move (improving).
+		margin := rfpMargin * depth
+		if improving {
+			margin -= rfpMargin
+		}
+		if eval-margin >= beta {
+			return eval
+		}
+	}
 	if w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
-		p.Count(p.side) >= 4 && c.evaluate(p) >= beta {
+		p.Count(p.side) >= 4 && eval >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {
 			return score
 		}
@@ -319,6 +338,14 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
+
+// rfpDepth and rfpMargin are reverse futility pruning's reach and its
+// margin per ply of depth, in evaluation units (a piece of Tuned's is
+// about 75).
+const (
+	rfpDepth  = 6
+	rfpMargin = 40
+)
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
