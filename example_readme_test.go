@@ -33,7 +33,7 @@ func Example_readme() {
 	fmt.Println(g.Outcome())
 	// Output:
 	// true illegal move: a6a4: a step goes to a neighbouring point, and a4 is not next to a6
-	// d5d4 +12 [d5d4 d2c3 e6d5 e1d2 f5f4 f2e3 a5b4 b1b2]
+	// d5d4 +26 [d5d4 b1b2 e6d5 a2a3 f5f4 b3c3 a5b4 f2e3 e5e3 d1e3 d5e3 d2e3 d4e3 b2b4 c6b4 c2b4]
 	// 6  w w w w w w
 	// 5  w w w . w w
 	// 4  . . . w . .

@@ -178,8 +178,8 @@ func ExamplePVS_multiPV() {
 	fmt.Println("play", r.Move)
 	// Output:
 	// 1 +29 [b2c3 a5b4 b1b2 b6a5 a2a3 a5a4]
-	// 2 +29 [c2d3 a5b4 b1c2 b6a5 a2a3 a5a4]
-	// 3 +17 [a2b3 a5b4 b2c3 b6a5 b1b2 a5a4]
+	// 2 +29 [a2a3 a5b4 b2c3 b6a5 b1b2 a5a4]
+	// 3 +29 [c2d3 a5b4 b1c2 b6a5 a2a3 a5a4]
 	// play b2c3
 }
 

@@ -31,6 +31,11 @@ func (s *PVS) SetLateMoveReductions(on bool) { s.off.lmr = !on }
 // nodes (on by default).
 func (s *PVS) SetLateMovePruning(on bool) { s.off.lmp = !on }
 
+// SetReverseFutilityPruning takes a cut without searching at non-PV nodes
+// near the horizon whose static score beats beta by a margin (on by
+// default).
+func (s *PVS) SetReverseFutilityPruning(on bool) { s.off.rfp = !on }
+
 // SetAspirationWindow sets the half-width of the window around the last
 // iteration's score (50 by default); 0 searches every iteration with a
 // full window.

@@ -154,6 +154,7 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"lmr=off", func(s *surakarta.PVS) { s.SetLateMoveReductions(false) }},
 		{"nullmove=off", func(s *surakarta.PVS) { s.SetNullMove(false) }},
 		{"lmp=off", func(s *surakarta.PVS) { s.SetLateMovePruning(false) }},
+		{"rfp=off", func(s *surakarta.PVS) { s.SetReverseFutilityPruning(false) }},
 		{"killers=off", func(s *surakarta.PVS) { s.SetKillers(false) }},
 		{"history=off", func(s *surakarta.PVS) { s.SetHistory(false) }},
 		{"aspiration=0", func(s *surakarta.PVS) { s.SetAspirationWindow(0) }},

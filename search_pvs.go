@@ -13,16 +13,16 @@ import (
 // settings. Only the table is shared.
 type pvsWorker struct {
 	pvsSettings
-	core      searchCore
-	table     *tt.Table
-	history   history
-	killers   killers
-	moves     [maxPly][MaxMoves]Move
-	order     [maxPly][MaxMoves]int32
-	rootMoves []Move
+	core    searchCore
+	table   *tt.Table
+	history history
+	killers killers
+	moves   [maxPly][MaxMoves]Move
+	order   [maxPly][MaxMoves]int32
 	// evals[ply] is the static score of the node at ply on the current
-	// path, for the improving flag of reverse futility pruning.
-	evals [maxPly]int
+	// path, for reverse futility pruning's improving flag.
+	evals     [maxPly]int
+	rootMoves []Move
 	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
 	// partialRoot says that the root's moves are those of
 	// Limits.SearchMoves, not all: the root's score is not its own, and
@@ -240,7 +240,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	eval := c.evaluate(p)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+	if w.useRFP && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to

@@ -50,6 +50,6 @@ func Example() {
 	// depth 1 score 7 pv [a5b4]
 	// depth 2 score 4 pv [f5e4 b1b2]
 	// depth 3 score -10 pv [f5e4 b1b2 a5b4]
-	// depth 4 score 0 pv [f5e4 b1b2 e6f5 f2e3]
+	// depth 4 score -3 pv [f5e4 b1b2 a5b4 b3c4]
 	// bestmove f5e4
 }
