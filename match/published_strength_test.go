@@ -37,6 +37,8 @@ var strengthMatches = []strengthMatch{
 	{"moves left planned from the move number, 26 − move number between 6 and 20, not 12 (`tmply`)", "the build before, with 12 (`base`)", "5 s + 50 ms a move", "tmply", "base", "tmply-vs-tm12-5s+50ms.txt.gz", true},
 	{"history-based reductions (`hist`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "hist", "base", "hist-vs-refit-50ms.txt.gz", true},
 	{"counter-moves (`cm`)", "the build before, with the refitted Tuned (`base`)", "50 ms/move", "cm", "base", "cm-vs-refit-50ms.txt.gz", true},
+	{"reverse futility pruning, 6 plies at 40 a ply, with the improving flag (`rfp3`)", "the build before, with 12 moves left planned on a clock (`base`)", "50 ms/move", "rfp3", "base", "rfp3-vs-base-50ms.txt.gz", true},
+	{"reverse futility pruning, 6 plies at 40 a ply, with the improving flag (`rfp3`)", "the build before, with 12 moves left planned on a clock (`base`)", "5 s + 50 ms a move", "rfp3", "base", "rfp3-vs-base-5s+50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
@@ -73,6 +75,8 @@ var ladderSteps = []struct {
 	{2, "lmp-vs-base-200ms.txt.gz"},
 	{3, "refit-vs-lmp-50ms.txt.gz"},
 	{4, "tm12-vs-base-5s+50ms.txt.gz"},
+	{5, "rfp3-vs-base-50ms.txt.gz"},
+	{5, "rfp3-vs-base-5s+50ms.txt.gz"},
 }
 
 // TestLadderTable recounts "Strength: the ladder" in docs/experiments.md:
