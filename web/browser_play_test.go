@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -349,13 +350,15 @@ func saveFullScreenshot(t *testing.T, ctx context.Context, file string) {
 
 // TestAnalysisTime times the analysis of whole games in the page (the
 // budget of session.AnalysisNodes a position) and natively: games of level
-// 5 against level 5, uploaded as records. It runs with -analysis-games N.
+// 5 against level 5, uploaded as records, and logs the depths that the
+// native analysis completed. It runs with -analysis-games N.
 func TestAnalysisTime(t *testing.T) {
 	if *analysisGames <= 0 {
 		t.Skip("run with -analysis-games N to time the analysis of N games")
 	}
 	ctx := openPage(t, "")
 	var plies int
+	var depths []int
 	var page, native float64
 	for i := range *analysisGames {
 		black, _ := level.New(5, uint64(2*i+1))
@@ -390,19 +393,40 @@ func TestAnalysisTime(t *testing.T) {
 			t.Fatal(err)
 		}
 		begin := time.Now()
-		if _, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+		report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
 			Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
-		}); err != nil {
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 		n := float64(time.Since(begin).Milliseconds())
-		t.Logf("game %d, %d plies: %.1f s in the page, %.1f s native", i+1, g.Ply(), ms/1000, n/1000)
+		var gameDepths []int
+		for _, m := range report.Moves {
+			gameDepths = append(gameDepths, m.Depth)
+		}
+		depths = append(depths, gameDepths...)
+		t.Logf("game %d, %d plies: %.1f s in the page, %.1f s native; depth %s", i+1, g.Ply(), ms/1000, n/1000, depthText(gameDepths))
 		plies += g.Ply()
 		page += ms
 		native += n
 		click(t, ctx, "back")
 		waitPhase(t, ctx, moveTimeout, "over")
 	}
-	t.Logf("%d games, %d plies: %.0f ms a ply in the page (%.1f s for 60 plies), %.0f ms native; native / page = %.2f",
-		*analysisGames, plies, page/float64(plies), page/float64(plies)*60/1000, native/float64(plies), native/page)
+	t.Logf("%d games, %d plies: %.0f ms a ply in the page (%.1f s for 60 plies), %.0f ms native; native / page = %.2f; depth %s",
+		*analysisGames, plies, page/float64(plies), page/float64(plies)*60/1000, native/float64(plies), native/page, depthText(depths))
+}
+
+// depthText describes the depths that searches completed: their median
+// and their mean (which the searches of a game's last plies, often
+// proven and so as deep as MaxDepth, pull up).
+func depthText(depths []int) string {
+	if len(depths) == 0 {
+		return "none"
+	}
+	sum := 0
+	for _, d := range depths {
+		sum += d
+	}
+	sorted := slices.Sorted(slices.Values(depths))
+	return fmt.Sprintf("median %d, mean %.1f", sorted[len(sorted)/2], float64(sum)/float64(len(depths)))
 }

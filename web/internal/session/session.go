@@ -36,9 +36,9 @@ const (
 	// in the browser.
 	HintNodes = 1_000_000
 	// AnalysisNodes is the budget of each position that Analyse searches
-	// by default: the depth of about 9 to 11 in a middle game, near the
-	// analysis command's default depth of 10, and a game of 60 plies in a
-	// few seconds in the browser (docs/browser.md).
+	// by default: a median depth of about 11 to 13 over a game, a little
+	// deeper than the analysis command's default depth of 10, and a game
+	// of 60 plies in a few seconds in the browser (docs/browser.md).
 	AnalysisNodes = 100_000
 )
 
