@@ -292,6 +292,11 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = lateMoveReduction(depth, i)
+				if !pvNode && !improving {
+					// A ply more off a late move of a node expected to
+					// fail whose side to move is not getting better.
+					reduction = min(reduction+1, depth-2)
+				}
 			}
 			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
