@@ -275,7 +275,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	canPrune := w.useLMP && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
-		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
+		if canPrune && i >= lateMoveCount(depth, improving) && w.order[ply][i] < orderKiller && !IsLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
 			// after this one are quiet too: captures and killers come first).
@@ -337,7 +337,17 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 }
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
-const lmpDepth = 3
+const lmpDepth = 5
+
+// lateMoveCount is how many moves late-move pruning keeps at depth: 3 +
+// depth², half as many when the side to move's static score has not risen
+// since its last move.
+func lateMoveCount(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
 
 // rfpDepth and rfpMargin are reverse futility pruning's reach and its
 // margin per ply of depth, in evaluation units (a piece of Tuned's is
