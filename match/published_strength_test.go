@@ -41,6 +41,8 @@ var strengthMatches = []strengthMatch{
 	{"reverse futility pruning, 6 plies at 40 a ply, with the improving flag (`rfp3`)", "the build before, with 12 moves left planned on a clock (`base`)", "5 s + 50 ms a move", "rfp3", "base", "rfp3-vs-base-5s+50ms.txt.gz", true},
 	{"a ply more of late-move reduction at a node off the principal variation that is not improving (`lmri`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "lmri", "base", "lmri-vs-base-50ms.txt.gz", true},
 	{"late-move pruning to 5 plies, half as many moves kept when not improving (`lmpi`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "lmpi", "base", "lmpi-vs-base-50ms.txt.gz", true},
+	{"internal iterative reduction (`iir`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "iir", "base", "iir-vs-base-50ms.txt.gz", true},
+	{"internal iterative reduction (`iir`)", "the build before, with reverse futility pruning (`base`)", "5 s + 50 ms a move", "iir", "base", "iir-vs-base-5s+50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
