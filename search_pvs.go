@@ -236,6 +236,12 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	if cut {
 		return score
 	}
+	if tableMove == NoMove && ply > 0 && depth >= iirDepth {
+		// Internal iterative reduction: a node the table knows no move of
+		// was not searched before, or failed low; searched a ply shallower,
+		// it costs less and leaves a move for the next iteration.
+		depth--
+	}
 	pvNode := beta-alpha > 1
 	eval := c.evaluate(p)
 	w.evals[ply] = eval
@@ -338,6 +344,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
+
+// iirDepth is the least depth that internal iterative reduction reduces.
+const iirDepth = 4
 
 // rfpDepth and rfpMargin are reverse futility pruning's reach and its
 // margin per ply of depth, in evaluation units (a piece of Tuned's is
