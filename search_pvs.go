@@ -21,7 +21,12 @@ type pvsWorker struct {
 	order   [maxPly][MaxMoves]int32
 	// evals[ply] is the static score of the node at ply on the current
 	// path, for reverse futility pruning's improving flag.
-	evals     [maxPly]int
+	evals [maxPly]int
+	// excluded[ply] is the move a singular-extension search at ply leaves
+	// out (NoMove in every other search); rootDepth is the depth of the
+	// iteration under way, which bounds how far extensions reach.
+	excluded  [maxPly]Move
+	rootDepth int
 	rootMoves []Move
 	skip      int // which iterations a helper skips (see helperSkips); 0 for the main thread
 	// partialRoot says that the root's moves are those of
@@ -114,6 +119,7 @@ func (w *pvsWorker) completePV(depth int) {
 // aspirate searches the root to depth with a window around the previous
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
+	w.rootDepth = depth
 	win := w.aspiration
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
@@ -232,15 +238,20 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		return c.horizon(p, ply)
 	}
 	key := w.tableKey(p)
-	tableMove, score, cut := w.probe(key, ply, depth, alpha, beta)
-	if cut {
-		return score
+	excluded := w.excluded[ply]
+	tableMove := NoMove
+	if excluded == NoMove {
+		var cut bool
+		tableMove, score, cut = w.probe(key, ply, depth, alpha, beta)
+		if cut {
+			return score
+		}
 	}
 	pvNode := beta-alpha > 1
 	eval := c.evaluate(p)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if w.useRFP && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+	if excluded == NoMove && w.useRFP && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to
@@ -253,10 +264,23 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return eval
 		}
 	}
-	if w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
+	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && eval >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {
 			return score
+		}
+	}
+	extend := NoMove // the table's move, when it is singular
+	if excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
+		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
+		if c.stopped {
+			return 0
+		}
+		if cut {
+			return score
+		}
+		if singular {
+			extend = tableMove
 		}
 	}
 	var moves []Move
@@ -275,6 +299,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	canPrune := w.useLMP && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
+		if m == excluded {
+			continue
+		}
 		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
@@ -285,6 +312,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		*child = *p
 		child.PlayUnchecked(m)
 		newDepth := depth - 1
+		if m == extend {
+			newDepth++
+		}
 		var score int
 		if i == 0 {
 			score = -w.search(ply+1, newDepth, -beta, -alpha)
@@ -327,7 +357,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	if bound == tt.Upper {
 		bestMove = NoMove // every move failed low: none is known to be best
 	}
-	if ply > 0 || !w.partialRoot {
+	if excluded == NoMove && (ply > 0 || !w.partialRoot) {
 		w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
 	}
 	if ply == 0 && bestMove != NoMove {
@@ -335,6 +365,46 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	return best
 }
+
+// singular reports whether the table's move m of the position p at ply,
+// searched to depth, is singular: the table holds a lower bound or an
+// exact score for it from a search nearly as deep, and every other move,
+// searched to half the depth, scores below that score less a margin. A
+// singular move is searched a ply deeper. When the other moves score at
+// least that much too and the margin's score is still at least beta,
+// several moves beat beta and the node is cut (multi-cut), with that
+// score.
+func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Move) (singular bool, score int, cut bool) {
+	e, ok := w.table.Probe(key)
+	if !ok || Move(e.Move) != m || int(e.Depth) < depth-3 || (e.Bound != tt.Lower && e.Bound != tt.Exact) {
+		return false, 0, false
+	}
+	tableScore := fromTable(e.Score, ply)
+	if IsWin(tableScore) || IsLoss(tableScore) || IsTableWin(tableScore) || IsTableLoss(tableScore) {
+		return false, 0, false
+	}
+	singularBeta := tableScore - seMargin*depth
+	w.excluded[ply] = m
+	score = w.search(ply, (depth-1)/2, singularBeta-1, singularBeta)
+	w.excluded[ply] = NoMove
+	switch {
+	case w.core.stopped:
+		return false, 0, false
+	case score < singularBeta:
+		return true, 0, false
+	case singularBeta >= beta:
+		return false, singularBeta, true
+	}
+	return false, 0, false
+}
+
+// seDepth is the least depth at which the table's move is tested for a
+// singular extension, and seMargin the margin per ply of depth below its
+// stored score that every other move must stay under.
+const (
+	seDepth  = 8
+	seMargin = 1
+)
 
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
