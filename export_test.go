@@ -36,6 +36,10 @@ func (s *PVS) SetLateMovePruning(on bool) { s.off.lmp = !on }
 // default).
 func (s *PVS) SetReverseFutilityPruning(on bool) { s.off.rfp = !on }
 
+// SetSingularExtensions searches a singular table move a ply deeper, and
+// cuts a node where several moves beat beta (on by default).
+func (s *PVS) SetSingularExtensions(on bool) { s.off.singular = !on }
+
 // SetAspirationWindow sets the half-width of the window around the last
 // iteration's score (50 by default); 0 searches every iteration with a
 // full window.

@@ -12,25 +12,31 @@ import (
 
 // PVS is principal variation search, as Wang Hongfei et al. build it for
 // Connect6 (see the module's docs/references.md), with what strong
-// engines add: a Zobrist-keyed transposition table that survives between searches,
-// history heuristic, killer moves, the table's move first, iterative
-// deepening with aspiration windows of ±50, quiescence search over
-// captures, null-move pruning, late-move reductions, late-move pruning,
-// reverse futility pruning and time management. The module's
-// docs/experiments.md has the matches behind each of them.
+// engines add: a Zobrist-keyed transposition table that survives between
+// searches, history heuristic, killer moves, the table's move first,
+// iterative deepening with aspiration windows of ±50, quiescence search
+// over captures, null-move pruning, late-move reductions, late-move
+// pruning, reverse futility pruning, singular extensions and time
+// management. The module's docs/experiments.md has the matches behind
+// each of them.
 //
 // Null-move pruning (a pass searched shallower at non-PV nodes, not tried
 // with fewer than 4 pieces), late-move reductions (late quiet moves
 // searched about ln(depth)·ln(i)/2.25 plies shallower, not near the
 // quiet-ply limit), late-move pruning (at non-PV nodes at most 3 plies
 // from the horizon, the quiet moves after the first 3 + depth² not
-// searched) and reverse futility pruning (at non-PV nodes at most 6 plies
+// searched), reverse futility pruning (at non-PV nodes at most 6 plies
 // from the horizon, a static score 40 a ply above beta taken as a cut,
 // a ply's 40 less when the side's score has risen since its last move)
-// make a search to a fixed depth no full-width proof: a
-// win or loss exactly at the search depth may show only deeper (a forced
-// win in 5 plies of the search tests is found at depth 7 but not at
-// depth 5). AlphaBeta searches every move to the full depth.
+// and singular extensions (at 8 or more plies from the horizon, the
+// table's move, stored as a lower bound or exact from nearly as deep, is
+// searched a ply deeper when every other move, searched to half the
+// depth, scores at least a point a ply below it; when they do not, and
+// that bound is still at least beta, the node is cut: several moves beat
+// it) make a search to a fixed depth no full-width proof: a win or loss
+// exactly at the search depth may show only deeper (a forced win in 5
+// plies of the search tests is found at depth 7 but not at depth 5).
+// AlphaBeta searches every move to the full depth.
 //
 // Make one with NewPVS. The zero PVS with an Evaluator is the same
 // searcher: every field's zero value is its default.
@@ -119,7 +125,7 @@ const defaultAspiration = 50
 // pvsSwitches turn the enhancements of a PVS off, each on when false:
 // what the tests that measure an enhancement's worth change.
 type pvsSwitches struct {
-	cutoffs, history, killers, quiescence, nullMove, lmr, lmp, rfp bool
+	cutoffs, history, killers, quiescence, nullMove, lmr, lmp, rfp, singular bool
 	// aspiration, when positive, replaces defaultAspiration; negative
 	// searches every iteration with a full window.
 	aspiration int
@@ -134,8 +140,8 @@ func NewPVS(e Evaluator) *PVS {
 // pvsSettings are what the search reads of a PVS's switches, copied into
 // each worker when a search starts.
 type pvsSettings struct {
-	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR, useLMP, useRFP bool
-	aspiration                                                                          int // 0: none
+	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR, useLMP, useRFP, useSingular bool
+	aspiration                                                                                       int // 0: none
 }
 
 // settings returns the search's settings from s's switches.
@@ -151,7 +157,7 @@ func (s *PVS) settings() pvsSettings {
 	return pvsSettings{
 		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
 		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
-		useLMP: !o.lmp, useRFP: !o.rfp,
+		useLMP: !o.lmp, useRFP: !o.rfp, useSingular: !o.singular,
 		aspiration: aspiration,
 	}
 }

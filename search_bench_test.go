@@ -155,6 +155,7 @@ func BenchmarkPVSAblation(b *testing.B) {
 		{"nullmove=off", func(s *surakarta.PVS) { s.SetNullMove(false) }},
 		{"lmp=off", func(s *surakarta.PVS) { s.SetLateMovePruning(false) }},
 		{"rfp=off", func(s *surakarta.PVS) { s.SetReverseFutilityPruning(false) }},
+		{"singular=off", func(s *surakarta.PVS) { s.SetSingularExtensions(false) }},
 		{"killers=off", func(s *surakarta.PVS) { s.SetKillers(false) }},
 		{"history=off", func(s *surakarta.PVS) { s.SetHistory(false) }},
 		{"aspiration=0", func(s *surakarta.PVS) { s.SetAspirationWindow(0) }},

@@ -271,7 +271,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	extend := NoMove // the table's move, when it is singular
-	if excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
+	if w.useSingular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
 		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
 		if c.stopped {
 			return 0

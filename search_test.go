@@ -311,15 +311,17 @@ func TestForcedWins(t *testing.T) {
 					g := srchGame(t, tc.text, surakarta.Rules{})
 					searcher := s.make()
 					if pvs, ok := searcher.(*surakarta.PVS); ok && depth == tc.plies {
-						// Late-move reductions and pruning and reverse
-						// futility pruning make a search to the win's own
-						// depth no proof (a reduced move is searched
-						// shallower, a pruned one or a node cut by its
-						// static score not at all): without them it must
-						// be one.
+						// Late-move reductions and pruning, reverse
+						// futility pruning and the multi-cut of singular
+						// extensions make a search to the win's own depth
+						// no proof (a reduced move is searched shallower,
+						// a pruned one, or a node cut by its static score
+						// or by shallow searches of its moves, not at
+						// all): without them it must be one.
 						pvs.SetLateMoveReductions(false)
 						pvs.SetLateMovePruning(false)
 						pvs.SetReverseFutilityPruning(false)
+						pvs.SetSingularExtensions(false)
 					}
 					res, err := searcher.Search(ctx, g, surakarta.Limits{Depth: depth})
 					if err != nil {
@@ -486,8 +488,9 @@ func srchRootPath(g *surakarta.Game) []surakarta.Position {
 
 // srchExactPVS returns a PVS whose scores must equal AlphaBeta's: nothing
 // that prunes or extends (quiescence, table cutoffs, null move, reductions,
-// late-move and reverse futility pruning) is on, only what orders moves
-// (table move, history, killers) and the aspiration windows.
+// late-move and reverse futility pruning, singular extensions) is on, only
+// what orders moves (table move, history, killers) and the aspiration
+// windows.
 func srchExactPVS() *surakarta.PVS {
 	s := surakarta.NewPVS(surakarta.NewSixFactor())
 	s.SetQuiescence(false)
@@ -496,6 +499,7 @@ func srchExactPVS() *surakarta.PVS {
 	s.SetLateMoveReductions(false)
 	s.SetLateMovePruning(false)
 	s.SetReverseFutilityPruning(false)
+	s.SetSingularExtensions(false)
 	return s
 }
 

@@ -223,8 +223,8 @@ func TestBenchSignature(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"bench"}, strings.NewReader(""), &stdout, &stderr); code != 0 ||
-		!regexp.MustCompile(`^561404 nodes \d+ nps\n$`).MatchString(stdout.String()) {
-		t.Errorf("bench: exit %d, %q, want 561404 nodes", code, stdout.String())
+		!regexp.MustCompile(`^753815 nodes \d+ nps\n$`).MatchString(stdout.String()) {
+		t.Errorf("bench: exit %d, %q, want 753815 nodes", code, stdout.String())
 	}
 }
 
