@@ -43,6 +43,8 @@ var strengthMatches = []strengthMatch{
 	{"late-move pruning to 5 plies, half as many moves kept when not improving (`lmpi`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "lmpi", "base", "lmpi-vs-base-50ms.txt.gz", true},
 	{"internal iterative reduction (`iir`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "iir", "base", "iir-vs-base-50ms.txt.gz", true},
 	{"internal iterative reduction (`iir`)", "the build before, with reverse futility pruning (`base`)", "5 s + 50 ms a move", "iir", "base", "iir-vs-base-5s+50ms.txt.gz", true},
+	{"singular extensions, with multi-cut (`se`)", "the build before, with reverse futility pruning (`base`)", "50 ms/move", "se", "base", "se-vs-base-50ms.txt.gz", true},
+	{"singular extensions, with multi-cut (`se`)", "the build before, with reverse futility pruning (`base`)", "5 s + 50 ms a move", "se", "base", "se-vs-base-5s+50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
@@ -82,6 +84,8 @@ var ladderSteps = []struct {
 	{4, "tm12-vs-base-5s+50ms.txt.gz"},
 	{5, "rfp3-vs-base-50ms.txt.gz"},
 	{5, "rfp3-vs-base-5s+50ms.txt.gz"},
+	{6, "se-vs-base-50ms.txt.gz"},
+	{6, "se-vs-base-5s+50ms.txt.gz"},
 }
 
 // TestLadderTable recounts "Strength: the ladder" in docs/experiments.md:
