@@ -5,83 +5,83 @@ package tunedeval
 // Opening and Endgame are the weights of the features, in
 // 1/16 of a point, fitted by surakarta-tune fit -data positions.txt -validation 0.1 -split-seed 1 -ridge 1e-06 -k 0.030607.
 var Opening = [...]int{
-	369,  // pieces
-	140,  // steps
-	131,  // attacks (side to move)
-	-204, // attacks (opponent)
-	-61,  // undefended targets (side to move)
-	43,   // undefended targets (opponent)
-	30,   // own undefended attacked pieces beyond one
-	177,  // any attack (side to move)
-	-52,  // any undefended target (side to move)
-	-235, // any attack (opponent)
-	-2,   // defended pieces
-	8,    // walkers
-	8,    // threat points (side to move)
-	73,   // threat points (opponent)
-	-11,  // loops held
-	-43,  // inner circuit places
-	-98,  // outer circuit places
-	211,  // neighbouring pairs
-	11,   // isolated pieces
-	76,   // files and ranks occupied
-	5,    // tempo
-	-258, // point b/e rank 1
-	107,  // point c/d rank 1
-	-158, // point a/f rank 2
-	-103, // point b/e rank 2
-	15,   // point c/d rank 2
-	16,   // point a/f rank 3
-	-182, // point b/e rank 3
-	14,   // point c/d rank 3
-	10,   // point a/f rank 4
-	-50,  // point b/e rank 4
-	-19,  // point c/d rank 4
-	438,  // point a/f rank 5
-	10,   // point b/e rank 5
-	51,   // point c/d rank 5
-	17,   // point a/f rank 6
-	286,  // point b/e rank 6
-	-56,  // point c/d rank 6
+	436,  // pieces
+	165,  // steps
+	172,  // attacks (side to move)
+	-222, // attacks (opponent)
+	-51,  // undefended targets (side to move)
+	31,   // undefended targets (opponent)
+	34,   // own undefended attacked pieces beyond one
+	205,  // any attack (side to move)
+	-62,  // any undefended target (side to move)
+	-309, // any attack (opponent)
+	-26,  // defended pieces
+	7,    // walkers
+	23,   // threat points (side to move)
+	74,   // threat points (opponent)
+	-2,   // loops held
+	-59,  // inner circuit places
+	-91,  // outer circuit places
+	258,  // neighbouring pairs
+	49,   // isolated pieces
+	80,   // files and ranks occupied
+	31,   // tempo
+	-191, // point b/e rank 1
+	201,  // point c/d rank 1
+	-144, // point a/f rank 2
+	-87,  // point b/e rank 2
+	37,   // point c/d rank 2
+	52,   // point a/f rank 3
+	-217, // point b/e rank 3
+	40,   // point c/d rank 3
+	4,    // point a/f rank 4
+	-98,  // point b/e rank 4
+	-75,  // point c/d rank 4
+	370,  // point a/f rank 5
+	27,   // point b/e rank 5
+	43,   // point c/d rank 5
+	28,   // point a/f rank 6
+	259,  // point b/e rank 6
+	-44,  // point c/d rank 6
 }
 
 var Endgame = [...]int{
-	517,  // pieces
-	238,  // steps
-	86,   // attacks (side to move)
-	-35,  // attacks (opponent)
-	-26,  // undefended targets (side to move)
-	34,   // undefended targets (opponent)
-	-2,   // own undefended attacked pieces beyond one
-	144,  // any attack (side to move)
-	-9,   // any undefended target (side to move)
-	-99,  // any attack (opponent)
-	84,   // defended pieces
-	91,   // walkers
-	5,    // threat points (side to move)
-	0,    // threat points (opponent)
-	328,  // loops held
-	-26,  // inner circuit places
-	-55,  // outer circuit places
-	357,  // neighbouring pairs
-	-43,  // isolated pieces
-	108,  // files and ranks occupied
-	72,   // tempo
-	-8,   // point b/e rank 1
-	95,   // point c/d rank 1
-	-26,  // point a/f rank 2
+	534,  // pieces
+	249,  // steps
+	57,   // attacks (side to move)
+	-26,  // attacks (opponent)
+	-43,  // undefended targets (side to move)
+	47,   // undefended targets (opponent)
+	-9,   // own undefended attacked pieces beyond one
+	143,  // any attack (side to move)
+	-23,  // any undefended target (side to move)
+	-47,  // any attack (opponent)
+	52,   // defended pieces
+	88,   // walkers
+	8,    // threat points (side to move)
+	-7,   // threat points (opponent)
+	340,  // loops held
+	-21,  // inner circuit places
+	-54,  // outer circuit places
+	379,  // neighbouring pairs
+	-77,  // isolated pieces
+	109,  // files and ranks occupied
+	85,   // tempo
+	23,   // point b/e rank 1
+	106,  // point c/d rank 1
+	-25,  // point a/f rank 2
 	-80,  // point b/e rank 2
-	93,   // point c/d rank 2
-	134,  // point a/f rank 3
-	-184, // point b/e rank 3
-	-85,  // point c/d rank 3
-	118,  // point a/f rank 4
-	-99,  // point b/e rank 4
-	-84,  // point c/d rank 4
-	174,  // point a/f rank 5
-	-37,  // point b/e rank 5
-	38,   // point c/d rank 5
-	21,   // point a/f rank 6
-	222,  // point b/e rank 6
-	87,   // point c/d rank 6
+	156,  // point c/d rank 2
+	192,  // point a/f rank 3
+	-217, // point b/e rank 3
+	-107, // point c/d rank 3
+	84,   // point a/f rank 4
+	-70,  // point b/e rank 4
+	-89,  // point c/d rank 4
+	181,  // point a/f rank 5
+	-58,  // point b/e rank 5
+	19,   // point c/d rank 5
+	25,   // point a/f rank 6
+	188,  // point b/e rank 6
+	69,   // point c/d rank 6
 }
