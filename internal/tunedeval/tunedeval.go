@@ -42,29 +42,31 @@ const Scale = 0.030607
 
 // The features, in the order of Names.
 const (
-	tfPieces        = iota // pieces, side to move minus opponent
-	tfSteps                // legal steps
-	tfAttacksUs            // opposing pieces the side to move can capture
-	tfAttacksThem          // own pieces the opponent can capture
-	tfHangingUs            // opposing pieces the side to move can capture that no walk of the opponent defends
-	tfHangingThem          // own pieces the opponent can capture that no own walk defends
-	tfMultiHanging         // own undefended attacked pieces beyond the first (only one can be saved per move)
-	tfAnyAttackUs          // 1 if the side to move can capture
-	tfAnyTargetUs          // 1 if the side to move can capture a piece that no walk of the opponent defends
-	tfAnyAttackThem        // 1 if the opponent can capture
-	tfDefended             // pieces that an own walk defends
-	tfWalkers              // pieces that can walk round a loop (the end pieces of a circuit's lines)
-	tfThreatsUs            // empty points one step from a piece of the side to move where that piece would attack
-	tfThreatsThem          // the same for the opponent
-	tfLoops                // corner loops held
-	tfInner                // places on the inner circuit
-	tfOuter                // places on the outer circuit
-	tfPairs                // neighbouring pairs of own pieces (clumps)
-	tfIsolated             // pieces with no own neighbour
-	tfLines                // files and ranks holding an own piece (spread)
-	tfTempo                // 1: the side to move's bonus
-	tfPoints               // first of the 17 point classes, side to move minus opponent
-	NumFeatures     = tfPoints + numPointClasses
+	tfPieces         = iota // pieces, side to move minus opponent
+	tfSteps                 // legal steps
+	tfAttacksUs             // opposing pieces the side to move can capture
+	tfAttacksThem           // own pieces the opponent can capture
+	tfHangingUs             // opposing pieces the side to move can capture that no walk of the opponent defends
+	tfHangingThem           // own pieces the opponent can capture that no own walk defends
+	tfMultiHanging          // own undefended attacked pieces beyond the first (only one can be saved per move)
+	tfAnyAttackUs           // 1 if the side to move can capture
+	tfAnyTargetUs           // 1 if the side to move can capture a piece that no walk of the opponent defends
+	tfAnyAttackThem         // 1 if the opponent can capture
+	tfMutualAttack          // 1 if both sides can capture
+	tfHangingNoReply        // 1 if the opponent can capture an undefended own piece and the side to move can capture nothing
+	tfDefended              // pieces that an own walk defends
+	tfWalkers               // pieces that can walk round a loop (the end pieces of a circuit's lines)
+	tfThreatsUs             // empty points one step from a piece of the side to move where that piece would attack
+	tfThreatsThem           // the same for the opponent
+	tfLoops                 // corner loops held
+	tfInner                 // places on the inner circuit
+	tfOuter                 // places on the outer circuit
+	tfPairs                 // neighbouring pairs of own pieces (clumps)
+	tfIsolated              // pieces with no own neighbour
+	tfLines                 // files and ranks holding an own piece (spread)
+	tfTempo                 // 1: the side to move's bonus
+	tfPoints                // first of the 17 point classes, side to move minus opponent
+	NumFeatures      = tfPoints + numPointClasses
 )
 
 // numPointClasses is the number of point classes: the points of one half
@@ -77,27 +79,29 @@ const numPointClasses = 17
 // Names are the feature names, in the order of the features.
 var Names = func() [NumFeatures]string {
 	names := [NumFeatures]string{
-		tfPieces:        "pieces",
-		tfSteps:         "steps",
-		tfAttacksUs:     "attacks (side to move)",
-		tfAttacksThem:   "attacks (opponent)",
-		tfHangingUs:     "undefended targets (side to move)",
-		tfHangingThem:   "undefended targets (opponent)",
-		tfMultiHanging:  "own undefended attacked pieces beyond one",
-		tfAnyAttackUs:   "any attack (side to move)",
-		tfAnyTargetUs:   "any undefended target (side to move)",
-		tfAnyAttackThem: "any attack (opponent)",
-		tfDefended:      "defended pieces",
-		tfWalkers:       "walkers",
-		tfThreatsUs:     "threat points (side to move)",
-		tfThreatsThem:   "threat points (opponent)",
-		tfLoops:         "loops held",
-		tfInner:         "inner circuit places",
-		tfOuter:         "outer circuit places",
-		tfPairs:         "neighbouring pairs",
-		tfIsolated:      "isolated pieces",
-		tfLines:         "files and ranks occupied",
-		tfTempo:         "tempo",
+		tfPieces:         "pieces",
+		tfSteps:          "steps",
+		tfAttacksUs:      "attacks (side to move)",
+		tfAttacksThem:    "attacks (opponent)",
+		tfHangingUs:      "undefended targets (side to move)",
+		tfHangingThem:    "undefended targets (opponent)",
+		tfMultiHanging:   "own undefended attacked pieces beyond one",
+		tfAnyAttackUs:    "any attack (side to move)",
+		tfAnyTargetUs:    "any undefended target (side to move)",
+		tfAnyAttackThem:  "any attack (opponent)",
+		tfMutualAttack:   "attacks on both sides",
+		tfHangingNoReply: "own undefended target, no attack (opponent)",
+		tfDefended:       "defended pieces",
+		tfWalkers:        "walkers",
+		tfThreatsUs:      "threat points (side to move)",
+		tfThreatsThem:    "threat points (opponent)",
+		tfLoops:          "loops held",
+		tfInner:          "inner circuit places",
+		tfOuter:          "outer circuit places",
+		tfPairs:          "neighbouring pairs",
+		tfIsolated:       "isolated pieces",
+		tfLines:          "files and ranks occupied",
+		tfTempo:          "tempo",
 	}
 	for i := range numPointClasses {
 		rank, file := (i+1)/3, (i+1)%3
@@ -271,6 +275,8 @@ func Features(f *[NumFeatures]int32, pieces, rings *[2]uint64, side uint8) {
 	f[tfAnyAttackUs] = flag(w.Attacks[us] != 0)
 	f[tfAnyTargetUs] = flag(hangingUs > 0)
 	f[tfAnyAttackThem] = flag(w.Attacks[them] != 0)
+	f[tfMutualAttack] = flag(w.Attacks[us] != 0 && w.Attacks[them] != 0)
+	f[tfHangingNoReply] = flag(hangingThem > 0 && w.Attacks[us] == 0)
 	f[tfDefended] = int32(bits.OnesCount64(w.Defends[us]) - bits.OnesCount64(w.Defends[them]))
 	f[tfWalkers] = int32(bits.OnesCount64(w.Walkers[us]) - bits.OnesCount64(w.Walkers[them]))
 	nearOwn, nearOpp := bitboard.Dilate(own), bitboard.Dilate(opp)

@@ -5,83 +5,87 @@ package tunedeval
 // Opening and Endgame are the weights of the features, in
 // 1/16 of a point, fitted by surakarta-tune fit -data positions.txt -validation 0.1 -split-seed 1 -ridge 1e-06 -k 0.030607.
 var Opening = [...]int{
-	369,  // pieces
-	140,  // steps
-	131,  // attacks (side to move)
-	-204, // attacks (opponent)
+	436,  // pieces
+	165,  // steps
+	147,  // attacks (side to move)
+	-225, // attacks (opponent)
 	-61,  // undefended targets (side to move)
-	43,   // undefended targets (opponent)
-	30,   // own undefended attacked pieces beyond one
-	177,  // any attack (side to move)
-	-52,  // any undefended target (side to move)
-	-235, // any attack (opponent)
-	-2,   // defended pieces
-	8,    // walkers
-	8,    // threat points (side to move)
+	44,   // undefended targets (opponent)
+	36,   // own undefended attacked pieces beyond one
+	133,  // any attack (side to move)
+	-90,  // any undefended target (side to move)
+	-321, // any attack (opponent)
+	149,  // attacks on both sides
+	-83,  // own undefended target, no attack (opponent)
+	-17,  // defended pieces
+	-1,   // walkers
+	22,   // threat points (side to move)
 	73,   // threat points (opponent)
-	-11,  // loops held
-	-43,  // inner circuit places
-	-98,  // outer circuit places
-	211,  // neighbouring pairs
-	11,   // isolated pieces
-	76,   // files and ranks occupied
-	5,    // tempo
-	-258, // point b/e rank 1
-	107,  // point c/d rank 1
-	-158, // point a/f rank 2
-	-103, // point b/e rank 2
-	15,   // point c/d rank 2
-	16,   // point a/f rank 3
-	-182, // point b/e rank 3
-	14,   // point c/d rank 3
-	10,   // point a/f rank 4
-	-50,  // point b/e rank 4
-	-19,  // point c/d rank 4
-	438,  // point a/f rank 5
-	10,   // point b/e rank 5
-	51,   // point c/d rank 5
-	17,   // point a/f rank 6
-	286,  // point b/e rank 6
-	-56,  // point c/d rank 6
+	2,    // loops held
+	-59,  // inner circuit places
+	-91,  // outer circuit places
+	259,  // neighbouring pairs
+	49,   // isolated pieces
+	84,   // files and ranks occupied
+	43,   // tempo
+	-192, // point b/e rank 1
+	200,  // point c/d rank 1
+	-144, // point a/f rank 2
+	-86,  // point b/e rank 2
+	36,   // point c/d rank 2
+	53,   // point a/f rank 3
+	-215, // point b/e rank 3
+	40,   // point c/d rank 3
+	3,    // point a/f rank 4
+	-93,  // point b/e rank 4
+	-75,  // point c/d rank 4
+	364,  // point a/f rank 5
+	25,   // point b/e rank 5
+	44,   // point c/d rank 5
+	28,   // point a/f rank 6
+	264,  // point b/e rank 6
+	-49,  // point c/d rank 6
 }
 
 var Endgame = [...]int{
-	517,  // pieces
-	238,  // steps
-	86,   // attacks (side to move)
-	-35,  // attacks (opponent)
-	-26,  // undefended targets (side to move)
-	34,   // undefended targets (opponent)
-	-2,   // own undefended attacked pieces beyond one
-	144,  // any attack (side to move)
-	-9,   // any undefended target (side to move)
-	-99,  // any attack (opponent)
-	84,   // defended pieces
-	91,   // walkers
-	5,    // threat points (side to move)
-	0,    // threat points (opponent)
-	328,  // loops held
-	-26,  // inner circuit places
-	-55,  // outer circuit places
-	357,  // neighbouring pairs
-	-43,  // isolated pieces
+	535,  // pieces
+	249,  // steps
+	47,   // attacks (side to move)
+	-32,  // attacks (opponent)
+	-38,  // undefended targets (side to move)
+	41,   // undefended targets (opponent)
+	-5,   // own undefended attacked pieces beyond one
+	96,   // any attack (side to move)
+	-25,  // any undefended target (side to move)
+	-69,  // any attack (opponent)
+	100,  // attacks on both sides
+	-31,  // own undefended target, no attack (opponent)
+	55,   // defended pieces
+	85,   // walkers
+	8,    // threat points (side to move)
+	-7,   // threat points (opponent)
+	339,  // loops held
+	-20,  // inner circuit places
+	-54,  // outer circuit places
+	380,  // neighbouring pairs
+	-77,  // isolated pieces
 	108,  // files and ranks occupied
-	72,   // tempo
-	-8,   // point b/e rank 1
-	95,   // point c/d rank 1
-	-26,  // point a/f rank 2
-	-80,  // point b/e rank 2
-	93,   // point c/d rank 2
-	134,  // point a/f rank 3
-	-184, // point b/e rank 3
-	-85,  // point c/d rank 3
-	118,  // point a/f rank 4
-	-99,  // point b/e rank 4
-	-84,  // point c/d rank 4
-	174,  // point a/f rank 5
-	-37,  // point b/e rank 5
-	38,   // point c/d rank 5
-	21,   // point a/f rank 6
-	222,  // point b/e rank 6
-	87,   // point c/d rank 6
+	88,   // tempo
+	23,   // point b/e rank 1
+	107,  // point c/d rank 1
+	-25,  // point a/f rank 2
+	-79,  // point b/e rank 2
+	156,  // point c/d rank 2
+	192,  // point a/f rank 3
+	-216, // point b/e rank 3
+	-107, // point c/d rank 3
+	84,   // point a/f rank 4
+	-70,  // point b/e rank 4
+	-89,  // point c/d rank 4
+	181,  // point a/f rank 5
+	-59,  // point b/e rank 5
+	19,   // point c/d rank 5
+	25,   // point a/f rank 6
+	189,  // point b/e rank 6
+	69,   // point c/d rank 6
 }
