@@ -37,8 +37,8 @@
 // from 60 (most of a piece, so that a move that gives a piece away for
 // nothing is one). Below 20 a loss is mostly the noise of searches to a
 // fixed depth: the search after the engine's own best move, which sees a
-// ply further, scores it 6 units away from the search before in the
-// median, and 39 or more one time in ten (at depth 10, over the games of
+// ply further, scores it 1 unit away from the search before in the
+// median, and 38 or more one time in ten (at depth 10, over the games of
 // docs/analysis.md). That is also why the engine's best move is Best
 // whatever the two searches say.
 //

@@ -72,8 +72,9 @@ github.com/surakarta-go/surakarta/match.ParseEngine).
 flags:
 `, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap)
 
-// DefaultDepth is the default of -depth: a game of 60 plies takes about
-// half a second at it (docs/analysis.md has the figures).
+// DefaultDepth is the default of -depth: a game of 60 plies took about
+// half a second at it before singular extensions (docs/analysis.md has
+// the figures).
 const DefaultDepth = 10
 
 // maxRecordFile is the most a record file may hold: an analysis takes
