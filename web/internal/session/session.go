@@ -36,7 +36,7 @@ const (
 	// in the browser.
 	HintNodes = 1_000_000
 	// AnalysisNodes is the budget of each position that Analyse searches
-	// by default: a median depth of about 11 to 13 over a game, a little
+	// by default: a median depth of about 11 or 12 over a game, a little
 	// deeper than the analysis command's default depth of 10, and a game
 	// of 60 plies in a few seconds in the browser (docs/browser.md).
 	AnalysisNodes = 100_000
