@@ -22,7 +22,7 @@ func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move
 		case m == tableMove:
 			order[i] = orderTableMove
 		case m.IsCapture():
-			order[i] = orderCapture
+			order[i] = orderCapture + w.captureHistory.score(side, m)
 		case w.useKillers && m == k[0]:
 			order[i] = orderKiller + 1
 		case w.useKillers && m == k[1]:
@@ -102,4 +102,42 @@ func (k *killers) add(ply int, m Move) {
 	if k[ply][0] != m {
 		k[ply][1], k[ply][0] = k[ply][0], m
 	}
+}
+
+// captureHistory is, for each side and each capture (from, to), how often
+// that capture has caused a beta cutoff, less how often it was searched
+// before another move that did: it orders the captures among themselves,
+// which all take one piece. Its scores stay within ±captureHistoryMax.
+type captureHistory [2][NumSquares][NumSquares]int32
+
+// captureHistoryMax bounds the scores of captureHistory.
+const captureHistoryMax = 1 << 14
+
+// update moves the score of side c's capture m by bonus, less the share of
+// the score already there, so that it stays within ±captureHistoryMax.
+func (h *captureHistory) update(c Color, m Move, bonus int) {
+	v := &h[c&1][m.From()%NumSquares][m.To()%NumSquares]
+	bonus = min(max(bonus, -captureHistoryMax), captureHistoryMax)
+	*v += int32(bonus - int(*v)*abs(bonus)/captureHistoryMax)
+}
+
+// score returns the score of side c's capture m.
+func (h *captureHistory) score(c Color, m Move) int32 {
+	return h[c&1][m.From()%NumSquares][m.To()%NumSquares]
+}
+
+// age halves the scores of side c.
+func (h *captureHistory) age(c Color) {
+	for from := range h[c&1] {
+		for to := range h[c&1][from] {
+			h[c&1][from][to] /= 2
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -17,8 +17,11 @@ type pvsWorker struct {
 	table   *tt.Table
 	history history
 	killers killers
-	moves   [maxPly][MaxMoves]Move
-	order   [maxPly][MaxMoves]int32
+	// captureHistory orders the captures of the main search and of
+	// quiescence.
+	captureHistory captureHistory
+	moves          [maxPly][MaxMoves]Move
+	order          [maxPly][MaxMoves]int32
 	// evals[ply] is the static score of the node at ply on the current
 	// path, for reverse futility pruning's improving flag.
 	evals [maxPly]int
@@ -47,6 +50,7 @@ type pvsWorker struct {
 func (w *pvsWorker) forget() {
 	w.history = history{}
 	w.killers = killers{}
+	w.captureHistory = captureHistory{}
 }
 
 // start prepares the worker for a search of the position in its core with
@@ -56,6 +60,8 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.table = s.table
 	w.history.age(Black)
 	w.history.age(White)
+	w.captureHistory.age(Black)
+	w.captureHistory.age(White)
 	w.killers = killers{}
 	w.rootMoves = rootMoves
 	w.partialRoot = len(rootMoves) < w.core.stack[0].countMoves()
@@ -340,6 +346,17 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 				alpha = score
 				c.pv.update(ply, m)
 				if alpha >= beta {
+					// The captures searched before the move that cut lose
+					// what a cutting capture gains.
+					bonus := min(depth*depth*32, captureHistoryMax)
+					for _, tried := range moves[:i] {
+						if tried.IsCapture() && tried != excluded {
+							w.captureHistory.update(p.side, tried, -bonus)
+						}
+					}
+					if m.IsCapture() {
+						w.captureHistory.update(p.side, m, bonus)
+					}
 					if !m.IsCapture() {
 						if w.useKillers {
 							w.killers.add(ply, m)
@@ -484,13 +501,16 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	alphaIn := alpha
 	alpha = max(alpha, best)
 	bestMove := NoMove
+	order := &w.order[ply]
 	for i, m := range caps {
-		if m == tableMove && i > 0 {
-			caps[0], caps[i] = caps[i], caps[0]
-			break
+		if m == tableMove {
+			order[i] = orderTableMove
+		} else {
+			order[i] = w.captureHistory.score(p.side, m)
 		}
 	}
-	for _, m := range caps {
+	for i := range caps {
+		m := w.pick(ply, caps, i)
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)
