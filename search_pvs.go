@@ -122,11 +122,11 @@ func (w *pvsWorker) aspirate(depth, previous int) int {
 	w.rootDepth = depth
 	win := w.aspiration
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
-		return w.search(0, depth, -infinity, infinity)
+		return w.search(0, depth, -infinity, infinity, false)
 	}
 	alpha, beta := previous-win, previous+win
 	for {
-		score := w.search(0, depth, alpha, beta)
+		score := w.search(0, depth, alpha, beta, false)
 		switch {
 		case w.core.stopped:
 			return 0
@@ -219,8 +219,10 @@ func fromTable(score int32, ply int) int {
 // its side to move. Fail-soft: a score ≤ alpha is an upper bound, ≥ beta a
 // lower bound, anything between is exact. The first move gets the full
 // window; the others a null window (alpha, alpha+1) that only proves them
-// worse, and a full re-search when that proof fails.
-func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
+// worse, and a full re-search when that proof fails. cutNode says that a
+// null-window node is expected to fail high: the first move of a node
+// expected to fail low, or any later move of a node.
+func (w *pvsWorker) search(ply, depth, alpha, beta int, cutNode bool) int {
 	c := &w.core
 	if (depth <= 0 || ply >= maxPly-1) && w.useQuiescence {
 		return w.quiesce(ply, alpha, beta)
@@ -266,13 +268,13 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && eval >= beta {
-		if score, cut := w.nullMove(p, ply, depth, beta); cut {
+		if score, cut := w.nullMove(p, ply, depth, beta, cutNode); cut {
 			return score
 		}
 	}
 	extend := NoMove // the table's move, when it is singular
 	if w.useSingular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
-		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
+		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove, cutNode)
 		if c.stopped {
 			return 0
 		}
@@ -317,18 +319,23 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		}
 		var score int
 		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha)
+			score = -w.search(ply+1, newDepth, -beta, -alpha, !pvNode && !cutNode)
 		} else {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
 				reduction = lateMoveReduction(depth, i)
+				if cutNode {
+					// A node expected to fail high: its late moves are
+					// expected to fail low and are reduced a ply more.
+					reduction = min(reduction+1, depth-2)
+				}
 			}
-			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
+			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha, true)
 			if reduction > 0 && score > alpha && !c.stopped {
-				score = -w.search(ply+1, newDepth, -alpha-1, -alpha)
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, !cutNode)
 			}
 			if score > alpha && score < beta && !c.stopped {
-				score = -w.search(ply+1, newDepth, -beta, -alpha)
+				score = -w.search(ply+1, newDepth, -beta, -alpha, false)
 			}
 		}
 		if c.stopped {
@@ -374,7 +381,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 // least that much too and the margin's score is still at least beta,
 // several moves beat beta and the node is cut (multi-cut), with that
 // score.
-func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Move) (singular bool, score int, cut bool) {
+func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Move, cutNode bool) (singular bool, score int, cut bool) {
 	e, ok := w.table.Probe(key)
 	if !ok || Move(e.Move) != m || int(e.Depth) < depth-3 || (e.Bound != tt.Lower && e.Bound != tt.Exact) {
 		return false, 0, false
@@ -385,7 +392,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	}
 	singularBeta := tableScore - seMargin*depth
 	w.excluded[ply] = m
-	score = w.search(ply, (depth-1)/2, singularBeta-1, singularBeta)
+	score = w.search(ply, (depth-1)/2, singularBeta-1, singularBeta, cutNode)
 	w.excluded[ply] = NoMove
 	switch {
 	case w.core.stopped:
@@ -427,7 +434,7 @@ func (w *pvsWorker) nearQuietLimit(p *Position, depth int) bool {
 // nullMove lets the side to move at ply pass and searches the result to a
 // reduced depth with a null window at beta. It reports a cut when even
 // passing scores at least beta (a win is not trusted from a pass).
-func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
+func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int, cutNode bool) (int, bool) {
 	c := &w.core
 	child := &c.stack[ply+1]
 	*child = *p
@@ -437,7 +444,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
-	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
+	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1, !cutNode)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
 		return 0, false
