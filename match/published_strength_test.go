@@ -33,6 +33,7 @@ var strengthMatches = []strengthMatch{
 	{"no table cutoffs at PV nodes (`nopvcut`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "nopvcut", "base", "nopvcut-vs-lmp-50ms.txt.gz", true},
 	{"Tuned refitted to today's games (`refit`)", "the build before, with late-move pruning (`base`)", "50 ms/move", "refit", "base", "refit-vs-lmp-50ms.txt.gz", true},
 	{"Tuned refitted again, to the games of the engine with singular extensions (`refit2`)", "the build before, with singular extensions (`base`)", "50 ms/move", "refit2", "base", "refit2-vs-base-50ms.txt.gz", true},
+	{"the same refit at the scale of today's weights (`refit2k`)", "the build before, with singular extensions (`base`)", "50 ms/move", "refit2k", "base", "refit2k-vs-base-50ms.txt.gz", true},
 	{"12 moves left planned on a clock, not 20 (`tm12`)", "the build before (`base`)", "5 s + 50 ms a move", "tm12", "base", "tm12-vs-base-5s+50ms.txt.gz", true},
 	{"8 moves left planned on a clock, not 12 (`tm8`)", "the build before, with 12 (`base`)", "5 s + 50 ms a move", "tm8", "base", "tm8-vs-tm12-5s+50ms.txt.gz", true},
 	{"moves left planned from the move number, 26 − move number between 6 and 20, not 12 (`tmply`)", "the build before, with 12 (`base`)", "5 s + 50 ms a move", "tmply", "base", "tmply-vs-tm12-5s+50ms.txt.gz", true},
