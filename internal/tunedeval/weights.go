@@ -3,85 +3,85 @@
 package tunedeval
 
 // Opening and Endgame are the weights of the features, in
-// 1/16 of a point, fitted by surakarta-tune fit -data positions.txt -validation 0.1 -split-seed 1 -ridge 1e-06 -k 0.030607.
+// 1/16 of a point, fitted by surakarta-tune fit -data positions.txt -validation 0.1 -split-seed 1 -ridge 1e-06 -k 0.03454.
 var Opening = [...]int{
-	369,  // pieces
-	140,  // steps
-	131,  // attacks (side to move)
-	-204, // attacks (opponent)
-	-61,  // undefended targets (side to move)
-	43,   // undefended targets (opponent)
-	30,   // own undefended attacked pieces beyond one
-	177,  // any attack (side to move)
-	-52,  // any undefended target (side to move)
-	-235, // any attack (opponent)
-	-2,   // defended pieces
-	8,    // walkers
-	8,    // threat points (side to move)
-	73,   // threat points (opponent)
-	-11,  // loops held
-	-43,  // inner circuit places
-	-98,  // outer circuit places
-	211,  // neighbouring pairs
-	11,   // isolated pieces
-	76,   // files and ranks occupied
-	5,    // tempo
-	-258, // point b/e rank 1
-	107,  // point c/d rank 1
-	-158, // point a/f rank 2
-	-103, // point b/e rank 2
-	15,   // point c/d rank 2
-	16,   // point a/f rank 3
-	-182, // point b/e rank 3
-	14,   // point c/d rank 3
-	10,   // point a/f rank 4
-	-50,  // point b/e rank 4
-	-19,  // point c/d rank 4
-	438,  // point a/f rank 5
-	10,   // point b/e rank 5
-	51,   // point c/d rank 5
-	17,   // point a/f rank 6
-	286,  // point b/e rank 6
-	-56,  // point c/d rank 6
+	401,  // pieces
+	148,  // steps
+	159,  // attacks (side to move)
+	-197, // attacks (opponent)
+	-51,  // undefended targets (side to move)
+	30,   // undefended targets (opponent)
+	33,   // own undefended attacked pieces beyond one
+	195,  // any attack (side to move)
+	-66,  // any undefended target (side to move)
+	-291, // any attack (opponent)
+	-22,  // defended pieces
+	6,    // walkers
+	21,   // threat points (side to move)
+	65,   // threat points (opponent)
+	-7,   // loops held
+	-50,  // inner circuit places
+	-86,  // outer circuit places
+	232,  // neighbouring pairs
+	40,   // isolated pieces
+	69,   // files and ranks occupied
+	32,   // tempo
+	-181, // point b/e rank 1
+	184,  // point c/d rank 1
+	-138, // point a/f rank 2
+	-96,  // point b/e rank 2
+	26,   // point c/d rank 2
+	42,   // point a/f rank 3
+	-200, // point b/e rank 3
+	37,   // point c/d rank 3
+	7,    // point a/f rank 4
+	-91,  // point b/e rank 4
+	-63,  // point c/d rank 4
+	367,  // point a/f rank 5
+	26,   // point b/e rank 5
+	42,   // point c/d rank 5
+	30,   // point a/f rank 6
+	265,  // point b/e rank 6
+	-43,  // point c/d rank 6
 }
 
 var Endgame = [...]int{
-	517,  // pieces
-	238,  // steps
-	86,   // attacks (side to move)
-	-35,  // attacks (opponent)
-	-26,  // undefended targets (side to move)
-	34,   // undefended targets (opponent)
-	-2,   // own undefended attacked pieces beyond one
+	488,  // pieces
+	225,  // steps
+	51,   // attacks (side to move)
+	-25,  // attacks (opponent)
+	-38,  // undefended targets (side to move)
+	44,   // undefended targets (opponent)
+	-11,  // own undefended attacked pieces beyond one
 	144,  // any attack (side to move)
-	-9,   // any undefended target (side to move)
-	-99,  // any attack (opponent)
-	84,   // defended pieces
-	91,   // walkers
-	5,    // threat points (side to move)
-	0,    // threat points (opponent)
-	328,  // loops held
-	-26,  // inner circuit places
-	-55,  // outer circuit places
-	357,  // neighbouring pairs
-	-43,  // isolated pieces
-	108,  // files and ranks occupied
-	72,   // tempo
-	-8,   // point b/e rank 1
-	95,   // point c/d rank 1
-	-26,  // point a/f rank 2
-	-80,  // point b/e rank 2
-	93,   // point c/d rank 2
-	134,  // point a/f rank 3
-	-184, // point b/e rank 3
-	-85,  // point c/d rank 3
-	118,  // point a/f rank 4
-	-99,  // point b/e rank 4
+	-19,  // any undefended target (side to move)
+	-49,  // any attack (opponent)
+	47,   // defended pieces
+	72,   // walkers
+	6,    // threat points (side to move)
+	-6,   // threat points (opponent)
+	302,  // loops held
+	-19,  // inner circuit places
+	-49,  // outer circuit places
+	338,  // neighbouring pairs
+	-75,  // isolated pieces
+	92,   // files and ranks occupied
+	82,   // tempo
+	25,   // point b/e rank 1
+	99,   // point c/d rank 1
+	-20,  // point a/f rank 2
+	-78,  // point b/e rank 2
+	145,  // point c/d rank 2
+	180,  // point a/f rank 3
+	-205, // point b/e rank 3
+	-103, // point c/d rank 3
+	83,   // point a/f rank 4
+	-67,  // point b/e rank 4
 	-84,  // point c/d rank 4
-	174,  // point a/f rank 5
-	-37,  // point b/e rank 5
-	38,   // point c/d rank 5
-	21,   // point a/f rank 6
-	222,  // point b/e rank 6
-	87,   // point c/d rank 6
+	172,  // point a/f rank 5
+	-55,  // point b/e rank 5
+	17,   // point c/d rank 5
+	28,   // point a/f rank 6
+	179,  // point b/e rank 6
+	72,   // point c/d rank 6
 }
