@@ -53,6 +53,7 @@ var strengthMatches = []strengthMatch{
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 5, `32cfecd` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final3-vs-128dc21-5s+50ms.txt.gz", false},
+	{"the final engine with step 6, `e44ba39` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final4-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine with step 6, `e44ba39` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final4-vs-128dc21-5s+50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "50 ms/move", "now", "start", "now-vs-128dc21-50ms.txt.gz", false},
 	{"today's engine, `38bcb7d` (`now`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "now", "start", "now-vs-128dc21-5s+50ms.txt.gz", false},
