@@ -436,7 +436,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.quietPlies++
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
-	reduction := 3 + depth/6
+	reduction := 2 + depth/6
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
