@@ -270,6 +270,14 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return score
 		}
 	}
+	if excluded == NoMove && !pvNode && ply > 0 && depth >= pcDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+		if score, cut := w.probCut(p, key, ply, depth, beta); cut {
+			return score
+		}
+		if c.stopped {
+			return 0
+		}
+	}
 	extend := NoMove // the table's move, when it is singular
 	if w.useSingular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
 		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
@@ -397,6 +405,50 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	}
 	return false, 0, false
 }
+
+// probCut tries the captures of the position p at ply, searched to depth,
+// against a bound pcMargin above beta: a capture that beats it in
+// quiescence and then in a search pcReduction plies shallower is taken as
+// proof that the full search would beat beta too, and the node is cut
+// with its score, stored as a lower bound from that shallower depth. It
+// is not tried when the table already holds a score below that bound from
+// as deep.
+func (w *pvsWorker) probCut(p *Position, key uint64, ply, depth, beta int) (int, bool) {
+	c := &w.core
+	pcBeta := beta + pcMargin
+	if e, ok := w.table.Probe(key); ok && int(e.Depth) >= depth-pcReduction+1 && fromTable(e.Score, ply) < pcBeta && e.Bound != tt.Lower {
+		return 0, false
+	}
+	caps := w.moves[ply][:p.captures(p.side, (*[maxCaptures]Move)(w.moves[ply][:maxCaptures]))]
+	for _, m := range caps {
+		child := &c.stack[ply+1]
+		*child = *p
+		child.PlayUnchecked(m)
+		score := -w.quiesce(ply+1, -pcBeta, -pcBeta+1)
+		if score >= pcBeta && !c.stopped {
+			*child = *p
+			child.PlayUnchecked(m)
+			score = -w.search(ply+1, depth-pcReduction, -pcBeta, -pcBeta+1)
+		}
+		if c.stopped {
+			return 0, false
+		}
+		if score >= pcBeta {
+			w.table.Store(key, uint16(m), toTable(score, ply), int8(depth-pcReduction+1), tt.Lower)
+			return score, true
+		}
+	}
+	return 0, false
+}
+
+// pcDepth is the least depth at which ProbCut is tried, pcMargin how far
+// above beta its captures must score, and pcReduction how many plies
+// shallower they are searched.
+const (
+	pcDepth     = 5
+	pcMargin    = 100
+	pcReduction = 4
+)
 
 // seDepth is the least depth at which the table's move is tested for a
 // singular extension, and seMargin the margin per ply of depth below its
