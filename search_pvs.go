@@ -414,7 +414,7 @@ const lmpDepth = 3
 // about 75).
 const (
 	rfpDepth  = 6
-	rfpMargin = 40
+	rfpMargin = 30
 )
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
