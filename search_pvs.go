@@ -519,7 +519,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 var lateMoveReductions = func() (t [MaxDepth + 1][MaxMoves]int8) {
 	for d := 1; d <= MaxDepth; d++ {
 		for i := 1; i < MaxMoves; i++ {
-			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / 2.25))
+			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / 2))
 			t[d][i] = int8(max(min(r, d-2), 1))
 		}
 	}
