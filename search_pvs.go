@@ -266,7 +266,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	}
 	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && eval >= beta {
-		if score, cut := w.nullMove(p, ply, depth, beta); cut {
+		if score, cut := w.nullMove(p, ply, depth, beta, eval); cut {
 			return score
 		}
 	}
@@ -406,6 +406,10 @@ const (
 	seMargin = 1
 )
 
+// nmpMargin is how far the static score must stand above beta for each
+// further ply of null-move reduction (about a piece of Tuned's).
+const nmpMargin = 75
+
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
 
@@ -427,7 +431,7 @@ func (w *pvsWorker) nearQuietLimit(p *Position, depth int) bool {
 // nullMove lets the side to move at ply pass and searches the result to a
 // reduced depth with a null window at beta. It reports a cut when even
 // passing scores at least beta (a win is not trusted from a pass).
-func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
+func (w *pvsWorker) nullMove(p *Position, ply, depth, beta, eval int) (int, bool) {
 	c := &w.core
 	child := &c.stack[ply+1]
 	*child = *p
@@ -436,7 +440,9 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.quietPlies++
 	floor := c.nullFloor
 	c.nullFloor = c.base + ply + 1 // no repetition across a pass
-	reduction := 3 + depth/6
+	// The further the static score is above beta, the more a pass can
+	// afford: a ply more of reduction for each nmpMargin, up to 3.
+	reduction := 3 + depth/6 + min((eval-beta)/nmpMargin, 3)
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	c.nullFloor = floor
 	if c.stopped || score < beta {
