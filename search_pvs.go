@@ -406,6 +406,11 @@ const (
 	seMargin = 1
 )
 
+// qsDelta is delta pruning's margin in quiescence: about two pieces of
+// Tuned's, one for the piece a capture takes and one for what else it
+// changes.
+const qsDelta = 150
+
 // lmpDepth is the depth up to which late-move pruning skips quiet moves.
 const lmpDepth = 3
 
@@ -479,6 +484,12 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 		best = c.adjudicate(p, ply+1)
 	}
 	if best >= beta || ply >= maxPly-1 {
+		return best
+	}
+	if best+qsDelta <= alpha && p.Count(p.side^1) > 1 && !w.nearQuietLimit(p, 1) {
+		// Delta pruning: a capture takes one piece, and no capture here
+		// ends the game, so that one that lifts the score from so far
+		// below alpha to above it is not worth searching for.
 		return best
 	}
 	alphaIn := alpha
