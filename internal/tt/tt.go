@@ -16,6 +16,7 @@
 package tt
 
 import (
+	"math"
 	"math/bits"
 	"sync/atomic"
 )
@@ -84,7 +85,7 @@ func (s *slot) store(key, data uint64) {
 	s.check.Store(key ^ data)
 }
 
-type bucket [2]slot
+type bucket [4]slot
 
 // Table is a transposition table. The zero Table has no room and stores
 // nothing; make one with New. Its methods may be called from several
@@ -98,7 +99,7 @@ type Table struct {
 // EntrySize and BucketSize are the sizes of an entry and a bucket in bytes.
 const (
 	EntrySize  = 16
-	BucketSize = 2 * EntrySize
+	BucketSize = 4 * EntrySize
 )
 
 // MaxMegabytes is the largest size New makes, 64 GiB: sizes are taken
@@ -121,7 +122,7 @@ func numBuckets(megabytes int) uint64 {
 }
 
 // Len returns the number of entries the table can hold.
-func (t *Table) Len() int { return 2 * len(t.buckets) }
+func (t *Table) Len() int { return len(bucket{}) * len(t.buckets) }
 
 // Clear empties the table.
 func (t *Table) Clear() {
@@ -148,10 +149,10 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 }
 
 // Store records a result for key; a result without a move keeps the move
-// stored for key. A result for the key in slot 0 replaces it. Otherwise the
-// result takes slot 0 when it is at least as deep or slot 0 is from an
-// earlier search, and slot 0's entry moves down to slot 1; else it takes
-// slot 1.
+// stored for key. A result for a key the bucket holds replaces that entry.
+// Otherwise it replaces an empty entry, or else the one least worth
+// keeping: the shallowest, counting an entry from an earlier search
+// staleDepth plies shallower than it is.
 func (t *Table) Store(key uint64, move uint16, score int32, depth int8, bound Bound) {
 	if len(t.buckets) == 0 {
 		return
@@ -159,23 +160,30 @@ func (t *Table) Store(key uint64, move uint16, score int32, depth int8, bound Bo
 	gen := uint8(t.gen.Load())
 	b := &t.buckets[key&t.mask]
 	e := pack(score, move, depth, bound, gen)
-	k0, d0 := b[0].load()
-	if k0 == key {
-		if move == 0 {
-			e = withMove(e, moveOf(d0))
+	victim, worth := 0, math.MaxInt
+	for i := range b {
+		k, d := b[i].load()
+		if k == key {
+			if move == 0 {
+				e = withMove(e, moveOf(d))
+			}
+			b[i].store(key, e)
+			return
 		}
-		b[0].store(key, e)
-		return
+		w := int(depthOf(d))
+		switch {
+		case isEmpty(d):
+			w = math.MinInt
+		case genOf(d) != gen&genMask:
+			w -= staleDepth
+		}
+		if w < worth {
+			victim, worth = i, w
+		}
 	}
-	if k1, d1 := b[1].load(); k1 == key && move == 0 {
-		e = withMove(e, moveOf(d1))
-	}
-	if isEmpty(d0) || depth >= depthOf(d0) || genOf(d0) != gen&genMask {
-		// Slot 0 holds another key (the first case took key), so demoting
-		// it also drops any older entry for key from slot 1.
-		b[1].store(k0, d0)
-		b[0].store(key, e)
-		return
-	}
-	b[1].store(key, e)
+	b[victim].store(key, e)
 }
+
+// staleDepth is how many plies an entry from an earlier search counts
+// shallower than it is, when a bucket chooses the entry to replace.
+const staleDepth = 16
