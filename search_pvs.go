@@ -402,7 +402,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 // singular extension, and seMargin the margin per ply of depth below its
 // stored score that every other move must stay under.
 const (
-	seDepth  = 8
+	seDepth  = 6
 	seMargin = 1
 )
 
