@@ -58,6 +58,7 @@ var strengthMatches = []strengthMatch{
 	{"null-move reduction 2 + depth/6, not 3 + depth/6 (`nullr2`)", "the build before, with singular extensions (`base`)", "50 ms/move", "nullr2", "base", "nullr2-vs-base-50ms.txt.gz", true},
 	{"null-move reduction a ply more for each 75 points the static score stands above beta, up to 3 (`nmp`)", "the build before, with singular extensions (`base`)", "50 ms/move", "nmp", "base", "nmp-vs-base-50ms.txt.gz", true},
 	{"delta pruning in quiescence (`delta`)", "the build before, with singular extensions (`base`)", "50 ms/move", "delta", "base", "delta-vs-base-50ms.txt.gz", true},
+	{"the table in buckets of 4 entries (`tt4`)", "the build before, with singular extensions (`base`)", "50 ms/move", "tt4", "base", "tt4-vs-base-50ms.txt.gz", true},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "50 ms/move", "final", "start", "final-vs-128dc21-50ms.txt.gz", false},
 	{"the final engine, `a46ab68` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final-vs-128dc21-5s+50ms.txt.gz", false},
 	{"the final engine with step 4, `83f82f8` (`final`)", "the engine of `128dc21` (`start`)", "5 s + 50 ms a move", "final", "start", "final2-vs-128dc21-5s+50ms.txt.gz", false},
