@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -71,9 +72,20 @@ var strengthMatches = []strengthMatch{
 
 // TestStrengthTable recounts the tables of the "Strength" sections of
 // docs/experiments.md from their records: each row's W-D-L, score, pair
-// Elo with its 95% interval, and the SPRT cell (sprtCell).
+// Elo with its 95% interval, and the SPRT cell (sprtCell). Every record
+// in experiments/matches/strength must have its row, so that none is
+// committed unpublished and unchecked.
 func TestStrengthTable(t *testing.T) {
 	text := docPage(t, "experiments.md")
+	files, err := filepath.Glob(records(t, "strength", "*.txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !slices.ContainsFunc(strengthMatches, func(m strengthMatch) bool { return m.file == filepath.Base(f) }) {
+			t.Errorf("strength/%s has no row among strengthMatches", filepath.Base(f))
+		}
+	}
 	for _, m := range strengthMatches {
 		c, p := recount(t, records(t, "strength", m.file), m.a)
 		e := p.Elo()
