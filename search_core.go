@@ -86,6 +86,10 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.done = ctx.Done()
 	c.unorderedRoot = false
 	c.nullFloor = 0
+	// The root's line is emptied here, not only when the root node opens:
+	// a search stopped before that (a node limit of 1, a cancelled
+	// context) must not find an earlier search's line in it.
+	c.pv.clear(0)
 
 	root := g.Position()
 	c.stack[0] = root

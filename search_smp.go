@@ -75,6 +75,7 @@ func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
 	c.unorderedRoot = m.unorderedRoot
 	c.done = nil
 	c.nullFloor = 0
+	c.pv.clear(0)
 	c.stack[0] = m.stack[0]
 	c.base = m.base
 	c.hashes = append(c.hashes[:0], m.hashes...)
