@@ -242,8 +242,19 @@ func (r *Report) Summary(side surakarta.Color) Summary {
 
 // ErrInvalidAnalysis is wrapped by the errors of Game for a nil context,
 // game or searcher and for Limits that cannot be used, and of
-// Report.Annotate for a record that is not the game analysed.
+// Report.Annotate and Report.Fit for a record that is not the game
+// analysed or has no room for the annotations.
 var ErrInvalidAnalysis = errors.New("analysis: invalid analysis")
+
+// ErrNoScore is wrapped by the error of Game when a search reports no
+// score: a surakarta.Result with Depth 0, which completed no iteration, so
+// that its Score is no score of the position. The players that search
+// nothing (level.NewRandom, level.NewGreedy), GTP programs, which have no
+// way to say a score, and UGI programs that write no info line with a
+// depth return such results; an analysis made of them would class every
+// move against a score of 0, and so Game refuses them rather than report
+// "+0 → +0" for every move.
+var ErrNoScore = errors.New("analysis: the search reported no score")
 
 // Game analyses g, finished or not, with s: it clears s, searches each
 // position of the game once within opt.Limits (see the package
@@ -262,8 +273,10 @@ var ErrInvalidAnalysis = errors.New("analysis: invalid analysis")
 // returns a report of the moves whose positions were both searched
 // (before the search that ctx stopped, whose result it drops), with
 // ctx's error. When a search fails, it returns the report so far and the
-// search's error. Errors of the arguments wrap ErrInvalidAnalysis, and
-// then nothing is searched and the report is nil.
+// search's error, and when a search reports no score (Depth 0, see
+// ErrNoScore), the report so far and an error wrapping ErrNoScore. Errors
+// of the arguments wrap ErrInvalidAnalysis, and then nothing is searched
+// and the report is nil.
 func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Options) (*Report, error) {
 	switch {
 	case ctx == nil:
@@ -313,6 +326,9 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 		}
 		report.Searches++
 		report.Nodes += res.Nodes
+		if res.Depth <= 0 {
+			return report, fmt.Errorf("%w (depth %d) at ply %d: it completed no iteration; analyse with a searcher that scores positions", ErrNoScore, res.Depth, i)
+		}
 		if i > 0 {
 			report.Moves = append(report.Moves, annotate(i, moves[i-1], replay.Position().SideToMove().Other(), prev, afterScore(res.Score)))
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/level"
 )
 
 // newPVS returns the default engine on one thread: deterministic at a
@@ -523,4 +525,64 @@ func TestReportBytes(t *testing.T) {
 	if a, b := text(), text(); !bytes.Equal(a, b) {
 		t.Errorf("two analyses differ:\n%s\n%s", a, b)
 	}
+}
+
+// scripted is a searcher that searches nothing: each result is the
+// first legal move of the position, with the line of its first legal
+// moves, and the score and depth the fields say. It stands for an engine
+// that is fast, so that a game of many plies is analysed at once.
+type scripted struct {
+	score, depth int
+	line         int // the length of the line
+	searches     int
+	unscoredFrom int // from this search on (counting from 1), depth 0 and score 0; 0: never
+}
+
+func (s *scripted) Clear() {}
+
+func (s *scripted) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return surakarta.Result{}, err
+	}
+	s.searches++
+	moves := g.Position().LegalMoves()
+	if len(moves) == 0 {
+		return surakarta.Result{}, errors.New("no legal move")
+	}
+	res := surakarta.Result{Move: moves[0], Score: s.score, Depth: s.depth, PV: moves[:min(s.line, len(moves))]}
+	if s.unscoredFrom > 0 && s.searches >= s.unscoredFrom {
+		res.Score, res.Depth = 0, 0
+	}
+	return res, nil
+}
+
+// TestNoScore: a searcher whose results have no score (Depth 0), as the
+// random mover's, the greedy player's and a GTP program's, is refused at
+// its first such search with ErrNoScore, with the moves analysed before
+// it, rather than classing every move against a score of 0.
+func TestNoScore(t *testing.T) {
+	g := readGames(t)[0].Game
+	lim := analysis.Options{Limits: surakarta.Limits{Depth: 4}}
+	for _, s := range []surakarta.Searcher{level.NewRandom(1), level.NewGreedy(1), &scripted{unscoredFrom: 1}} {
+		r, err := analysis.Game(context.Background(), g, s, lim)
+		if !errors.Is(err, analysis.ErrNoScore) || r == nil || len(r.Moves) != 0 || r.Searches != 1 {
+			t.Errorf("%T: error %v, %s; want ErrNoScore after one search, no moves", s, err, movesOf(r))
+		}
+	}
+	// Scores up to the 6th search, the position after ply 5: the moves of
+	// plies 1 to 4 have both their positions scored.
+	s := &scripted{score: 10, depth: 3, unscoredFrom: 6}
+	r, err := analysis.Game(context.Background(), g, s, lim)
+	if !errors.Is(err, analysis.ErrNoScore) || r == nil || len(r.Moves) != 4 || s.searches != 6 {
+		t.Errorf("unscored from the 6th search: error %v, %s, %d searches; want ErrNoScore, 4 moves, 6 searches", err, movesOf(r), s.searches)
+	}
+}
+
+// movesOf describes a report by its moves and searches, for a test's
+// message.
+func movesOf(r *analysis.Report) string {
+	if r == nil {
+		return "no report"
+	}
+	return fmt.Sprintf("a report of %d moves and %d searches", len(r.Moves), r.Searches)
 }
