@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,10 +16,67 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// sleeper is a Searcher that sleeps a set time on each move, plays the
-// first legal move, and keeps the limits each of its searches received.
+// fakeTime is the time of the clock tests, which run plays on instead of
+// time.Now: it stands still but when a searcher advances it, so that a
+// move takes just what the test says, however loaded the machine is. Two
+// games played at once would each see the other's moves take time, so
+// the tests on it play one game at a time.
+type fakeTime struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newFakeTime() *fakeTime {
+	return &fakeTime{now: time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+// Now returns the fake time: run's now.
+func (f *fakeTime) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+// advance moves the fake time on by d: a move that takes d.
+func (f *fakeTime) advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = f.now.Add(d)
+}
+
+// charge returns e with each search taking cost on the fake time, for an
+// engine program, whose searches the fake time does not see.
+func (f *fakeTime) charge(e Engine, cost time.Duration) Engine {
+	return Engine{Name: e.Name, New: func() surakarta.Searcher { return charged{e.New(), f, cost} }}
+}
+
+// charged is a searcher of an Engine of fakeTime.charge.
+type charged struct {
+	surakarta.Searcher
+	time *fakeTime
+	cost time.Duration
+}
+
+func (c charged) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	res, err := c.Searcher.Search(ctx, g, lim)
+	c.time.advance(c.cost)
+	return res, err
+}
+
+// Close closes the searcher charged for, which Run closes through it.
+func (c charged) Close() error {
+	if cl, ok := c.Searcher.(io.Closer); ok {
+		return cl.Close()
+	}
+	return nil
+}
+
+// sleeper is a Searcher that takes a set time on each move, on the fake
+// time (none without one), plays the first legal move, and keeps the
+// limits each of its searches received.
 type sleeper struct {
 	sleep time.Duration
+	time  *fakeTime
 	mu    sync.Mutex
 	calls []sleeperCall
 }
@@ -33,26 +91,28 @@ func (s *sleeper) Search(ctx context.Context, g *surakarta.Game, lim surakarta.L
 	s.mu.Lock()
 	s.calls = append(s.calls, sleeperCall{g.Position().SideToMove(), lim})
 	s.mu.Unlock()
-	select {
-	case <-time.After(s.sleep):
-	case <-ctx.Done():
-		return surakarta.Result{}, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return surakarta.Result{}, err
+	}
+	if s.time != nil {
+		s.time.advance(s.sleep)
 	}
 	return surakarta.Result{Move: g.LegalMoves()[0]}, nil
 }
 
 func (s *sleeper) Clear() {}
 
-// sleepers makes an engine of sleepers, keeping every searcher it makes
-// (one per game).
+// sleepers makes engines of sleepers on the fake time, if any, keeping
+// every searcher it makes (one per game).
 type sleepers struct {
+	time *fakeTime
 	mu   sync.Mutex
 	made []*sleeper
 }
 
 func (ss *sleepers) engine(name string, sleep time.Duration) Engine {
 	return Engine{Name: name, New: func() surakarta.Searcher {
-		s := &sleeper{sleep: sleep}
+		s := &sleeper{sleep: sleep, time: ss.time}
 		ss.mu.Lock()
 		ss.made = append(ss.made, s)
 		ss.mu.Unlock()
@@ -60,26 +120,33 @@ func (ss *sleepers) engine(name string, sleep time.Duration) Engine {
 	}}
 }
 
-// TestClockTimeForfeit: a side that needs 100ms a move on a clock of
-// 295ms and no increment has at most 195ms and then 95ms left after its
-// first two moves and runs out on its third: it loses on time, with either
-// colour, and the records say so.
+// runOn plays cfg on the fake time ft, one game at a time.
+func runOn(t *testing.T, ft *fakeTime, cfg Config) Outcome {
+	t.Helper()
+	cfg.Concurrency = 1
+	out, err := run(context.Background(), cfg, ft.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestClockTimeForfeit: a side whose moves take 100ms on a clock of 295ms
+// and no increment has 195ms and then 95ms left after its first two moves
+// and runs out on its third, 5ms short: it loses on time, with either
+// colour, and the records say so to the millisecond.
 func TestClockTimeForfeit(t *testing.T) {
-	var ss sleepers
+	ft := newFakeTime()
+	ss := sleepers{time: ft}
 	file := filepath.Join(t.TempDir(), "games.txt")
 	cfg := Config{
 		A: ss.engine("slow", 100*time.Millisecond), B: ss.engine("fast", 0),
 		Games: 2, Concurrency: 1, Seed: 5, RecordFile: file,
-		// Three moves take at least 300 ms, more than the clock's 295; two
-		// fit with 95 ms to spare for a loaded machine.
 		Limits: surakarta.Limits{Clock: surakarta.Clock{Black: 295 * time.Millisecond, White: 295 * time.Millisecond}},
 	}
 	var progress strings.Builder
 	cfg.Progress = &progress
-	out, err := Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOn(t, ft, cfg)
 	if out.Counts.Losses != 2 {
 		t.Errorf("counts %+v: want the slow side to lose both games", out.Counts)
 	}
@@ -92,10 +159,11 @@ func TestClockTimeForfeit(t *testing.T) {
 		tc, _ := r.Header("TimeControl")
 		f, _ := r.Header(forfeitHeader)
 		left, _ := r.Header("TimeLeft")
+		least, _ := r.Header("LeastTimeLeft")
 		// Round 1: slow is Black and forfeits at ply 4; round 2: White, at ply 5.
-		wantResult, wantPlies, loser := "0-1", 4, "black -"
+		wantResult, wantPlies, wantLeft := "0-1", 4, "black -5ms, white 295ms"
 		if round == "2" {
-			wantResult, wantPlies, loser = "1-0", 5, "white -"
+			wantResult, wantPlies, wantLeft = "1-0", 5, "black 295ms, white -5ms"
 		}
 		if r.Result != wantResult || r.Reason != "time forfeit" || len(r.Game.Moves()) != wantPlies {
 			t.Errorf("round %s: %s %q after %d plies; want %s, time forfeit after %d plies", round, r.Result, r.Reason, len(r.Game.Moves()), wantResult, wantPlies)
@@ -103,8 +171,9 @@ func TestClockTimeForfeit(t *testing.T) {
 		if o := r.Game.Outcome(); o.Reason != surakarta.TimeForfeit || o.Winner.String() != map[string]string{"1": "White", "2": "Black"}[round] {
 			t.Errorf("round %s: the game's outcome is %v", round, o)
 		}
-		if tc != "295ms+0s" || !strings.Contains(f, "(slow) forfeits") || !strings.Contains(f, "out of time") || !strings.Contains(left, loser) {
-			t.Errorf("round %s: TimeControl %q, Forfeit %q, TimeLeft %q", round, tc, f, left)
+		if tc != "295ms+0s" || !strings.Contains(f, "(slow) forfeits") || !strings.HasSuffix(f, "out of time: took 100ms with 95ms left on its clock") ||
+			left != wantLeft || least != "-5ms" {
+			t.Errorf("round %s: TimeControl %q, Forfeit %q, TimeLeft %q, LeastTimeLeft %q; want TimeLeft %q, LeastTimeLeft -5ms", round, tc, f, left, least, wantLeft)
 		}
 	}
 	if !strings.Contains(progress.String(), "out of time") {
@@ -124,11 +193,11 @@ func TestClockTimeForfeit(t *testing.T) {
 }
 
 // checkClockCalls checks what the searches of one side of a game received
-// on the clock c: both sides' times, the increments and the moves to go,
-// the mover's time falling by what its move took (at least sleep, at most
-// sleep+slack) and rising by its increment, and by its starting time
-// after each control of c.MovesToGo moves.
-func checkClockCalls(t *testing.T, calls []sleeperCall, c surakarta.Clock, sleep, slack time.Duration) {
+// on the clock c, each of whose moves took sleep: both sides' times, the
+// increments and the moves to go, the mover's time falling by sleep and
+// rising by its increment with each move, and by its starting time after
+// each control of c.MovesToGo moves.
+func checkClockCalls(t *testing.T, calls []sleeperCall, c surakarta.Clock, sleep time.Duration) {
 	t.Helper()
 	if len(calls) < 3 {
 		t.Fatalf("%d searches: too few to check", len(calls))
@@ -158,9 +227,9 @@ func checkClockCalls(t *testing.T, calls []sleeperCall, c surakarta.Clock, sleep
 		if c.MovesToGo > 0 && i%c.MovesToGo == 0 {
 			gain += start // a new control
 		}
-		if spent := prev + gain - left; spent < sleep || spent > sleep+slack {
-			t.Errorf("search %d of %v: %v left after %v (gain %v): the move took %v, want %v to %v",
-				i, side, left, prev, gain, spent, sleep, sleep+slack)
+		if want := prev - sleep + gain; left != want {
+			t.Errorf("search %d of %v: %v left after %v, want %v: its move took %v and gained %v",
+				i, side, left, prev, want, sleep, gain)
 		}
 	}
 }
@@ -169,31 +238,21 @@ func checkClockCalls(t *testing.T, calls []sleeperCall, c surakarta.Clock, sleep
 // search gets the clock as it stands: the mover's time less what its
 // moves took, plus its increments (different for the two sides here).
 func TestClockLimits(t *testing.T) {
-	const sleep, slack = 20 * time.Millisecond, 150 * time.Millisecond
+	const sleep = 20 * time.Millisecond
 	clock := surakarta.Clock{Black: 5 * time.Second, White: 4 * time.Second, BlackIncrement: 200 * time.Millisecond}
-	var ss sleepers
+	ft := newFakeTime()
+	ss := sleepers{time: ft}
 	cfg := Config{
 		A: ss.engine("a", sleep), B: ss.engine("b", sleep),
-		Games: 2, Concurrency: 1, Seed: 5, MaxPlies: 16, RecordFile: filepath.Join(t.TempDir(), "games.txt"),
+		Games: 2, Seed: 5, MaxPlies: 16, RecordFile: filepath.Join(t.TempDir(), "games.txt"),
 		Limits: surakarta.Limits{Clock: clock},
 	}
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
+	runOn(t, ft, cfg)
 	if len(ss.made) != 4 {
 		t.Fatalf("%d searchers made, want 4", len(ss.made))
 	}
 	for _, s := range ss.made {
-		checkClockCalls(t, s.calls, clock, sleep, slack)
-	}
-	// White, without an increment, has less and less time; Black, with
-	// 200ms a move, more and more.
-	for _, s := range ss.made {
-		first, _ := s.calls[0].lim.Clock.Left(s.calls[0].side)
-		last, _ := s.calls[len(s.calls)-1].lim.Clock.Left(s.calls[0].side)
-		if (s.calls[0].side == surakarta.White) != (last < first) {
-			t.Errorf("%v: %v left at the first move, %v at the last", s.calls[0].side, first, last)
-		}
+		checkClockCalls(t, s.calls, clock, sleep)
 	}
 	for _, r := range recordsIn(t, cfg.RecordFile) {
 		tc, _ := r.Header("TimeControl")
@@ -205,18 +264,11 @@ func TestClockLimits(t *testing.T) {
 		if tc != "black 5s+200ms, white 4s+0s" {
 			t.Errorf("TimeControl %q", tc)
 		}
-		// Each side made 8 moves of sleep to sleep+slack: Black has its
-		// 5s, less that, plus 8 increments; White its 4s less that, and
-		// the least time left is White's at the end.
-		blackText, whiteText, _ := strings.Cut(strings.TrimPrefix(left, "black "), ", white ")
-		black, err1 := time.ParseDuration(blackText)
-		white, err2 := time.ParseDuration(whiteText)
-		leastLeft, err3 := time.ParseDuration(least)
-		in := func(d, start time.Duration) bool { // the headers round to the millisecond
-			return d >= start-8*(sleep+slack)-time.Millisecond && d <= start-8*sleep+time.Millisecond
-		}
-		if err1 != nil || err2 != nil || err3 != nil || !in(black, clock.Black+8*clock.BlackIncrement) || !in(white, clock.White) || leastLeft != white {
-			t.Errorf("TimeLeft %q, LeastTimeLeft %q", left, least)
+		// Each side made 8 moves of 20ms: Black has its 5s, less 160ms,
+		// plus 8 increments of 200ms; White its 4s less 160ms, the least
+		// time left after a move.
+		if left != "black 6.44s, white 3.84s" || least != "3.84s" {
+			t.Errorf("TimeLeft %q, LeastTimeLeft %q; want black 6.44s, white 3.84s and 3.84s", left, least)
 		}
 	}
 }
@@ -226,17 +278,16 @@ func TestClockLimits(t *testing.T) {
 func TestClockMovesToGo(t *testing.T) {
 	const sleep = 20 * time.Millisecond
 	clock := surakarta.Clock{Black: time.Second, White: time.Second, MovesToGo: 3}
-	var ss sleepers
+	ft := newFakeTime()
+	ss := sleepers{time: ft}
 	cfg := Config{
 		A: ss.engine("a", sleep), B: ss.engine("b", sleep),
-		Games: 2, Concurrency: 2, Seed: 5, MaxPlies: 20,
+		Games: 2, Seed: 5, MaxPlies: 20,
 		Limits: surakarta.Limits{Clock: clock},
 	}
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
+	runOn(t, ft, cfg)
 	for _, s := range ss.made {
-		checkClockCalls(t, s.calls, clock, sleep, 150*time.Millisecond)
+		checkClockCalls(t, s.calls, clock, sleep)
 	}
 	if got := LimitsText(cfg.Limits); got != "3/1s+0s" {
 		t.Errorf("LimitsText %q, want 3/1s+0s", got)
@@ -315,8 +366,9 @@ func TestClockResume(t *testing.T) {
 }
 
 // TestClockBuiltIn: built-in engines plan their time from the clock that
-// Run keeps and do not lose on time.
+// Run keeps and do not lose on time. It runs in real time (see realTime).
 func TestClockBuiltIn(t *testing.T) {
+	realTime(t)
 	games, clock := 4, surakarta.Clock{Black: 3 * time.Second, White: 3 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
 	if testing.Short() {
 		games, clock = 2, surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
@@ -349,8 +401,11 @@ func TestClockBuiltIn(t *testing.T) {
 }
 
 // TestClockExternal: this module's engine program, through UGI and GTP,
-// plays on the clock Run keeps without losing on time.
+// plays on the clock Run keeps without losing on time. It runs in real
+// time (see realTime); TestClockUGI and TestClockGTP check on the fake
+// time what the programs are told.
 func TestClockExternal(t *testing.T) {
+	realTime(t)
 	bin := quoteWord(t, engineProgram(t))
 	// The UGI side keeps back more than its default 20ms of overhead, for
 	// the waits of a loaded machine (GTP has no way to set it).
@@ -391,8 +446,10 @@ var allowedAbout4s = regexp.MustCompile(`no answer in time \((3\.[5-9]|4\.0)[0-9
 
 // TestClockExternalHang: a program that stops answering on a clock loses
 // on time once its time left and its timeout (by default 2s on a clock)
-// have passed, not later.
+// have passed, not later. It runs in real time (see realTime); the
+// timeout itself is TestParseExternalEngine's.
 func TestClockExternalHang(t *testing.T) {
+	realTime(t)
 	pids := t.TempDir()
 	fake, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine hang " + quoteWord(t, pids))
 	if err != nil {
@@ -433,20 +490,21 @@ func TestClockExternalHang(t *testing.T) {
 }
 
 // TestClockGTP: a GTP program on a clock gets time_settings once and,
-// before each genmove, its time left in whole seconds and its moves to
-// the next control.
+// before each genmove, its time left in whole seconds, rounded down, and
+// its moves to the next control.
 func TestClockGTP(t *testing.T) {
 	logs := t.TempDir()
-	fake, err := ParseEngine("gtp,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine gtp-log " + quoteWord(t, logs))
+	// The timeout leaves the program all the time it needs: its moves take
+	// 400ms on the fake time, whatever they take in real time.
+	fake, err := ParseEngine("gtp,name=fake,timeout=1m:" + quoteWord(t, os.Args[0]) + " fake-engine gtp-log " + quoteWord(t, logs))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ss sleepers
+	ft := newFakeTime()
+	ss := sleepers{time: ft}
 	clock := surakarta.Clock{Black: 3 * time.Second, White: 3 * time.Second, MovesToGo: 5}
-	if _, err := Run(context.Background(), Config{A: ss.engine("a", 0), B: fake, Games: 2, Concurrency: 2, Seed: 1, MaxPlies: 12,
-		Limits: surakarta.Limits{Clock: clock}}); err != nil {
-		t.Fatal(err)
-	}
+	runOn(t, ft, Config{A: ss.engine("a", 0), B: ft.charge(fake, 400*time.Millisecond), Games: 2, Seed: 1, MaxPlies: 12,
+		Limits: surakarta.Limits{Clock: clock}})
 	files, _ := filepath.Glob(filepath.Join(logs, "*.log"))
 	if len(files) != 2 {
 		t.Fatalf("%d logs, want 2", len(files))
@@ -470,10 +528,75 @@ func TestClockGTP(t *testing.T) {
 				}
 			}
 		}
-		// Six moves: 3s and 5 moves to go, then a little under 3s (2 in
-		// whole seconds) for 4, 3, 2 and 1, then 3s more for 5 moves.
-		if want := []string{"3 5", "2 4", "2 3", "2 2", "2 1", "5 5"}; !slices.Equal(settings, []string{"time_settings 3 0 0"}) || !slices.Equal(left, want) {
+		// Six moves of 400ms: 3s and 5 moves to go, then 2.6s (2 in whole
+		// seconds) for 4, 2.2s for 3, 1.8s for 2, 1.4s for 1, and after
+		// the fifth move 1s and 3s more for the next 5.
+		if want := []string{"3 5", "2 4", "2 3", "1 2", "1 1", "4 5"}; !slices.Equal(settings, []string{"time_settings 3 0 0"}) || !slices.Equal(left, want) {
 			t.Errorf("%s: %q and time_left %q, want time_settings 3 0 0 and time_left %q", file, settings, left, want)
 		}
+	}
+}
+
+// TestClockUGI: a UGI program on a clock gets, with each go, both sides'
+// time left and their increments in milliseconds, as Run's clock has them
+// after each side's moves: here 250ms a move for the built-in side and
+// 150ms for the program.
+func TestClockUGI(t *testing.T) {
+	logs := t.TempDir()
+	fake, err := ParseEngine("ugi,name=fake,timeout=1m:" + quoteWord(t, os.Args[0]) + " fake-engine ugi-log " + quoteWord(t, logs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft := newFakeTime()
+	ss := sleepers{time: ft}
+	clock := surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 100 * time.Millisecond, WhiteIncrement: 100 * time.Millisecond}
+	runOn(t, ft, Config{A: ss.engine("a", 250*time.Millisecond), B: ft.charge(fake, 150*time.Millisecond), Games: 2, Seed: 1, MaxPlies: 8,
+		Limits: surakarta.Limits{Clock: clock}})
+	files, _ := filepath.Glob(filepath.Join(logs, "*.log"))
+	var got [][]string
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gos []string
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.HasPrefix(line, "go ") {
+				gos = append(gos, line)
+			}
+		}
+		got = append(got, gos)
+	}
+	// Each side gains 100ms a move: the built-in side loses 150ms a move
+	// net, the program 50ms. Round 1: the program is White, and moves
+	// after Black's move; round 2: Black, first.
+	want := [][]string{{
+		"go p1time 1850 p2time 2000 p1inc 100 p2inc 100",
+		"go p1time 1700 p2time 1950 p1inc 100 p2inc 100",
+		"go p1time 1550 p2time 1900 p1inc 100 p2inc 100",
+		"go p1time 1400 p2time 1850 p1inc 100 p2inc 100",
+	}, {
+		"go p1time 2000 p2time 2000 p1inc 100 p2inc 100",
+		"go p1time 1950 p2time 1850 p1inc 100 p2inc 100",
+		"go p1time 1900 p2time 1700 p1inc 100 p2inc 100",
+		"go p1time 1850 p2time 1550 p1inc 100 p2inc 100",
+	}}
+	slices.SortFunc(got, func(a, b []string) int { return strings.Compare(strings.Join(a, "\n"), strings.Join(b, "\n")) })
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("the programs' go commands:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// realTimeEnv names the environment variable that runs the tests that
+// check how long engines take in real time, SURAKARTA_REALTIME=1: they
+// pass or fail with the machine's speed and load, so that go test ./...
+// skips them, and the clock's logic is tested on the fake time instead.
+const realTimeEnv = "SURAKARTA_REALTIME"
+
+// realTime skips the test unless realTimeEnv is 1.
+func realTime(t *testing.T) {
+	t.Helper()
+	if os.Getenv(realTimeEnv) != "1" {
+		t.Skipf("a check of how long engines take in real time, which depends on the machine's load: %s=1 runs it", realTimeEnv)
 	}
 }

@@ -500,8 +500,9 @@ const (
 // writing a line of longLine bytes (long: an info line before bestmove;
 // gtp-long: genmove's answer). In
 // mode flood it writes floodLines info lines of floodLine bytes after its
-// first move, while it goes on. It writes its process id in a file in
-// pidDir.
+// first move, while it goes on. In modes gtp-log and ugi-log it plays
+// through GTP or UGI and keeps the commands it gets, one a line, in
+// pidDir/PID.log. It writes its process id in a file in pidDir.
 func fakeEngine(mode, pidDir string) int {
 	pid := strconv.Itoa(os.Getpid())
 	if mode == "linger" {
@@ -546,7 +547,7 @@ func fakeEngine(mode, pidDir string) int {
 			continue
 		}
 		cmd, args := fields[0], fields[1:]
-		if mode == "gtp-log" { // keep the commands, one a line, in pidDir/PID.log
+		if mode == "gtp-log" || mode == "ugi-log" { // keep the commands, one a line, in pidDir/PID.log
 			f, err := os.OpenFile(filepath.Join(pidDir, pid+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 			if err == nil {
 				fmt.Fprintln(f, strings.Join(fields, " "))

@@ -273,6 +273,14 @@ type round struct {
 // last one, Run fails before playing, naming the record or line, and
 // leaves the file as it is.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
+	return run(ctx, cfg, time.Now)
+}
+
+// run is Run with now, the time by which it times each search for the
+// match's clock: time.Now for Run, and in tests a fake time that moves
+// only as a test's searchers say, so that the clock's logic is tested
+// to the nanosecond however loaded the machine is.
+func run(ctx context.Context, cfg Config, now func() time.Time) (Outcome, error) {
 	if err := cfg.Validate(); err != nil {
 		return Outcome{}, err
 	}
@@ -291,7 +299,7 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		return Outcome{}, err
 	}
 
-	m := &matchState{cfg: cfg, outcome: newOutcome(cfg), scores: make(map[int]float64)}
+	m := &matchState{cfg: cfg, now: now, outcome: newOutcome(cfg), scores: make(map[int]float64)}
 	if cfg.RecordFile != "" {
 		file, err := openRecordFile(cfg.RecordFile)
 		if err != nil {
@@ -359,7 +367,8 @@ feed:
 // matchState is what the workers of a match share, under its mutex.
 type matchState struct {
 	cfg     Config
-	file    *recordFile // the open RecordFile, if any
+	now     func() time.Time // times the searches for the clock (see run)
+	file    *recordFile      // the open RecordFile, if any
 	mu      sync.Mutex
 	outcome Outcome
 	scores  map[int]float64 // A's score in each finished game, by round number
@@ -431,9 +440,9 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 		if clock != nil {
 			lim = clock.limits(lim, c)
 		}
-		start := time.Now()
+		start := m.now()
 		res, err := searchers[c].Search(ctx, g, lim)
-		spent := time.Since(start)
+		spent := m.now().Sub(start)
 		if ctx.Err() != nil {
 			return nil, nil // the match is stopping: whatever the search says
 		}
