@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"strconv"
@@ -205,4 +206,179 @@ func svgPoints(t *testing.T, doc []byte) (plies []int, classes, titles []string)
 		t.Errorf("the root element is %q, want svg in the SVG namespace", root)
 	}
 	return plies, classes, titles
+}
+
+// TestAnnotateStopped: the record of an analysis that stopped before the
+// end says so, in a comment after the last move annotated (before the
+// first move when none is), and reads back with it.
+func TestAnnotateStopped(t *testing.T) {
+	rec := readGames(t)[0] // 29 plies
+	rec.Comments[0] = "a comment of the record's own"
+	for _, stop := range []int{3, 1} { // cancel after this many searches
+		ctx, cancel := context.WithCancel(context.Background())
+		r, err := analysis.Game(ctx, rec.Game, newPVS(), analysis.Options{
+			Limits: surakarta.Limits{Depth: 2},
+			Progress: func(done, total int) {
+				if done == stop {
+					cancel()
+				}
+			},
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) || len(r.Moves) != stop-1 {
+			t.Fatalf("stopped after %d searches: %v, %d moves", stop, err, len(r.Moves))
+		}
+		back := roundTrip(t, r, rec)
+		last := len(r.Moves)
+		want := fmt.Sprintf("— plies %d to 29 not annotated: the analysis stopped after ply %d", last+1, last)
+		if last == 0 {
+			want = "— plies 1 to 29 not annotated: the analysis stopped before ply 1"
+		}
+		for ply := 0; ply <= 29; ply++ {
+			var parts []string
+			if ply == 0 {
+				parts = append(parts, rec.Comments[0])
+			}
+			if ply > 0 && ply <= last {
+				parts = append(parts, r.Moves[ply-1].Comment())
+			}
+			if ply == last {
+				parts = append(parts, want)
+			}
+			if got := back.Comments[ply]; got != strings.Join(parts, " ") {
+				t.Errorf("stopped after ply %d: the comment at ply %d is %q, want %q", last, ply, got, strings.Join(parts, " "))
+			}
+		}
+	}
+}
+
+// roundTrip annotates rec with r, writes the annotated record and reads
+// it back, failing the test when any step fails.
+func roundTrip(t *testing.T, r *analysis.Report, rec *surakarta.Record) *surakarta.Record {
+	t.Helper()
+	annotated, err := r.Annotate(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := annotated.MarshalText()
+	if err != nil {
+		t.Fatalf("the annotated record does not write: %v", err)
+	}
+	back, err := surakarta.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("the annotated record does not read back: %v", err)
+	}
+	if !maps.Equal(back.Comments, annotated.Comments) || back.Game.Ply() != rec.Game.Ply() {
+		t.Fatalf("the annotated record reads back with other comments or moves")
+	}
+	return back
+}
+
+// longGame returns a game of plies plies without a capture, under rules
+// without a quiet-ply or repetition limit: the same four moves over and
+// over.
+func longGame(t *testing.T, plies int) *surakarta.Game {
+	t.Helper()
+	g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), surakarta.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cycle := []string{"a2a3", "a5a4", "a3a2", "a4a5"}
+	for i := range plies {
+		if err := g.PlayText(cycle[i%len(cycle)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestAnnotateLongGame: the annotations of a game of 60,000 plies, more
+// than a record's comments hold (surakarta.MaxRecordCommentBytes), are
+// written as far as they fit, with the note that says which plies lack
+// one and why, and the record reads back: the analysis is not lost to
+// the limit. The summaries count every move.
+func TestAnnotateLongGame(t *testing.T) {
+	const plies = 60_000
+	g := longGame(t, plies)
+	r, err := analysis.Game(context.Background(), g, &scripted{score: 50, depth: 1, line: 8}, analysis.Options{Limits: surakarta.Limits{Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := r.Summary(surakarta.Black).Moves + r.Summary(surakarta.White).Moves; n != plies {
+		t.Errorf("the summaries count %d moves, want %d", n, plies)
+	}
+	back := roundTrip(t, r, surakarta.NewRecord(g))
+	// The annotations of plies 1 to fit, the last with the note.
+	fit := len(back.Comments)
+	if fit < 10_000 || fit >= plies {
+		t.Fatalf("%d comments", fit)
+	}
+	for ply := 1; ply < fit; ply++ {
+		if got, want := back.Comments[ply], r.Moves[ply-1].Comment(); got != want {
+			t.Fatalf("the comment at ply %d is %q, want %q", ply, got, want)
+		}
+	}
+	want := fmt.Sprintf(" — plies %d to %d not annotated: the comments of plies %d to %d would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)",
+		fit+1, plies, fit+1, plies, surakarta.MaxRecordCommentBytes)
+	if got := back.Comments[fit]; got != r.Moves[fit-1].Comment()+want {
+		t.Errorf("the last comment is %q, want the annotation and %q", got, want)
+	}
+	// Without the note, the next annotation and the note's room would take
+	// more than a record's comments may.
+	used := 0
+	for _, text := range back.Comments {
+		used += len(text) + 2
+	}
+	if next := len(r.Moves[fit].Comment()) + 2; used-len(want)+next+analysis.NoteRoom <= surakarta.MaxRecordCommentBytes {
+		t.Errorf("the comments take %d bytes without the note, and ply %d's annotation (%d) would fit with the note's room", used-len(want), fit+1, next)
+	}
+	if n, err := r.Fit(surakarta.NewRecord(g)); n != fit || err != nil {
+		t.Errorf("Fit: %d, %v; want %d", n, err, fit)
+	}
+}
+
+// TestAnnotateNoRoom: a record whose own comments leave no room for the
+// note on the plies not annotated is refused by Annotate, and by the Fit
+// of an empty report, which tells it before any search; one that leaves
+// just that room gets the note and no annotation.
+func TestAnnotateNoRoom(t *testing.T) {
+	rec := readGames(t)[1] // 27 plies
+	r, err := analysis.Game(context.Background(), rec.Game, newPVS(), analysis.Options{Limits: surakarta.Limits{Depth: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// filler returns a comment of n bytes: words of 999 letters.
+	filler := func(n int) string {
+		b := bytes.Repeat([]byte("x"), n)
+		for i := 999; i < n-1; i += 1000 {
+			b[i] = ' '
+		}
+		return string(b)
+	}
+	room := surakarta.MaxRecordCommentBytes - analysis.NoteRoom - 2 // the braces of the comment
+	rec.Comments[0] = filler(room)
+	back := roundTrip(t, r, rec)
+	if want := rec.Comments[0] + " — plies 1 to 27 not annotated: the comments of plies 1 to 27 would take the record's beyond 1048576 bytes, the most a record may hold (MaxRecordCommentBytes)"; len(back.Comments) != 1 || back.Comments[0] != want {
+		t.Errorf("the record with room for the note alone has comments at %d plies, the first ending %q", len(back.Comments), back.Comments[0][len(rec.Comments[0]):])
+	}
+	rec.Comments[0] = filler(room + 1)
+	if _, err := r.Annotate(rec); !errors.Is(err, analysis.ErrInvalidAnalysis) || !strings.Contains(err.Error(), "no room") {
+		t.Errorf("Annotate of a record without room for the note: %v, want ErrInvalidAnalysis", err)
+	}
+	if _, err := (&analysis.Report{}).Fit(rec); !errors.Is(err, analysis.ErrInvalidAnalysis) {
+		t.Errorf("Fit of an empty report for a record without room for the note: %v, want ErrInvalidAnalysis", err)
+	}
+	if n, err := (&analysis.Report{}).Fit(surakarta.NewRecord(rec.Game)); n != 0 || err != nil {
+		t.Errorf("Fit of an empty report for a record with room: %d, %v", n, err)
+	}
+
+	// The note fits its room whatever the numbers of the plies, up to
+	// more than a record may hold (surakarta.MaxRecordPlies).
+	const most = 10 * surakarta.MaxRecordPlies
+	for _, tc := range [][3]int{{0, 0, 1}, {most - 2, most - 1, most}, {0, most - 1, most}, {most - 1, most - 1, most}, {0, most, most}} {
+		n := analysis.Note(tc[0], tc[1], tc[2])
+		if len(n)+2 > analysis.NoteRoom || !strings.HasPrefix(n, "— ") || !strings.Contains(n, " not annotated: ") {
+			t.Errorf("the note after ply %d of %d analysed of %d: %q, %d bytes with its braces, room for %d", tc[0], tc[1], tc[2], n, len(n)+2, analysis.NoteRoom)
+		}
+	}
 }
