@@ -1,6 +1,10 @@
 package surakarta
 
-import "time"
+import (
+	"fmt"
+	"sync"
+	"time"
+)
 
 // What the external tests (package surakarta_test) need of the package's
 // insides: switching the enhancements of a PVS on and off, to measure
@@ -78,3 +82,91 @@ func (s *MCTS) SetEvaluatorLeaves(on bool) { s.off.playoutLeaves = !on }
 // none), as the time control plans it: the clock tests check that the
 // search keeps to the plan, whose values TestPlanTime checks by hand.
 func HardTimeBound(lim Limits, side Color) time.Duration { return planTime(lim, side).hard }
+
+// FakeTime is a time source whose time moves only as the test says: by
+// Step at each reading, and by Advance. Timers fire, synchronously, when
+// the time passes theirs. The time control's tests use it so that what
+// they check does not depend on the machine's speed.
+type FakeTime struct {
+	mu     sync.Mutex
+	now    time.Time
+	Step   time.Duration // added to the time at each reading
+	timers []*fakeTimer
+	reads  int
+}
+
+type fakeTimer struct {
+	at      time.Time
+	f       func()
+	stopped bool
+}
+
+// NewFakeTime returns a fake time source that moves by step at each
+// reading.
+func NewFakeTime(step time.Duration) *FakeTime {
+	return &FakeTime{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Step: step}
+}
+
+// Now implements timeSource.
+func (f *FakeTime) Now() time.Time {
+	f.mu.Lock()
+	f.reads++
+	f.mu.Unlock()
+	return f.Advance(f.Step)
+}
+
+// Reads returns how many times the time was read.
+func (f *FakeTime) Reads() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.reads
+}
+
+// Advance moves the time by d, fires the timers that are due, and returns
+// the new time.
+func (f *FakeTime) Advance(d time.Duration) time.Time {
+	f.mu.Lock()
+	f.now = f.now.Add(d)
+	now := f.now
+	var due []func()
+	for _, t := range f.timers {
+		if !t.stopped && !t.at.After(now) {
+			t.stopped = true
+			due = append(due, t.f)
+		}
+	}
+	f.mu.Unlock()
+	for _, fn := range due {
+		fn()
+	}
+	return now
+}
+
+// AfterFunc implements timeSource.
+func (f *FakeTime) AfterFunc(d time.Duration, fn func()) func() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t := &fakeTimer{at: f.now.Add(d), f: fn}
+	f.timers = append(f.timers, t)
+	return func() bool {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		was := !t.stopped
+		t.stopped = true
+		return was
+	}
+}
+
+// SetTimeSource makes s, a PVS, AlphaBeta or MCTS, read the time from f.
+func SetTimeSource(s Searcher, f *FakeTime) {
+	switch s := s.(type) {
+	case *PVS:
+		s.main.core.clock = f
+	case *AlphaBeta:
+		s.core.clock = f
+	case *MCTS:
+		s.core.clock = f
+	default:
+		panic(fmt.Sprintf("SetTimeSource: %T", s))
+	}
+}

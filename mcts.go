@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 )
@@ -206,6 +205,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
+	defer c.disarm()
 	c.draw = [2]int{}
 	settings := mctsSettings{s.Playouts, s.Exploration, s.off}
 	root := s.reuse(g, len(lim.SearchMoves) > 0, settings)
@@ -256,7 +256,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 			return
 		}
 		reported = len(pv)
-		elapsed := time.Since(c.start)
+		elapsed := c.since(c.start)
 		sims := s.done
 		in := Info{Depth: len(pv), SelDepth: max(w.selDepth, len(pv)), Nodes: sims, Time: elapsed,
 			NodesPerSecond: int64(float64(sims) / max(elapsed.Seconds(), 1e-9))}
@@ -281,7 +281,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		if c.mustStop() {
 			break
 		}
-		elapsed := time.Since(c.start)
+		elapsed := c.since(c.start)
 		if c.plan.timed && (single || elapsed >= c.plan.soft) {
 			break
 		}
@@ -306,7 +306,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 	lines := s.lines(root, lim.MultiPV)
 	res := Result{
 		Move: lines[0].PV[0], Score: lines[0].Score, PV: lines[0].PV, Lines: lines,
-		Nodes: s.done, Time: time.Since(c.start),
+		Nodes: s.done, Time: c.since(c.start),
 	}
 	res.Depth = len(res.PV)
 	res.SelDepth = w.selDepth
@@ -435,13 +435,14 @@ func mctsBetter(a, b *mctsNode) bool {
 // simulate runs one simulation from root on w's thread: selection down
 // to a node not yet expanded, its expansion and value, and the backup of
 // that value. It reports false, having done nothing, when the search must
-// stop: the helpers are halted, the root is proven, the simulations reach
-// the node limit or the tree is full.
+// stop: the helpers are halted, the deadline or the context stopped the
+// search (the core's halt flag, which every thread shares), the root is
+// proven, the simulations reach the node limit or the tree is full.
 func (s *MCTS) simulate(w *mctsWorker, root *mctsNode, explore float64) bool {
 	c := w.core
 	for {
 		s.mu.Lock()
-		if s.halt.Load() || root.proof != mctsUnknown || s.nodes >= MCTSMaxNodes ||
+		if s.halt.Load() || c.halt.Load() || root.proof != mctsUnknown || s.nodes >= MCTSMaxNodes ||
 			(c.nodeLimit > 0 && s.started >= c.nodeLimit) {
 			s.mu.Unlock()
 			return false

@@ -203,6 +203,7 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	defer w.core.disarm()
 	s.table.NewSearch()
 	w.start(s, rootMoves)
 	w.keySalt = w.core.setContempt(s.Contempt)
@@ -215,7 +216,7 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	if threads == 1 || w.core.stopped {
 		return w.iterate(lim), nil
 	}
-	return s.searchParallel(ctx, threads, lim), nil
+	return s.searchParallel(threads, lim), nil
 }
 
 // sizeTable makes the table TableMegabytes sets, unless it is already

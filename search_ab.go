@@ -35,6 +35,7 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
+	defer s.core.disarm()
 	s.rootMoves = rootMoves
 	s.core.unorderedRoot = true // every iteration starts afresh, in the generator's order
 	search := func(depth, _, _ int) (int, bool) {

@@ -205,6 +205,41 @@ func BenchmarkMoveTime(b *testing.B) {
 	}
 }
 
+// BenchmarkMoveTimeThreads searches the start with MoveTime 50ms and
+// Threads from 1 to MaxThreads, PVS and MCTS, and reports the time the
+// Search call took (ms/search, the median of the runs): with more
+// goroutines than cores the search still stops at the deadline, since a
+// timer stops it, not a goroutine that must first get a core.
+func BenchmarkMoveTimeThreads(b *testing.B) {
+	const moveTime = 50 * time.Millisecond
+	for _, kind := range []string{"PVS", "MCTS"} {
+		for _, threads := range []int{1, 2, 8, 32, 128, surakarta.MaxThreads} {
+			b.Run(fmt.Sprintf("%s/threads=%d", kind, threads), func(b *testing.B) {
+				var took []time.Duration
+				for b.Loop() {
+					var s surakarta.Searcher
+					if kind == "PVS" {
+						p := surakarta.NewPVS(surakarta.NewTuned())
+						p.Threads = threads
+						s = p
+					} else {
+						m := surakarta.NewMCTS(surakarta.NewTuned())
+						m.Threads = threads
+						s = m
+					}
+					start := time.Now()
+					if _, err := s.Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{MoveTime: moveTime}); err != nil {
+						b.Fatal(err)
+					}
+					took = append(took, time.Since(start))
+				}
+				slices.Sort(took)
+				b.ReportMetric(float64(took[len(took)/2])/float64(time.Millisecond), "ms/search")
+			})
+		}
+	}
+}
+
 // BenchmarkMoveTimeGames plays 16 games of PVS with Tuned against itself
 // at 50 ms a move, from 4 random plies, and breaks down the time of the
 // searches: ms/move on average, the median of the searches that ran to

@@ -43,11 +43,17 @@ type searchCore struct {
 	// draw is the score of a drawn end for the side to move: 0 unless a
 	// PVS has Contempt (see PVS.Contempt).
 	draw [2]int
-	// In a parallel search (search_smp.go) every thread stops as soon as
-	// halt is set; a helper publishes its node count to published every
-	// 1024 nodes, and the main thread's helperNodes are the helpers'
-	// published counts. halt is nil in a search on one thread.
+	// clock is the search's time source: nil for the real clock.
+	clock timeSource
+	// Every thread of a search stops at its next node once halt is set:
+	// by the deadline's timer, the context (armStop), or in a parallel
+	// search (search_smp.go) the main thread when it is done; helpers
+	// share the main thread's. A helper publishes its node count to
+	// published every 1024 nodes, and the main thread's helperNodes are
+	// the helpers' published counts.
 	halt        *atomic.Bool
+	stopContext func() bool // stops the context's AfterFunc that sets halt
+	stopTimer   func() bool // stops the deadline's timer that sets halt
 	published   *atomic.Int64
 	helperNodes []atomic.Int64
 	// tbHits counts the positions found in endgame tables by every
@@ -59,6 +65,8 @@ type searchCore struct {
 const maxPly = 128
 
 // begin prepares a search of g within lim and returns the root moves.
+// When it returns no error, the search must call disarm before it
+// returns.
 func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
 	switch {
 	case ctx == nil:
@@ -77,7 +85,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	}
 	c.eval, c.rules = eval, g.Rules()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
-	c.start = time.Now()
+	c.start = c.now()
 	c.plan = planTime(lim, g.Position().SideToMove())
 	c.deadline = time.Time{}
 	if c.plan.timed {
@@ -113,6 +121,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	if ctx.Err() != nil {
 		c.stopped = true
 	}
+	c.armStop(ctx)
 	return moves, nil
 }
 
@@ -143,9 +152,7 @@ func restrict(p Position, legal, only []Move) ([]Move, error) {
 // (the search must stop, or the game is over) it reports done with the
 // node's score.
 func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
-	if c.halt != nil {
-		c.poll()
-	}
+	c.poll()
 	if c.tick() {
 		return nil, 0, true
 	}
@@ -238,7 +245,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		linePV []Move // without: the PV of the deepest completed iteration
 	)
 	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
-		iterationStart := time.Now()
+		iterationStart := c.now()
 		c.selDepth = 0
 		var score int
 		if multi == 1 {
@@ -272,7 +279,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		// horizon as reaching it: the iteration searched it to the end.
 		selDepth := max(c.selDepth, depth)
 		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
-		elapsed := time.Since(c.start)
+		elapsed := c.since(c.start)
 		if lim.Progress != nil {
 			nodes := c.totalNodes()
 			in := Info{
@@ -292,7 +299,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		if endInSight(score, lines, depth) {
 			break // the game's end is in sight: deeper changes nothing
 		}
-		if !keeper.next(res.Move, score, time.Since(c.start), time.Since(iterationStart)) || c.mustStop() {
+		if !keeper.next(res.Move, score, c.since(c.start), c.since(iterationStart)) || c.mustStop() {
 			break
 		}
 	}
@@ -306,7 +313,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 	}
 	res.Nodes = c.nodes
 	res.TBHits = c.tableHits()
-	res.Time = time.Since(c.start)
+	res.Time = c.since(c.start)
 	return res
 }
 
@@ -431,16 +438,19 @@ func (c *searchCore) tick() bool {
 	return c.stopped
 }
 
-// mustStop looks at the context and the deadline now, and reports whether
-// the search must stop.
+// mustStop looks at the halt flag, the context and the deadline now, and
+// reports whether the search must stop.
 func (c *searchCore) mustStop() bool {
 	if !c.stopped {
+		if c.halt != nil && c.halt.Load() {
+			c.stopped = true
+		}
 		select {
 		case <-c.done:
 			c.stopped = true
 		default:
 		}
-		if !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
+		if !c.deadline.IsZero() && !c.now().Before(c.deadline) {
 			c.stopped = true
 		}
 	}

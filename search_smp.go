@@ -1,7 +1,6 @@
 package surakarta
 
 import (
-	"context"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,17 +26,17 @@ import (
 // searchParallel runs a search of threads threads whose main thread is
 // s.main, already prepared by Search, and returns the main thread's result
 // with the nodes of every thread.
-func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Result {
+func (s *PVS) searchParallel(threads int, lim Limits) Result {
 	main := &s.main
 	for len(s.helpers) < threads-1 {
 		s.helpers = append(s.helpers, &pvsWorker{})
 	}
 	helpers := s.helpers[:threads-1]
 	counts := make([]atomic.Int64, len(helpers))
-	var halt atomic.Bool
-	// A cancelled context stops every thread at its next node.
-	defer context.AfterFunc(ctx, func() { halt.Store(true) })()
-	main.core.halt, main.core.helperNodes = &halt, counts
+	// The helpers stop with the main thread's halt flag: set by its
+	// context, its deadline's timer (armStop), and below when it is done.
+	halt := main.core.halt
+	main.core.helperNodes = counts
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
@@ -54,13 +53,13 @@ func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Resul
 	res := main.iterate(lim)
 	halt.Store(true)
 	wg.Wait()
-	main.core.halt, main.core.helperNodes = nil, nil
+	main.core.helperNodes = nil
 	for _, h := range helpers {
 		res.Nodes += h.core.nodes
 		h.core.halt, h.core.published = nil, nil
 	}
 	res.TBHits = main.core.tableHits()
-	res.Time = time.Since(main.core.start)
+	res.Time = main.core.since(main.core.start)
 	return res
 }
 
@@ -71,7 +70,7 @@ func (s *PVS) searchParallel(ctx context.Context, threads int, lim Limits) Resul
 func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
 	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
 	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
-	c.start, c.deadline, c.plan = m.start, time.Time{}, timePlan{}
+	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
 	c.unorderedRoot = m.unorderedRoot
 	c.done = nil
 	c.nullFloor = 0
@@ -83,8 +82,8 @@ func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
 	c.tbHits = m.tbHits
 }
 
-// poll is the check of a thread of a parallel search at each node: it
-// stops when halt is set, and a helper publishes its node count every 1024
+// poll is the check of a thread at each node: it stops when halt is set,
+// and a helper of a parallel search publishes its node count every 1024
 // nodes.
 func (c *searchCore) poll() {
 	if c.halt.Load() {

@@ -3,7 +3,6 @@ package surakarta
 import (
 	"cmp"
 	"slices"
-	"time"
 )
 
 // setTables makes t the worker's endgame tables when their rules fit
@@ -102,7 +101,7 @@ func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	res := Result{
 		Move: best.PV[0], Score: best.Score, Depth: 1, SelDepth: 1, Nodes: c.nodes,
 		PV: append([]Move(nil), best.PV...), Lines: lines, TBHits: c.tableHits(),
-		Time: time.Since(c.start),
+		Time: c.since(c.start),
 	}
 	if lim.Progress != nil {
 		in := Info{
