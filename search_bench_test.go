@@ -458,3 +458,37 @@ func BenchmarkMultiPV(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSearchLongGame searches the last position of games of 100 to
+// 60,000 plies without a capture (random steps) to depth 2, as an
+// analysis of such a game searches each of its positions, under a
+// repetition limit of 999,999,999, where every quiet node looks for
+// earlier occurrences of its position, and reports the time a search
+// takes (ns/op) and a node (ns/node). Neither grows with the game's
+// length: the search copies only the game's last positions and counts the
+// repetitions of older ones from the game's index of them.
+func BenchmarkSearchLongGame(b *testing.B) {
+	for _, plies := range []int{100, 20_000, 60_000} {
+		b.Run(fmt.Sprintf("plies=%d", plies), func(b *testing.B) {
+			g, err := surakarta.NewGameWithRules(surakarta.NewPosition(), surakarta.Rules{RepetitionLimit: 999_999_999})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i, m := range wander(b, plies) {
+				if err := g.Play(m); err != nil {
+					b.Fatalf("ply %d: %v", i+1, err)
+				}
+			}
+			s := surakarta.NewPVS(surakarta.NewTuned())
+			var nodes int64
+			for b.Loop() {
+				res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += res.Nodes
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+		})
+	}
+}

@@ -30,10 +30,17 @@ type searchCore struct {
 
 	// stack[ply] is the position at that ply of the search path.
 	stack [maxPly + 1]Position
-	// hashes holds the hashes of the game's positions since its last capture
-	// and then of the search path: hashes[base+ply] is stack[ply]'s.
-	hashes []uint64
-	base   int
+	// hashes holds the hashes of the game's last positions since its last
+	// capture, at most scanLimit of them before the root, and then of the
+	// search path: hashes[base+ply] is stack[ply]'s. When the game has
+	// more positions since its last capture, game is the game and
+	// copiedFrom the index in it of hashes[0]: terminal counts the
+	// repetitions of the older positions from the game's index of them,
+	// so that a node's cost does not grow with the game's length.
+	hashes     []uint64
+	base       int
+	game       *Game
+	copiedFrom int
 	// nullFloor is the hashes index of the position after the latest null
 	// move on the path (PVS): repetitions are not looked for before it.
 	nullFloor int
@@ -103,12 +110,17 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.stack[0] = root
 	positions := g.history()
 	first := max(len(positions)-1-root.QuietPlies(), 0)
-	c.base = len(positions) - 1 - first
+	c.copiedFrom = max(first, len(positions)-1-scanLimit)
+	c.game = nil
+	if c.copiedFrom > first {
+		c.game = g
+	}
+	c.base = len(positions) - 1 - c.copiedFrom
 	if need := c.base + maxPly + 1; cap(c.hashes) < need {
 		c.hashes = make([]uint64, need)
 	}
 	c.hashes = c.hashes[:c.base+maxPly+1]
-	for i, p := range positions[first:] {
+	for i, p := range positions[c.copiedFrom:] {
 		c.hashes[i] = p.hash
 	}
 	moves := root.LegalMoves()
@@ -180,17 +192,42 @@ func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
 	}
 	if limit := c.rules.RepetitionLimit; limit > 0 && p.quietPlies >= 4 {
 		i := c.base + ply
-		oldest := max(i-p.QuietPlies(), c.nullFloor)
+		reach := i - p.QuietPlies() // where the stretch since the last capture starts
 		seen := 1
-		for j := i - 4; j >= oldest; j -= 2 {
+		for j := i - 4; j >= max(reach, c.nullFloor, 0); j -= 2 {
 			if c.hashes[j] == p.hash {
 				if seen++; seen >= limit {
 					return c.adjudicate(p, ply), true
 				}
 			}
 		}
+		// The stretch goes back beyond the positions copied, and no
+		// null move on the path cuts it (nullFloor is 0 without one).
+		if reach < 0 && c.nullFloor == 0 && c.game != nil {
+			if seen += c.olderRepeats(p); seen >= limit {
+				return c.adjudicate(p, ply), true
+			}
+		}
 	}
 	return 0, false
+}
+
+// olderRepeats returns how many of the game's positions since its last
+// capture that come before those copied into c.hashes have p's placement,
+// from the game's index of its positions (Game.latest, prior and reps):
+// the latest occurrence before c.copiedFrom counts them all.
+func (c *searchCore) olderRepeats(p *Position) int {
+	g := c.game
+	j, ok := g.latest[placement{p.pieces, p.side}]
+	if !ok {
+		return 0
+	}
+	for int(j) >= c.copiedFrom {
+		if j = g.prior[j]; j < 0 {
+			return 0
+		}
+	}
+	return int(g.reps[j])
 }
 
 // adjudicate scores a game that ends at ply in p by piece count, for the

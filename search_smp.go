@@ -76,7 +76,7 @@ func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
 	c.nullFloor = 0
 	c.pv.clear(0)
 	c.stack[0] = m.stack[0]
-	c.base = m.base
+	c.base, c.game, c.copiedFrom = m.base, m.game, m.copiedFrom
 	c.hashes = append(c.hashes[:0], m.hashes...)
 	c.halt, c.published, c.helperNodes = m.halt, published, nil
 	c.tbHits = m.tbHits
