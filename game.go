@@ -20,6 +20,10 @@ type Rules struct {
 	RepetitionLimit int
 }
 
+// String returns the rules as a game record's Rules header writes them,
+// such as "quiet=50 repetition=2" (0 is off).
+func (r Rules) String() string { return formatRules(r) }
+
 // OlympiadRules returns the rules of the Computer Olympiad: the game ends
 // after 50 plies without a capture or at any repetition.
 func OlympiadRules() Rules { return Rules{QuietPlyLimit: 50, RepetitionLimit: 2} }

@@ -2,6 +2,7 @@ package surakarta
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
@@ -27,10 +28,26 @@ const NoMove Move = 0
 const moveCaptureBit = 1 << 12
 
 // NewMove returns the move from one square to another, without the capture
-// bit (see Move).
-func NewMove(from, to Square) Move { return Move(from&63) | Move(to&63)<<6 }
+// bit (see Move). When a square is not on the board (Square.Valid), the
+// move is no move, NotAMove, which Position.Legal and Game.Play refuse
+// with ErrIllegalMove and MarshalText with ErrInvalidMove, rather than a
+// move between other squares.
+func NewMove(from, to Square) Move {
+	if !from.Valid() || !to.Valid() {
+		return NotAMove
+	}
+	return move(from, to)
+}
 
-func newCapture(from, to Square) Move { return NewMove(from, to) | moveCaptureBit }
+// move returns the step between two squares of the board, unchecked: for
+// the move generator.
+func move(from, to Square) Move { return Move(from) | Move(to)<<6 }
+
+// NotAMove is the move NewMove returns for a square off the board: no
+// move, which String writes as "Move(65535)".
+const NotAMove Move = 0xffff
+
+func newCapture(from, to Square) Move { return move(from, to) | moveCaptureBit }
 
 // From returns the square the move starts from.
 func (m Move) From() Square { return Square(m & 63) }
@@ -44,10 +61,14 @@ func (m Move) IsCapture() bool { return m&moveCaptureBit != 0 }
 
 // String returns the move in the canonical notation: from then to, lower
 // case, such as "a2a3" or "b2e5" (a capture looks like a step). NoMove is
-// "none".
+// "none", and a value that is no move (a square off the board, from = to,
+// unused bits set; see MarshalText) is "Move(n)", its number.
 func (m Move) String() string {
-	if m == NoMove {
+	switch {
+	case m == NoMove:
 		return "none"
+	case !m.valid():
+		return "Move(" + strconv.Itoa(int(m)) + ")"
 	}
 	return m.From().String() + m.To().String()
 }

@@ -138,7 +138,7 @@ func (p *Position) appendMoves(list *[MaxMoves]Move) []Move {
 	for b := p.pieces[p.side]; b != 0; b &= b - 1 {
 		from := Square(bits.TrailingZeros64(b))
 		for t := neighbors[from] & empty; t != 0; t &= t - 1 {
-			list[n] = NewMove(from, Square(bits.TrailingZeros64(t)))
+			list[n] = move(from, Square(bits.TrailingZeros64(t)))
 			n++
 		}
 	}
@@ -249,7 +249,7 @@ func (p Position) Legal(m Move) (Move, error) {
 		if neighbors[from]&(1<<to) == 0 {
 			return illegal("a step goes to a neighbouring point, and %v is not next to %v", to, from)
 		}
-		return NewMove(from, to), nil
+		return move(from, to), nil
 	}
 	var caps [maxCaptures]Move
 	for _, c := range caps[:p.captures(p.side, &caps)] {

@@ -198,7 +198,9 @@ type Result struct {
 	PV       []Move        // the principal variation, starting with Move
 	Time     time.Duration // time spent
 	// Lines are the best lines of the deepest completed iteration, best
-	// first (by score; equal scores in the order they were searched),
+	// first: by score for AlphaBeta and PVS (equal scores in the order
+	// they were searched), by visits for MCTS, whose best move is the
+	// most visited (a later line may then score a little higher),
 	// each with a different root move: min(Limits.MultiPV, root moves)
 	// of them, or one, Score and that iteration's PV, when MultiPV is 0
 	// or 1. A search that completed no iteration has one line, Score (0)

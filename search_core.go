@@ -84,7 +84,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
-	if eval == nil {
+	if f, ok := eval.(EvaluatorFunc); eval == nil || ok && f == nil {
 		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
 	}
 	if o := g.Outcome(); o.Over {
