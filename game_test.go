@@ -332,8 +332,11 @@ func wander(tb testing.TB, n int) []surakarta.Move {
 // repetition limit about as fast, ply for ply, as one whose positions
 // recur every four plies. Looking back over the positions since the last
 // capture for each new one, as Game did before it indexed them, made the
-// first quadratic: hundreds of times slower.
+// first quadratic: hundreds of times slower. It compares times on the real
+// clock, so it runs with SURAKARTA_REALTIME=1 (realTime);
+// BenchmarkReplay measures the same.
 func TestReplayIsLinear(t *testing.T) {
+	realTime(t)
 	const n = 40_000
 	rules := surakarta.Rules{RepetitionLimit: 1_000_000}
 	recurring := replay(t, rules, shuffle(n))

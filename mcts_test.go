@@ -131,28 +131,27 @@ func TestMCTSLimits(t *testing.T) {
 			t.Errorf("%s: SearchMoves %v: move %v, %d lines, %v", s.name, only, res.Move, len(res.Lines), err)
 		}
 
+		// How long timed searches take is checked on fake time
+		// (search_time_test.go); here, that they give a legal move.
 		cancelled, cancel := context.WithCancel(ctx)
 		cancel()
-		start := time.Now()
 		res, err = s.make().Search(cancelled, g, surakarta.Limits{})
-		if err != nil || !srchLegalIn(g, res.Move) || time.Since(start) > 100*time.Millisecond {
-			t.Errorf("%s: cancelled: move %v after %v, %v", s.name, res.Move, time.Since(start), err)
+		if err != nil || !srchLegalIn(g, res.Move) || res.Nodes > 0 {
+			t.Errorf("%s: cancelled: move %v after %d simulations, %v", s.name, res.Move, res.Nodes, err)
 		}
 		soon, cancel := context.WithTimeout(ctx, 30*time.Millisecond)
-		start = time.Now()
 		res, err = s.make().Search(soon, g, surakarta.Limits{MoveTime: time.Minute})
 		cancel()
-		if err != nil || !srchLegalIn(g, res.Move) || time.Since(start) > 500*time.Millisecond {
-			t.Errorf("%s: cancelled after 30ms: move %v after %v, %v", s.name, res.Move, time.Since(start), err)
+		if err != nil || !srchLegalIn(g, res.Move) {
+			t.Errorf("%s: cancelled after 30ms: move %v, %v", s.name, res.Move, err)
 		}
 		for _, lim := range []surakarta.Limits{
 			{MoveTime: 50 * time.Millisecond},
 			{Clock: surakarta.Clock{Black: time.Second, White: time.Second}},
 		} {
-			start = time.Now()
 			res, err = s.make().Search(ctx, g, lim)
-			if took := time.Since(start); err != nil || !srchLegalIn(g, res.Move) || took > 500*time.Millisecond || res.Nodes == 0 {
-				t.Errorf("%s: %+v: move %v after %v, %d simulations, %v", s.name, lim, res.Move, took, res.Nodes, err)
+			if err != nil || !srchLegalIn(g, res.Move) || res.Nodes == 0 {
+				t.Errorf("%s: %+v: move %v after %d simulations, %v", s.name, lim, res.Move, res.Nodes, err)
 			}
 		}
 	}
@@ -343,7 +342,7 @@ func TestMCTSThreads(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 10*time.Second { // a hang, not a slow machine
 				t.Errorf("%s: a search cancelled after 50ms took %v", name, d)
 			}
 		}

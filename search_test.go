@@ -743,7 +743,13 @@ func TestAlwaysAMove(t *testing.T) {
 // deadline would run on for seconds.
 const srchTimeSlack = 250 * time.Millisecond
 
+// TestTimeLimits: a search with MoveTime, or a context deadline, returns
+// soon after it on the real clock, also when the evaluator turns slow in
+// the middle of an iteration. It runs with SURAKARTA_REALTIME=1
+// (realTime); TestMoveTimeIsSpent and TestDeadlineStopsEveryThread check
+// the same on fake time.
 func TestTimeLimits(t *testing.T) {
+	realTime(t)
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		searcher := s.make()
@@ -1215,9 +1221,11 @@ func TestSearchAllocs(t *testing.T) {
 }
 
 // TestClockLimits: a search on a clock keeps within the share of the time
-// left that it allows itself, and a search with a per-move time spends
-// it, less the overhead.
+// left that it allows itself, and a search with a per-move time spends it
+// whole, on the real clock. It runs with SURAKARTA_REALTIME=1 (realTime);
+// TestClockBound and TestMoveTimeIsSpent check the same on fake time.
 func TestClockLimits(t *testing.T) {
+	realTime(t)
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		g := surakarta.NewGame(surakarta.NewPosition())
@@ -1242,13 +1250,14 @@ func TestClockLimits(t *testing.T) {
 		if elapsed := time.Since(start); err != nil || elapsed > slack || !srchLegalIn(g, res.Move) {
 			t.Errorf("%s, no time on the clock: took %v, move %v, error %v", s.name, elapsed, res.Move, err)
 		}
-		// MoveTime is spent, less the overhead: the search stops at the
-		// deadline, not before.
+		// MoveTime is spent whole, overhead or not (MoveOverhead is kept
+		// back from a clock only): the search stops at the deadline, not
+		// before.
 		for _, overhead := range []time.Duration{0, 150 * time.Millisecond} {
 			start = time.Now()
 			_, err = s.make().Search(context.Background(), g, surakarta.Limits{MoveTime: 200 * time.Millisecond, MoveOverhead: overhead})
 			elapsed := time.Since(start)
-			if want := 200*time.Millisecond - overhead; err != nil || elapsed < want || elapsed > want+slack {
+			if want := 200 * time.Millisecond; err != nil || elapsed < want || elapsed > want+slack {
 				t.Errorf("%s, MoveTime 200ms, overhead %v: took %v, want %v, error %v", s.name, overhead, elapsed, want, err)
 			}
 		}
@@ -1265,7 +1274,11 @@ func TestClockLimits(t *testing.T) {
 			t.Errorf("%s, a single legal move, MoveTime 1s: took %v, move %v, error %v", s.name, elapsed, res.Move, err)
 		}
 	}
-	// Invalid clocks.
+}
+
+// TestInvalidClocks: negative times, increments and moves to go are
+// refused.
+func TestInvalidClocks(t *testing.T) {
 	for _, lim := range []surakarta.Limits{
 		{MoveOverhead: -1}, {Clock: surakarta.Clock{Black: -1}}, {Clock: surakarta.Clock{White: -1}},
 		{Clock: surakarta.Clock{BlackIncrement: -1}}, {Clock: surakarta.Clock{WhiteIncrement: -1}}, {Clock: surakarta.Clock{MovesToGo: -1}},
