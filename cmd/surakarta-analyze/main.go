@@ -11,7 +11,9 @@
 //	surakarta-analyze -engine pvs,endgame < games.txt
 //
 // The annotated records go to stdout (or -out FILE); the progress lines and
-// each game's summary go to stderr.
+// each game's summary go to stderr. A record that lacks annotations,
+// after an interrupt or when they would take more comments than a record
+// may hold, says so in a comment.
 package main
 
 import (
@@ -26,9 +28,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
@@ -61,8 +65,19 @@ The records go to stdout (or -out), with an Annotator header naming the
 engine and the limits. A progress line per tenth of each game and each
 side's summary (its average score lost and its count of each class) go
 to stderr, and after several games each player's summary over them all,
-by the names of the Black and White headers. -svg writes a graph of the score over each game, from Black's
-view.
+by the names of the Black and White headers. -svg writes a graph of the
+score over each game, from Black's view.
+
+A record says when it lacks annotations, in a comment after the last
+move annotated (before the first move when none is), such as
+
+    {— plies 6 to 27 not annotated: the analysis stopped after ply 5}
+
+after an interrupt (Ctrl-C writes the game under way with the moves
+analysed, and the command exits with status 1), and when the comments
+would take more than a record's may (%d bytes, which a game of 20,000
+plies or more can exceed): the annotations that fit are written, and the
+summaries and the graph count every move.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
 alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
@@ -70,7 +85,7 @@ threads=2 or tb=DIR (PVS with the endgame tables in DIR), or an engine program, 
 github.com/surakarta-go/surakarta/match.ParseEngine).
 
 flags:
-`, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap)
+`, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap, surakarta.MaxRecordCommentBytes)
 
 // DefaultDepth is the default of -depth: a game of 60 plies took about
 // half a second at it before singular extensions (docs/analysis.md has
@@ -83,8 +98,10 @@ const maxRecordFile = 64 << 20
 
 // run runs the command with the given arguments and returns its exit
 // status: 0 on success and for -h, 2 for bad arguments, 1 when a record
-// cannot be read, the analysis or the output fails, or ctx is done (an
-// interrupt): the game under way is then written with the moves analysed.
+// cannot be read or its annotated record could not be written (both found
+// before its analysis), the analysis or the output fails, or ctx is done
+// (an interrupt): the game under way is then written with the moves
+// analysed and a comment that says which are not.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta-analyze", flag.ContinueOnError)
 	engineSpec := cmdflag.Engine(flags)
@@ -115,6 +132,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "surakarta-analyze:", err)
 		return 1
 	}
+	// What can be checked before the work is checked now: the graph's
+	// directory.
+	if *svg != "" {
+		if fi, err := os.Stat(filepath.Dir(*svg)); err != nil || !fi.IsDir() {
+			return fail(fmt.Errorf("-svg %s: its directory %s does not exist", *svg, filepath.Dir(*svg)))
+		}
+	}
 
 	in, name := stdin, "standard input"
 	if flags.NArg() == 1 {
@@ -141,7 +165,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	a := analyzer{
 		ctx: ctx, searcher: searcher, stderr: stderr, svg: *svg,
 		limits:    limits,
-		annotator: engine.Name + ", " + limitsText(limits),
+		annotator: headerValue(engine.Name + ", " + limitsText(limits)),
 	}
 	fmt.Fprintf(stderr, "analysing %s with %s\n", name, a.annotator)
 	sc := surakarta.NewRecordScanner(&limitedReader{r: in, left: maxRecordFile, name: name})
@@ -219,6 +243,9 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 	black, _ := rec.Header("Black")
 	white, _ := rec.Header("White")
 	fmt.Fprintf(a.stderr, "game %d: %s (Black) vs %s (White), %d plies, %s\n", n, orUnknown(black), orUnknown(white), rec.Game.Ply(), rec.Result)
+	if err := writable(rec); err != nil {
+		return nil, fmt.Errorf("game %d: not analysed: %w", n, err)
+	}
 	shown := 0 // tenths of the game shown in progress lines
 	report, err := analysis.Game(a.ctx, rec.Game, a.searcher, analysis.Options{
 		Limits: a.limits,
@@ -249,6 +276,9 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 	if aerr != nil {
 		return nil, fmt.Errorf("game %d: %w", n, aerr)
 	}
+	if fit, _ := report.Fit(rec); fit < len(report.Moves) {
+		fmt.Fprintf(a.stderr, "game %d: plies %d to %d not annotated in the record: their comments would take it beyond %d bytes, the most a record's may (surakarta.MaxRecordCommentBytes); the summaries and the graph count them\n", n, fit+1, len(report.Moves), surakarta.MaxRecordCommentBytes)
+	}
 	setHeader(annotated, "Annotator", a.annotator)
 	text, merr := annotated.MarshalText()
 	if merr != nil {
@@ -263,6 +293,42 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 		return text, fmt.Errorf("game %d: %w", n, err)
 	}
 	return text, nil
+}
+
+// writable reports why the annotated record of rec could not be written,
+// before the work of its analysis: its own comments leave no room for the
+// note on the plies not annotated (analysis.Report.Fit), or it has as many
+// headers as a record may and none named Annotator, which the annotated
+// record adds.
+func writable(rec *surakarta.Record) error {
+	if _, err := (&analysis.Report{}).Fit(rec); err != nil {
+		return err
+	}
+	if _, ok := rec.Header("Annotator"); ok {
+		return nil
+	}
+	headers := len(rec.Headers) + 3 // and Rules, Position and Result
+	if rec.Reason != "" {
+		headers++
+	}
+	if headers >= surakarta.MaxRecordHeaders {
+		return fmt.Errorf("the record has %d headers, the most a record may (surakarta.MaxRecordHeaders), and no room for the Annotator header", headers)
+	}
+	return nil
+}
+
+// headerValue returns s as a record's header may hold it, so that the
+// annotated records write whatever the engine's name: valid UTF-8 (a
+// byte that is not becomes "?"), a control character a space, and at most
+// 1,000 bytes.
+func headerValue(s string) string {
+	s = strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) {
+			return ' '
+		}
+		return c
+	}, strings.ToValidUTF8(s, "?"))
+	return clip.To(s, 1000)
 }
 
 // summaryText writes a side's summary, as "31 moves, average loss 4.2,

@@ -153,7 +153,9 @@ func TestAnalyzeStdinToFile(t *testing.T) {
 }
 
 // TestInterrupted: an analysis whose context is done writes the game
-// under way with the moves analysed (none here) and exits 1.
+// under way with the moves analysed, and a comment after the last of them
+// (before the first move when there is none) that says the record lacks
+// the others, and exits 1.
 func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -161,9 +163,48 @@ func TestInterrupted(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "game 1: stopped after 0 of 29 moves: context canceled") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
-	if recs := readRecords(t, stdout); len(recs) != 1 || len(recs[0].Comments) != 0 {
+	want := map[int]string{0: "— plies 1 to 29 not annotated: the analysis stopped before ply 1"}
+	if recs := readRecords(t, stdout); len(recs) != 1 || !maps.Equal(recs[0].Comments, want) {
 		t.Errorf("stdout:\n%s", stdout)
 	}
+
+	// Interrupted once 6 positions of the first game are searched, as its
+	// second progress line says: its first 5 moves are annotated.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	var out strings.Builder
+	errOut := &cancelAt{line: "game 1: 6/29 positions searched\n", cancel: cancel}
+	code = run(ctx, []string{"-depth", "4", "-movetime", "0", "testdata/games.txt"}, strings.NewReader(""), &out, errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "game 1: stopped after 5 of 29 moves: context canceled") {
+		t.Errorf("interrupted at ply 6: exit %d, stderr:\n%s", code, errOut.String())
+	}
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = expected(t, readRecords(t, string(data))[0], 4)
+	for ply := 6; ply <= 29; ply++ {
+		delete(want, ply)
+	}
+	want[5] += " — plies 6 to 29 not annotated: the analysis stopped after ply 5"
+	if recs := readRecords(t, out.String()); len(recs) != 1 || !maps.Equal(recs[0].Comments, want) {
+		t.Errorf("interrupted at ply 6: comments %v, want %v", recs[0].Comments, want)
+	}
+}
+
+// cancelAt is the stderr of a run that calls cancel once line is written,
+// as an interrupt would then.
+type cancelAt struct {
+	strings.Builder
+	line   string
+	cancel func()
+}
+
+func (c *cancelAt) Write(p []byte) (int, error) {
+	if string(p) == c.line {
+		c.cancel()
+	}
+	return c.Builder.Write(p)
 }
 
 // TestBadInput: flags that cannot be used exit 2 before reading, records
@@ -283,5 +324,108 @@ func TestAnalyzeTablebase(t *testing.T) {
 	}
 	if code, _, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned,tb="+filepath.Join(dir, "missing")); code != 2 || !strings.Contains(stderr, "tb: ") {
 		t.Errorf("a missing table directory: exit %d\n%s", code, stderr)
+	}
+}
+
+// filler returns a comment of n bytes: words of 999 letters.
+func filler(n int) string {
+	b := bytes.Repeat([]byte("x"), n)
+	for i := 999; i < n-1; i += 1000 {
+		b[i] = ' '
+	}
+	return string(b)
+}
+
+// TestCommentLimit: when the comments would take a record beyond the most
+// a record's may (surakarta.MaxRecordCommentBytes), here a record with
+// long comments of its own, the annotations that fit are written, with a
+// note after them on the plies that lack one, the record reads back,
+// stderr says which plies lack one, and the summaries count every move:
+// the analysis is not lost.
+func TestCommentLimit(t *testing.T) {
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := readRecords(t, string(data))[0] // 29 plies
+	want := expected(t, rec, 2)
+	// Room for a few annotations and the note.
+	rec.Comments[0] = filler(surakarta.MaxRecordCommentBytes - 2 - 500)
+	var in bytes.Buffer
+	if _, err := rec.WriteTo(&in); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := analyze(context.Background(), in.String(), "-depth", "2", "-movetime", "0")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	got := readRecords(t, stdout)[0].Comments
+	fit := len(got) - 1 // the annotations of plies 1 to fit, and the comment before the first move
+	if fit < 1 || fit >= 29 || got[0] != rec.Comments[0] {
+		t.Fatalf("comments at %d plies", len(got))
+	}
+	for ply := 1; ply < fit; ply++ {
+		if got[ply] != want[ply] {
+			t.Errorf("the comment at ply %d is %q, want %q", ply, got[ply], want[ply])
+		}
+	}
+	note := fmt.Sprintf(" — plies %d to 29 not annotated: the comments of plies %d to 29 would take the record's beyond 1048576 bytes, the most a record may hold (MaxRecordCommentBytes)", fit+1, fit+1)
+	if got[fit] != want[fit]+note {
+		t.Errorf("the comment at ply %d is %q, want %q", fit, got[fit], want[fit]+note)
+	}
+	for _, line := range []string{
+		fmt.Sprintf("game 1: plies %d to 29 not annotated in the record: their comments would take it beyond 1048576 bytes", fit+1),
+		"game 1: Black (pvs,endgame): 15 moves, ",
+		"game 1: White (pvs,tuned): 14 moves, ",
+	} {
+		if !strings.Contains(stderr, line) {
+			t.Errorf("stderr lacks %q:\n%s", line, stderr)
+		}
+	}
+}
+
+// TestNotAnalysable: a game whose annotated record could not be written,
+// since its own comments leave no room for the note on the plies not
+// annotated or its headers no room for the Annotator header, and a -svg
+// file in a directory that does not exist, are refused before any
+// search, with exit status 1; the games before are written.
+func TestNotAnalysable(t *testing.T) {
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, string(data))
+	full := readRecords(t, string(data))[1]
+	full.Comments[0] = filler(surakarta.MaxRecordCommentBytes - 2)
+	crowded := surakarta.NewRecord(recs[1].Game)
+	for i := range surakarta.MaxRecordHeaders - 4 { // and Rules, Position, Result and Reason
+		crowded.Headers = append(crowded.Headers, surakarta.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
+	}
+	for _, tc := range []struct {
+		name string
+		rec  *surakarta.Record
+		want string
+	}{
+		{"no room for the note", full, "game 2: not analysed: analysis: invalid analysis: the record's own comments take 1048576 of the 1048576 bytes"},
+		{"no room for the header", crowded, "game 2: not analysed: the record has 100 headers, the most a record may (surakarta.MaxRecordHeaders), and no room for the Annotator header"},
+	} {
+		var in bytes.Buffer
+		for _, rec := range []*surakarta.Record{recs[0], tc.rec} {
+			if _, err := rec.WriteTo(&in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, stdout, stderr := analyze(context.Background(), in.String(), "-depth", "1", "-movetime", "0")
+		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "game 2: 3/27 positions searched") {
+			t.Errorf("%s: exit %d, stderr:\n%s", tc.name, code, stderr)
+		}
+		if out := readRecords(t, stdout); len(out) != 1 || out[0].Game.Ply() != 29 {
+			t.Errorf("%s: %d records written, want game 1's", tc.name, len(out))
+		}
+	}
+
+	code, stdout, stderr := analyze(context.Background(), "", "-depth", "1", "-svg", filepath.Join(t.TempDir(), "missing", "graph.svg"), "testdata/games.txt")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "missing/graph.svg: its directory") || strings.Contains(stderr, "searched") {
+		t.Errorf("-svg in a missing directory: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
 }
