@@ -11,9 +11,10 @@
 //	surakarta-analyze -engine pvs,endgame < games.txt
 //
 // The annotated records go to stdout (or -out FILE); the progress lines and
-// each game's summary go to stderr. A record that lacks annotations,
-// after an interrupt or when they would take more comments than a record
-// may hold, says so in a comment.
+// each game's summary go to stderr. An engine that reports no score, such
+// as a GTP program, is refused before any record is read; a record that
+// lacks annotations, after an interrupt or when they would take more
+// comments than a record may hold, says so in a comment.
 package main
 
 import (
@@ -62,10 +63,11 @@ good, an inaccuracy when it loses %d evaluation units or more against the
 engine's best move (a piece is worth about 75), a mistake from %d, a
 blunder from %d, with scores clamped to ±%d.
 The records go to stdout (or -out), with an Annotator header naming the
-engine and the limits. A progress line per tenth of each game and each
-side's summary (its average score lost and its count of each class) go
-to stderr, and after several games each player's summary over them all,
-by the names of the Black and White headers. -svg writes a graph of the
+engine and the limits, and the depth its searches reached when that is
+less than -depth. A progress line per tenth of each game and each side's
+summary (its average score lost and its count of each class) go to
+stderr, and after several games each player's summary over them all, by
+the names of the Black and White headers. -svg writes a graph of the
 score over each game, from Black's view.
 
 A record says when it lacks annotations, in a comment after the last
@@ -80,9 +82,18 @@ plies or more can exceed): the annotations that fit are written, and the
 summaries and the graph count every move.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
-alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
-threads=2 or tb=DIR (PVS with the endgame tables in DIR), or an engine program, ugi:PROGRAM or gtp:PROGRAM (go doc
-github.com/surakarta-go/surakarta/match.ParseEngine).
+alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options
+such as threads=2 or tb=DIR (PVS with the endgame tables in DIR); a
+player level1 to level10; or an engine program, ugi:PROGRAM (go doc
+github.com/surakarta-go/surakarta/match.ParseEngine). The engine must
+report scores: surakarta-analyze searches the start position with it
+first, before reading FILE, and refuses (exit status 2) an engine whose
+search completes no iteration (depth 0), which has no score to report:
+the players random and greedy, GTP programs (GTP has no way to say a
+score) and UGI programs that write no info line with a depth. Their
+analysis would class every move against a score of 0. The players
+level1 to level5 score only the move they choose, at random, with a
+search of a ply or two: their analysis says little.
 
 flags:
 `, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap, surakarta.MaxRecordCommentBytes)
@@ -97,11 +108,12 @@ const DefaultDepth = 10
 const maxRecordFile = 64 << 20
 
 // run runs the command with the given arguments and returns its exit
-// status: 0 on success and for -h, 2 for bad arguments, 1 when a record
-// cannot be read or its annotated record could not be written (both found
-// before its analysis), the analysis or the output fails, or ctx is done
-// (an interrupt): the game under way is then written with the moves
-// analysed and a comment that says which are not.
+// status: 0 on success and for -h, 2 for bad arguments and an engine that
+// reports no score, 1 when a record cannot be read or its annotated record
+// could not be written (both found before its analysis), the analysis or
+// the output fails, or ctx is done (an interrupt): the game under way is
+// then written with the moves analysed and a comment that says which are
+// not.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta-analyze", flag.ContinueOnError)
 	engineSpec := cmdflag.Engine(flags)
@@ -133,11 +145,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	// What can be checked before the work is checked now: the graph's
-	// directory.
+	// directory, and that the engine reports scores (analysis.ErrNoScore),
+	// by a search of the start position, so that an engine that cannot
+	// analyse is refused before any record is read or written.
 	if *svg != "" {
 		if fi, err := os.Stat(filepath.Dir(*svg)); err != nil || !fi.IsDir() {
 			return fail(fmt.Errorf("-svg %s: its directory %s does not exist", *svg, filepath.Dir(*svg)))
 		}
+	}
+	searcher := engine.New()
+	defer cmdflag.Close(searcher)
+	res, err := searcher.Search(ctx, surakarta.NewGame(surakarta.NewPosition()), limits)
+	switch {
+	case ctx.Err() != nil:
+		// Interrupted: the analysis stops at once, and says so.
+	case err != nil:
+		return fail(fmt.Errorf("the engine's search of the start position: %w", err))
+	case res.Depth <= 0:
+		return bad(fmt.Errorf("-engine %q reports no score: its search of the start position completed no iteration (depth %d), as those of the players random and greedy, GTP programs and UGI programs that write no info line with a depth do, and an analysis would class every move against a score of 0; analyse with an engine that scores positions, such as %s", engine.Name, res.Depth, cmdflag.DefaultEngine))
 	}
 
 	in, name := stdin, "standard input"
@@ -159,9 +184,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		defer outFile.Close() // after an error; Close below otherwise
 		w = outFile
 	}
-	searcher := engine.New()
-	defer cmdflag.Close(searcher)
-
 	a := analyzer{
 		ctx: ctx, searcher: searcher, stderr: stderr, svg: *svg,
 		limits:    limits,
@@ -279,7 +301,12 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 	if fit, _ := report.Fit(rec); fit < len(report.Moves) {
 		fmt.Fprintf(a.stderr, "game %d: plies %d to %d not annotated in the record: their comments would take it beyond %d bytes, the most a record's may (surakarta.MaxRecordCommentBytes); the summaries and the graph count them\n", n, fit+1, len(report.Moves), surakarta.MaxRecordCommentBytes)
 	}
-	setHeader(annotated, "Annotator", a.annotator)
+	annotator := a.annotator
+	if reached := maxDepth(report); a.limits.Depth > 0 && len(report.Moves) > 0 && reached < a.limits.Depth {
+		annotator += fmt.Sprintf(" (its searches reached depth %d at most)", reached)
+		fmt.Fprintf(a.stderr, "game %d: the engine's searches reached depth %d at most, not the %d asked\n", n, reached, a.limits.Depth)
+	}
+	setHeader(annotated, "Annotator", annotator)
 	text, merr := annotated.MarshalText()
 	if merr != nil {
 		return nil, fmt.Errorf("game %d: %w", n, merr)
@@ -315,6 +342,15 @@ func writable(rec *surakarta.Record) error {
 		return fmt.Errorf("the record has %d headers, the most a record may (surakarta.MaxRecordHeaders), and no room for the Annotator header", headers)
 	}
 	return nil
+}
+
+// maxDepth returns the deepest search of the report's positions.
+func maxDepth(r *analysis.Report) int {
+	deepest := 0
+	for _, a := range r.Moves {
+		deepest = max(deepest, a.Depth)
+	}
+	return deepest
 }
 
 // headerValue returns s as a record's header may hold it, so that the

@@ -14,8 +14,10 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/gtp"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/tablebase"
+	"github.com/surakarta-go/surakarta/ugi"
 )
 
 // analyze runs the command with args and stdin, as its main does.
@@ -205,6 +207,93 @@ func (c *cancelAt) Write(p []byte) (int, error) {
 		c.cancel()
 	}
 	return c.Builder.Write(p)
+}
+
+// TestMain runs the test binary as an engine program when its arguments
+// are "fake-engine ugi" or "fake-engine gtp", so that the tests of
+// engine programs need no program built: PVS with the Tuned evaluator on
+// one thread, over UGI within the limits it is sent, and over GTP, which
+// cannot say a depth, to depth 1.
+func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "fake-engine" {
+		os.Exit(fakeEngine(os.Args[2]))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine serves PVS over protocol, ugi or gtp, on stdin and stdout.
+func fakeEngine(protocol string) int {
+	pvs := surakarta.NewPVS(surakarta.NewTuned())
+	pvs.Threads = 1
+	var err error
+	switch protocol {
+	case "ugi":
+		err = ugi.Serve(context.Background(), os.Stdin, os.Stdout, ugi.Engine{Name: "fake", Searcher: func() surakarta.Searcher { return pvs }})
+	case "gtp":
+		err = gtp.Serve(context.Background(), os.Stdin, os.Stdout, gtp.Engine{Name: "fake", Searcher: func() surakarta.Searcher { return depthOne{pvs} }})
+	default:
+		err = fmt.Errorf("no protocol %q", protocol)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// depthOne searches to depth 1 whatever the limits.
+type depthOne struct{ *surakarta.PVS }
+
+func (d depthOne) Search(ctx context.Context, g *surakarta.Game, _ surakarta.Limits) (surakarta.Result, error) {
+	return d.PVS.Search(ctx, g, surakarta.Limits{Depth: 1})
+}
+
+// fakeSpec returns the engine spec of this test binary as an engine
+// program over protocol, with the settings given (such as ",name=x").
+func fakeSpec(protocol, settings string) string {
+	return protocol + settings + ":'" + os.Args[0] + "' fake-engine " + protocol
+}
+
+// TestNoScoreEngine: an engine that reports no score (a search of depth
+// 0) is refused before any record is read or written, with exit status 2:
+// the players random and greedy and a GTP program, told by their results,
+// not their names. A UGI program that reports scores is accepted, and
+// annotates as the library does.
+func TestNoScoreEngine(t *testing.T) {
+	dir := t.TempDir()
+	for _, engine := range []string{"random", "greedy", "GREEDY,seed=3", fakeSpec("gtp", "")} {
+		out := filepath.Join(dir, "out.txt")
+		code, stdout, stderr := analyze(context.Background(), "", "-engine", engine, "-depth", "2", "-movetime", "0", "-out", out, "testdata/games.txt")
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "reports no score: its search of the start position completed no iteration (depth 0)") || strings.Contains(stderr, "game 1") {
+			t.Errorf("-engine %s: exit %d, stdout %q, stderr:\n%s", engine, code, stdout, stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-engine %s: -out was created (%v)", engine, err)
+		}
+	}
+
+	data, err := os.ReadFile("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := readRecords(t, string(data))[0]
+	var one bytes.Buffer
+	if _, err := rec.WriteTo(&one); err != nil {
+		t.Fatal(err)
+	}
+	// The name, with a tab that a record's header cannot hold, is written
+	// with a space.
+	code, stdout, stderr := analyze(context.Background(), one.String(), "-engine", fakeSpec("ugi", ",name=fake\tugi"), "-depth", "2", "-movetime", "0")
+	if code != 0 {
+		t.Fatalf("a UGI program: exit %d\n%s", code, stderr)
+	}
+	got := readRecords(t, stdout)[0]
+	if want := expected(t, rec, 2); !maps.Equal(got.Comments, want) {
+		t.Errorf("a UGI program: comments\n%v\nwant\n%v", got.Comments, want)
+	}
+	if v, _ := got.Header("Annotator"); v != "fake ugi, depth 2" {
+		t.Errorf("a UGI program: Annotator %q", v)
+	}
 }
 
 // TestBadInput: flags that cannot be used exit 2 before reading, records
@@ -427,5 +516,28 @@ func TestNotAnalysable(t *testing.T) {
 	code, stdout, stderr := analyze(context.Background(), "", "-depth", "1", "-svg", filepath.Join(t.TempDir(), "missing", "graph.svg"), "testdata/games.txt")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "missing/graph.svg: its directory") || strings.Contains(stderr, "searched") {
 		t.Errorf("-svg in a missing directory: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestReachedDepth: an engine whose searches stop short of -depth, here
+// level1, which looks one ply ahead, has the depth they reached in the
+// Annotator header and on stderr, so that the record does not claim a
+// depth it was not analysed to.
+func TestReachedDepth(t *testing.T) {
+	code, stdout, stderr := analyze(context.Background(), "", "-engine", "level1", "-depth", "10", "-movetime", "0", "testdata/games.txt")
+	if code != 0 || !strings.Contains(stderr, "game 1: the engine's searches reached depth 1 at most, not the 10 asked\n") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	for i, rec := range readRecords(t, stdout) {
+		if v, _ := rec.Header("Annotator"); v != "level1, depth 10 (its searches reached depth 1 at most)" {
+			t.Errorf("record %d: Annotator %q", i+1, v)
+		}
+	}
+	// The default engine reaches the depth: the header says no more.
+	_, stdout, _ = analyze(context.Background(), "", "-depth", "3", "-movetime", "0", "testdata/games.txt")
+	for i, rec := range readRecords(t, stdout) {
+		if v, _ := rec.Header("Annotator"); v != "pvs,tuned, depth 3" {
+			t.Errorf("pvs,tuned: record %d: Annotator %q", i+1, v)
+		}
 	}
 }
