@@ -32,17 +32,29 @@ type Caps struct {
 // large table takes seconds: Searcher waits for the clear to end, and so
 // must a command that changes the engine's options (Ready), or that says
 // the engine is ready.
+//
+// The searcher is called through search and clearSearcher, which recover
+// its panics and give up on a search that does not return within
+// StopGrace of its context's end; such a stray search keeps the searcher
+// from being called again until it returns.
 type Server struct {
 	Out      *Output
 	Settings Settings
 	Caps     Caps
+	// StopGrace is how long a search may take to return once its context
+	// is done before the server answers without it; 0 means
+	// DefaultStopGrace.
+	StopGrace time.Duration
 
 	game   *surakarta.Game // nil: no position (noGame says why)
 	noGame error
 
 	searcher func() surakarta.Searcher
 	last     surakarta.Searcher // what searcher returned last
-	clearing chan struct{}      // closed when the clear NewGame started has ended; nil: none since Ready
+	clearing chan error         // receives the error of the clear NewGame started once it has ended; nil: none since Ready
+	cleared  error              // the error of the last clear, reported by the next Searcher
+
+	stray atomic.Pointer[chan struct{}] // closed when the search given up on last returns; nil: none
 
 	task *task // the task started last, until it is reaped
 }
@@ -90,29 +102,34 @@ func (s *Server) DropGame(why string) {
 // rules, and clears the searcher last used so that it forgets the game
 // before: in the background, since a large table takes seconds to clear.
 // Ready waits for the clear; a clear already under way is enough, since
-// nothing has searched since it started.
+// nothing has searched since it started. While a search the server gave
+// up on has not returned, the searcher is not cleared: the clear would run
+// beside it.
 func (s *Server) NewGame() {
 	s.SetGame(s.newGame(surakarta.NewPosition()))
-	if s.last != nil && s.clearing == nil {
-		last, done := s.last, make(chan struct{})
+	if s.last != nil && s.clearing == nil && s.strayErr() == nil {
+		last, done := s.last, make(chan error, 1)
 		s.clearing = done
 		go func() {
-			last.Clear()
-			// Ready returns once done is closed, maybe before this
+			err := clearSearcher(last)
+			// Ready returns once done is sent on, maybe before this
 			// goroutine has ended: it must not hold the searcher then,
 			// or an engine that replaces it would have two at once.
 			last = nil
-			close(done)
+			done <- err
 		}()
 	}
 }
 
 // Ready waits until the searcher's clear that NewGame started, if any,
 // has ended: before the engine's searcher or options are used again, and
-// before the server says it is ready or returns.
+// before the server says it is ready or returns. A clear that panicked
+// fails the next Searcher.
 func (s *Server) Ready() {
 	if s.clearing != nil {
-		<-s.clearing
+		if err := <-s.clearing; err != nil {
+			s.cleared = err
+		}
 		s.clearing = nil
 	}
 }
@@ -141,9 +158,17 @@ var errNoSearcher = errors.New("the engine has no searcher")
 // remembers it for NewGame. It waits for a clear under way (Ready), and
 // forgets the searcher before, so that an engine that replaces its
 // searcher holds the only reference to the old one when it makes the new
-// one.
+// one. It fails, without asking the engine, once when the last clear
+// panicked, and while a search the server gave up on has not returned.
 func (s *Server) Searcher() (surakarta.Searcher, error) {
 	s.Ready()
+	if err := s.cleared; err != nil {
+		s.cleared = nil
+		return nil, err
+	}
+	if err := s.strayErr(); err != nil {
+		return nil, err
+	}
 	s.last = nil
 	sr := s.searcher()
 	if sr == nil {
@@ -243,7 +268,7 @@ func (s *Server) Go(lim surakarta.Limits, infinite bool, r Report) {
 		if err != nil {
 			return r.Done(surakarta.Result{}, err)
 		}
-		res, err := searcher.Search(ctx, game, lim)
+		res, err := s.search(ctx, searcher, game, lim)
 		return r.Done(res, err)
 	})
 }
@@ -256,7 +281,7 @@ func (s *Server) SearchNow(ctx context.Context, lim surakarta.Limits) (surakarta
 	if err != nil {
 		return surakarta.Result{}, err
 	}
-	return searcher.Search(ctx, s.game.Clone(), s.limits(lim))
+	return s.search(ctx, searcher, s.game.Clone(), s.limits(lim))
 }
 
 // MaxPerftDepth is the deepest perft allowed without a cap: about a minute
@@ -305,14 +330,23 @@ func (s *Server) Bench(ctx context.Context, positions []surakarta.Position, dept
 	if err != nil {
 		return 0, 0, err
 	}
-	defer searcher.Clear()
+	defer func() {
+		if s.strayErr() != nil {
+			return // not beside a search given up on
+		}
+		if cerr := clearSearcher(searcher); cerr != nil && err == nil {
+			nodes, elapsed, err = 0, 0, cerr
+		}
+	}()
 	for _, p := range positions {
 		g, err := surakarta.NewGameWithRules(p, s.Settings.Rules)
 		if err != nil || g.Outcome().Over {
 			continue
 		}
-		searcher.Clear()
-		res, err := searcher.Search(ctx, g, surakarta.Limits{Depth: depth, Nodes: s.Caps.Nodes})
+		if err := clearSearcher(searcher); err != nil {
+			return 0, 0, err
+		}
+		res, err := s.search(ctx, searcher, g, surakarta.Limits{Depth: depth, Nodes: s.Caps.Nodes})
 		if err != nil {
 			return 0, 0, err
 		}
