@@ -28,8 +28,8 @@
 // p1inc and p2inc. An info line carries depth, seldepth, score (cp N, an
 // evaluation in the evaluator's units; mate N, a win in N moves of the side
 // to move, mate −N a loss), nodes, nps, time (milliseconds) and pv.
-// bestmove is 0000 when there is no move: the game is over, or the engine
-// has no position.
+// bestmove is 0000 when there is no move: the game is over, the engine
+// has no position, or its searcher failed.
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
 // count and speed over fixed positions, an engine's signature), perft N
@@ -73,4 +73,24 @@
 // line 1's move. go searchmoves restricts the search
 // to the moves it lists (Limits.SearchMoves); a move that is not legal is
 // refused. go ponder is refused.
+//
+// The server does not trust its searcher, so that a faulty one cannot hang
+// or crash the engine. A search told to stop (by stop, quit, the end of
+// the input or Serve's context) that has not returned within
+// Engine.StopGrace (DefaultStopGrace, half a second, by default) is given
+// up on: the server writes "info string the searcher did not stop …" and
+// bestmove with the best move it knows, as below, then goes on, or returns
+// at quit, the end of the input or the context's end. Until that search
+// returns, go answers an error line and bestmove 0000, bench fails, and
+// uginewgame does not clear the searcher. A panic of the searcher's Search
+// is answered with an error line and bestmove 0000, and one of its Clear
+// likewise by the next go or bench. A move the searcher returns that go
+// does not allow (illegal in the position searched, or not one of
+// searchmoves) is not sent: an info string line says so, and bestmove is
+// the first move of the last pv the search reported if go allows it, else
+// the first of searchmoves, else the position's first legal move, as UCI
+// engines answer when stopped before their first iteration; a GUI would
+// take bestmove 0000, while the position has a move, for an illegal move
+// and a lost game. A panic in a goroutine the searcher starts itself is
+// beyond the server's reach.
 package ugi

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
@@ -34,7 +35,20 @@ type Engine struct {
 	// an error refuses the value and changes nothing. May be nil when
 	// Options is empty.
 	SetOption func(name, value string) error
+	// StopGrace is how long Serve waits for the searcher to return from
+	// a search it has told to stop (at stop, quit, the end of the input,
+	// ctx done) before it answers without it: the GUI waits for bestmove,
+	// or for the engine to exit. 0 means DefaultStopGrace; it must not be
+	// negative.
+	StopGrace time.Duration
 }
+
+// DefaultStopGrace is the default of Engine.StopGrace, half a second:
+// ample for a searcher that looks at its context, as the library's return
+// within milliseconds, and short enough that a program waiting for
+// bestmove or for the engine to exit does not give up on it first (a
+// Client waits a second for either).
+const DefaultStopGrace = serve.DefaultStopGrace
 
 // Serve runs e over UGI: reads commands from r, answers on w, until quit
 // or the end of r, which, like quit, stops a search or perft that runs
@@ -43,13 +57,20 @@ type Engine struct {
 // the end of input, else r's error or ctx's, or w's when a write failed
 // (Serve stops then), or an error at once when e is not valid (no
 // Searcher; Options without SetOption; an option named twice, or named
-// as one of the server's).
+// as one of the server's; a negative StopGrace).
 //
 // Serve reads r in a goroutine of its own, which a Read blocked in r
 // outlives until r returns. A search runs in the background: isready,
 // query, show and stop are answered while it runs, and commands that would
 // change the game or the options are refused. perft runs in the background
 // too, and stop ends it.
+//
+// Serve does not trust the searcher, so that a faulty one cannot hang or
+// crash the program: a search that has not returned e.StopGrace after it
+// was told to stop is given up on (its searcher is not called again
+// until it returns, and goes on running after Serve returns), a panic of
+// Search or Clear is recovered, and bestmove is never a move the search's
+// position does not allow (see the package's documentation).
 func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
 	return serveCapped(ctx, r, w, e, serve.Caps{})
 }
@@ -115,6 +136,8 @@ func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 		return nil, errors.New("ugi: Engine.Searcher is nil")
 	case len(e.Options) > 0 && e.SetOption == nil:
 		return nil, errors.New("ugi: Engine.Options without SetOption")
+	case e.StopGrace < 0:
+		return nil, errors.New("ugi: Engine.StopGrace is negative")
 	}
 	s := &server{e: e}
 	for _, o := range serve.Options() {
@@ -127,6 +150,7 @@ func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 		s.options = append(s.options, o)
 	}
 	s.Server = serve.New(w, e.Searcher, caps)
+	s.StopGrace = e.StopGrace
 	return s, nil
 }
 
@@ -257,8 +281,9 @@ func (s *server) goCommand(args []string) error {
 		s.Out.Lines(infoStringLine("the game is over: "+o.String()), bestMoveLine(surakarta.NoMove))
 		return nil
 	}
+	pos := g.Position()
 	for _, m := range lim.SearchMoves {
-		if _, err := g.Position().Legal(m); err != nil {
+		if _, err := pos.Legal(m); err != nil {
 			return fmt.Errorf("go: searchmoves: %w", err)
 		}
 	}
@@ -269,20 +294,66 @@ func (s *server) goCommand(args []string) error {
 	s.Go(lim, p.Infinite, serve.Report{
 		Info: func(in surakarta.Info) {
 			if in.MultiPV <= 1 {
-				last = in.PV
+				last = slices.Clone(in.PV) // the searcher may reuse its own
 			}
 			s.Out.Lines(infoLine(in))
 		},
 		Done: func(res surakarta.Result, err error) []string {
-			if err != nil {
+			switch {
+			case errors.Is(err, serve.ErrNotStopped):
+				// Told to stop, the server answers as a stopped search
+				// does: with the best move it knows.
+				m, why := fallbackMove(pos, last, lim.SearchMoves)
+				return []string{infoStringLine(err.Error() + "; bestmove is " + why), bestMoveLine(m)}
+			case err != nil:
 				// The game is not over and the limits are valid: the
-				// searcher failed.
+				// searcher failed (or panicked).
 				return []string{errorLine(err), bestMoveLine(surakarta.NoMove)}
+			}
+			if err := allowed(pos, res.Move, lim.SearchMoves); err != nil {
+				m, why := fallbackMove(pos, last, lim.SearchMoves)
+				return []string{
+					infoStringLine("the searcher's move: " + err.Error() + "; bestmove is " + why),
+					finalInfoLine(res, false), bestMoveLine(m),
+				}
 			}
 			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMoveLine(res.Move)}
 		},
 	})
 	return nil
+}
+
+// allowed returns an error unless m is a legal move of p, and one of
+// searchMoves when there are any: a move go allows. NoMove, which a
+// search returns only when p has no legal move, is none.
+func allowed(p surakarta.Position, m surakarta.Move, searchMoves []surakarta.Move) error {
+	if _, err := p.Legal(m); err != nil {
+		return err
+	}
+	if len(searchMoves) > 0 && !slices.ContainsFunc(searchMoves, func(s surakarta.Move) bool { return s.From() == m.From() && s.To() == m.To() }) {
+		return fmt.Errorf("%v is not one of searchmoves", m)
+	}
+	return nil
+}
+
+// fallbackMove returns the move bestmove gives when the searcher gave none
+// that go allows, and why it is that move: a GUI takes bestmove 0000 for
+// a move that is no move, so it is the first move of the last pv the
+// search reported, when go allows it, as a stopped engine answers the
+// best move it has; or else the first of searchMoves, or else p's first
+// legal move, as UCI engines answer when stopped before their first
+// iteration. NoMove only when p has no legal move.
+func fallbackMove(p surakarta.Position, pv, searchMoves []surakarta.Move) (surakarta.Move, string) {
+	if len(pv) > 0 && allowed(p, pv[0], searchMoves) == nil {
+		return pv[0], "the first move of the last pv reported"
+	}
+	if len(searchMoves) > 0 {
+		return searchMoves[0], "the first of searchmoves"
+	}
+	if moves := p.LegalMoves(); len(moves) > 0 {
+		return moves[0], "the first legal move"
+	}
+	return surakarta.NoMove, "0000: no legal move"
 }
 
 // query answers query gameover, p1turn and result.
