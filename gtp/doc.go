@@ -42,4 +42,13 @@
 // searches on the clock of time_settings and time_left (Canadian
 // byo-yomi, or absolute time), or for the engine's MoveTime when they
 // set no limit.
+//
+// The server does not trust its searcher, so that a faulty one cannot hang
+// or crash the engine: genmove answers "?" and plays nothing when the
+// searcher's Search panics (or its Clear did, at the clear_board or
+// boardsize before), when the move it returns is not legal, and when
+// Serve's context is done and the search has not returned within
+// Engine.StopGrace (DefaultStopGrace, half a second, by default). GTP
+// reads no command while genmove searches, so quit and the end of the
+// input, which come after its answer, find no search to stop.
 package gtp

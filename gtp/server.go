@@ -35,13 +35,23 @@ type Engine struct {
 	// MoveTime is a move's time when no time_settings limit the game; 0
 	// means surakarta.DefaultMoveTime.
 	MoveTime time.Duration
+	// StopGrace is how long genmove waits for the searcher to return
+	// once ctx is done before it answers without it, so that a searcher
+	// that does not look at its context cannot keep Serve from
+	// returning. 0 means DefaultStopGrace; it must not be negative.
+	StopGrace time.Duration
 }
+
+// DefaultStopGrace is the default of Engine.StopGrace, half a second:
+// ample for a searcher that looks at its context, as the library's return
+// within milliseconds.
+const DefaultStopGrace = serve.DefaultStopGrace
 
 // Serve runs e over GTP: reads commands from r, answers each on w, until
 // quit or the end of r; ctx done stops it too, and the search of a
 // genmove with it. Returns nil at quit or the end of input, else r's
 // error or ctx's, or w's when a write failed (Serve stops then), or an
-// error at once when e has no Searcher.
+// error at once when e has no Searcher or a negative StopGrace.
 //
 // A command that fails is answered "? error" and changes nothing. The
 // game starts at the start position under the server's rules, which
@@ -49,6 +59,13 @@ type Engine struct {
 // Olympiad's 50 and 2 by default, apply from the next clear_board or
 // surakarta-position); genmove searches for MoveTime, or on the clock of
 // time_settings and time_left less MoveOverhead (default 20 ms).
+//
+// Serve does not trust the searcher, so that a faulty one cannot hang or
+// crash the program: genmove answers "?" when Search panics, when it
+// returns a move that is not legal, or, once ctx is done, when it has not
+// returned within e.StopGrace (it goes on running after Serve returns,
+// and its searcher is not called again until it returns); a panic of
+// Clear fails the next genmove.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
 	return serveCapped(ctx, r, w, e, serve.Caps{})
 }
@@ -66,10 +83,15 @@ func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 	if e.Searcher == nil {
 		return nil, errors.New("gtp: Engine.Searcher is nil")
 	}
+	if e.StopGrace < 0 {
+		return nil, errors.New("gtp: Engine.StopGrace is negative")
+	}
 	if e.MoveTime <= 0 {
 		e.MoveTime = surakarta.DefaultMoveTime
 	}
-	return &server{Server: serve.New(w, e.Searcher, caps), e: e}, nil
+	s := &server{Server: serve.New(w, e.Searcher, caps), e: e}
+	s.StopGrace = e.StopGrace
+	return s, nil
 }
 
 // serveCapped is Serve with caps on the searches, for tests and fuzzing.

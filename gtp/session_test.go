@@ -27,6 +27,7 @@ type session struct {
 	in     *io.PipeWriter
 	lines  chan string // the output lines; closed at the end of the output
 	served chan error  // Serve's error, once it returns
+	cancel context.CancelFunc
 }
 
 // testEngine returns an engine with a PVS and an option, Evaluator, that
@@ -67,7 +68,7 @@ func startSession(tb testing.TB, e Engine, caps serve.Caps) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &session{tb: tb, in: inW, lines: make(chan string, 1<<16), served: make(chan error, 1)}
+	s := &session{tb: tb, in: inW, lines: make(chan string, 1<<16), served: make(chan error, 1), cancel: cancel}
 	go func() {
 		err := serveCapped(ctx, inR, outW, e, caps)
 		inR.Close()
