@@ -38,13 +38,24 @@ const (
 	kindAll     = 1
 	kindQuiet   = 2
 	fixedHeader = 4 + 2 + 1 + 1 + 1 + 2 + 8 + 4 + 4
-	perBlock    = 4096
-	// maxRawBlock bounds a block's entries in bytes, which a reader
-	// allocates whatever the block's compressed size: a damaged header
-	// cannot make it allocate more. The writer's blocks are at most
-	// perBlock entries of ⌈1001/4⌉ bytes.
-	maxRawBlock = 1 << 22
+	// perBlock is the positions of a block, the writer's and the only
+	// one a reader takes: so the header of a class's file, which the
+	// reader reads whole, is as long as the class's size needs (6 MB
+	// for the largest class of 8 pieces), whatever the file claims.
+	perBlock = 4096
 )
+
+// maxPacked returns the most bytes a block of raw bytes of entries may
+// take compressed: what DEFLATE makes of raw bytes it cannot compress,
+// stored as they are with a 5-byte header every at most 65,535 bytes
+// (Go's writer ends one every 16,384), with room to spare. A reader
+// refuses a block claiming more before reading it, so that a header,
+// even one whose checksum is right, cannot make it allocate or read more
+// than that: at most 1.2 MB for the largest entries (a quiet-ply limit
+// of 1000).
+func maxPacked(raw uint64) uint64 {
+	return raw + raw/8 + 64
+}
 
 // ErrCorrupt is the error of a table file that is damaged: its checksums
 // do not match, or it is cut short.
@@ -157,6 +168,49 @@ func writeTable(dir string, c class, limit int, data []byte) error {
 	return os.Rename(f.Name(), filepath.Join(dir, fileName(c, limit)))
 }
 
+// openTable opens the file name, the table of class c under limit, and
+// reads its header. It opens regular files only (following symbolic
+// links), and without waiting: a named pipe or a device under a table's
+// name is refused at once, never read, so that it cannot block the
+// caller. A file that is not there gives an error wrapping
+// os.ErrNotExist; a damaged or mismatched one an error naming the file.
+func openTable(name string, c class, limit int) (*os.File, *header, error) {
+	f, err := openFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: not a regular file (%s)", name, fileType(info.Mode()))
+	}
+	h, err := readHeader(f, info.Size(), c, limit)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return f, h, nil
+}
+
+// fileType names the type of a file that is not a regular one.
+func fileType(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}
+
 // readHeader reads and checks the header of a table file of size bytes:
 // the table of class c under limit.
 func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) {
@@ -185,7 +239,9 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		return nil, fmt.Errorf("%w: class %dv%d, want %dv%d", ErrMismatch, h.c.mover, h.c.other, c.mover, c.other)
 	case h.positions != c.size():
 		return nil, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.positions, c.size())
-	case h.perBlock == 0 || uint64(h.perBlock)*uint64(entryBytes(limit)) > maxRawBlock || blocks != (h.positions+uint64(h.perBlock)-1)/uint64(h.perBlock):
+	case h.perBlock != perBlock:
+		return nil, fmt.Errorf("%w: blocks of %d positions, want %d", ErrCorrupt, h.perBlock, perBlock)
+	case blocks != (h.positions+perBlock-1)/perBlock:
 		return nil, fmt.Errorf("%w: %d blocks of %d positions for %d", ErrCorrupt, blocks, h.perBlock, h.positions)
 	}
 	h.size = fixedHeader + int64(blocks+1)*8 + int64(blocks)*4 + 4
@@ -206,6 +262,9 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		h.offsets[i] = le.Uint64(rest[8*i:])
 		if (i > 0 && h.offsets[i] < h.offsets[i-1]) || h.offsets[i] > uint64(size-h.size) {
 			return nil, fmt.Errorf("%w: block offsets", ErrCorrupt)
+		}
+		if b := uint64(i - 1); i > 0 && h.offsets[i]-h.offsets[b] > maxPacked(h.rawBytes(b)) {
+			return nil, fmt.Errorf("%w: block %d of %d bytes, more than its %d bytes of entries can take compressed", ErrCorrupt, b, h.offsets[i]-h.offsets[b], h.rawBytes(b))
 		}
 	}
 	if h.offsets[0] != 0 || h.offsets[blocks] != uint64(size-h.size) {
@@ -235,6 +294,11 @@ func inflater(r io.Reader) io.ReadCloser {
 	return flate.NewReader(r)
 }
 
+// rawBytes returns the bytes of the entries of block b.
+func (h *header) rawBytes(b uint64) uint64 {
+	return (min((b+1)*uint64(h.perBlock), h.positions) - b*uint64(h.perBlock)) * uint64(h.entryBytes)
+}
+
 // readBlock reads and checks block b.
 func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
 	packed := make([]byte, h.offsets[b+1]-h.offsets[b])
@@ -246,8 +310,7 @@ func (h *header) readBlock(r io.ReaderAt, b uint64) ([]byte, error) {
 	if crc32.ChecksumIEEE(packed) != h.checksums[b] {
 		return nil, fmt.Errorf("%w: block %d's checksum", ErrCorrupt, b)
 	}
-	want := (min((b+1)*uint64(h.perBlock), h.positions) - b*uint64(h.perBlock)) * uint64(h.entryBytes)
-	raw := make([]byte, want)
+	raw := make([]byte, h.rawBytes(b))
 	br := bytes.NewReader(packed)
 	zr := inflater(br)
 	defer inflaters.Put(zr)

@@ -147,13 +147,12 @@ func pairsOf(n int) []class {
 
 // present reports whether dir holds the table of c with a sound header.
 func present(dir string, c class, limit int) bool {
-	f, err := os.Open(filepath.Join(dir, fileName(c, limit)))
+	f, _, err := openTable(filepath.Join(dir, fileName(c, limit)), c, limit)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	_, err = openHeader(f, c, limit)
-	return err == nil
+	f.Close()
+	return true
 }
 
 // makePair solves the pair and writes its tables.
@@ -224,15 +223,11 @@ func (e *exitTables) load(c class) error {
 	if e.tables[c] != nil {
 		return nil
 	}
-	f, err := os.Open(filepath.Join(e.dir, fileName(c, e.limit)))
+	f, h, err := openTable(filepath.Join(e.dir, fileName(c, e.limit)), c, e.limit)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	h, err := openHeader(f, c, e.limit)
-	if err != nil {
-		return fmt.Errorf("%s: %w", f.Name(), err)
-	}
 	t := make([]uint16, h.positions)
 	r := e.limit
 	for b := range uint64(len(h.checksums)) {

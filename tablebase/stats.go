@@ -44,7 +44,7 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 	if mover < 1 || other < 1 || mover+other > maxPieces || limit > maxLimit {
 		return Stats{}, fmt.Errorf("%w: no table of %d against %d pieces under a quiet-ply limit of %d", ErrNotInTables, mover, other, limit)
 	}
-	f, err := os.Open(filepath.Join(dir, fileName(c, limit)))
+	f, h, err := openTable(filepath.Join(dir, fileName(c, limit)), c, limit)
 	if errors.Is(err, os.ErrNotExist) {
 		return Stats{}, fmt.Errorf("%w: %v", ErrNotInTables, err)
 	}
@@ -52,10 +52,6 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 		return Stats{}, err
 	}
 	defer f.Close()
-	h, err := openHeader(f, c, limit)
-	if err != nil {
-		return Stats{}, fmt.Errorf("%s: %w", f.Name(), err)
-	}
 	s := Stats{Mover: mover, Other: other, Positions: h.positions}
 	if limit > 0 {
 		s.LongestWin = -1

@@ -5,9 +5,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math/bits"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/surakarta-go/surakarta"
@@ -26,6 +31,7 @@ type Tables struct {
 	files  map[class]*tableFile
 
 	mu         sync.Mutex
+	dropped    []error // the files left out and the tables found damaged, in order (Dropped)
 	cache      map[blockKey]*list.Element
 	order      *list.List // of *cachedBlock, the most recent first
 	cacheBytes int
@@ -37,8 +43,9 @@ const DefaultCacheBytes = 64 << 20
 
 // tableFile is one class's opened file.
 type tableFile struct {
-	f *os.File
-	h *header
+	f   *os.File
+	h   *header
+	err error // set when a block was found damaged: the table is not read again; under Tables.mu
 }
 
 type blockKey struct {
@@ -55,38 +62,73 @@ type cachedBlock struct {
 // many pieces, a class whose table is not there, or a game already over.
 var ErrNotInTables = errors.New("tablebase: position not in the tables")
 
-// Open opens the tables in dir made under rules: the capture-all tables
-// when rules have no quiet-ply limit, else those of its limit (the
-// repetition limit does not matter: the tables are made without one). It
-// checks every file's header and fails on a damaged or mismatched one; a
-// dir without tables of the rules gives empty Tables.
+// ErrNoTables is the error of Open given a directory that holds no
+// table of the rules it was given: tables of other rules would never be
+// used by a search of a game under these, so Open says so rather than
+// return empty tables. Its message names the rules the directory's
+// tables are for.
+var ErrNoTables = errors.New("tablebase: no tables of these rules")
+
+// Open opens the tables in dir made under rules, the rules of the games
+// they are to be probed for: the capture-all tables when rules have no
+// quiet-ply limit, else those of its limit (the repetition limit does
+// not matter: the tables are made without one). It checks every file's
+// header, and fails when dir is not a directory, holds no table of
+// rules (an error wrapping ErrNoTables), or holds one it cannot use: a
+// damaged one (ErrCorrupt), one under another table's name
+// (ErrMismatch), or a file that is not a regular one. OpenUsable leaves
+// such files out instead.
 func Open(dir string, rules surakarta.Rules) (*Tables, error) {
+	return open(dir, rules, true)
+}
+
+// OpenUsable is Open that leaves out, rather than fails on, the files it
+// cannot use: Dropped returns them with what is wrong. It fails when dir
+// is not a directory or holds no usable table of rules, so that what it
+// returns always has a table; a program that must go on with the good
+// tables of a directory where one is damaged (an engine) uses it, and
+// says what Dropped says.
+func OpenUsable(dir string, rules surakarta.Rules) (*Tables, error) {
+	return open(dir, rules, false)
+}
+
+// open is Open, or OpenUsable when not strict.
+func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 	if err := rules.Validate(); err != nil {
 		return nil, err
 	}
-	t := &Tables{limit: rules.QuietPlyLimit, files: map[class]*tableFile{}, cache: map[blockKey]*list.Element{}, order: list.New(), cacheLimit: DefaultCacheBytes}
-	if t.limit > maxLimit {
-		return t, nil
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
 	}
-	for m := 1; m < maxPieces; m++ {
-		for o := 1; m+o <= maxPieces; o++ {
-			c := class{m, o}
-			f, err := os.Open(filepath.Join(dir, fileName(c, t.limit)))
-			if errors.Is(err, os.ErrNotExist) {
-				continue
+	if !info.IsDir() {
+		return nil, fmt.Errorf("tablebase: %s is not a directory", dir)
+	}
+	t := &Tables{limit: rules.QuietPlyLimit, files: map[class]*tableFile{}, cache: map[blockKey]*list.Element{}, order: list.New(), cacheLimit: DefaultCacheBytes}
+	if t.limit <= maxLimit {
+		for m := 1; m < maxPieces; m++ {
+			for o := 1; m+o <= maxPieces; o++ {
+				c := class{m, o}
+				f, h, err := openTable(filepath.Join(dir, fileName(c, t.limit)), c, t.limit)
+				switch {
+				case errors.Is(err, os.ErrNotExist):
+					continue
+				case err != nil && strict:
+					t.Close()
+					return nil, err
+				case err != nil:
+					t.dropped = append(t.dropped, err)
+					continue
+				}
+				t.files[c] = &tableFile{f: f, h: h}
 			}
-			if err != nil {
-				t.Close()
-				return nil, err
-			}
-			h, err := openHeader(f, c, t.limit)
-			if err != nil {
-				f.Close()
-				t.Close()
-				return nil, fmt.Errorf("%s: %w", f.Name(), err)
-			}
-			t.files[c] = &tableFile{f, h}
 		}
+	}
+	if len(t.files) == 0 {
+		if len(t.dropped) > 0 {
+			return nil, &leftOutError{noTables(dir, t.limit), t.dropped}
+		}
+		return nil, noTables(dir, t.limit)
 	}
 	for n := 2; n <= maxPieces && t.complete(n); n++ {
 		t.pieces = n
@@ -94,13 +136,103 @@ func Open(dir string, rules surakarta.Rules) (*Tables, error) {
 	return t, nil
 }
 
-// openHeader reads the header of the open file f.
-func openHeader(f *os.File, c class, limit int) (*header, error) {
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
+// leftOutError is OpenUsable's error when it left out every file of the
+// rules: it wraps ErrNoTables and each file's error, and says them on
+// one line, so that an engine can pass it on as one.
+type leftOutError struct {
+	noTables error
+	dropped  []error
+}
+
+// Error says what is wrong with the rules' tables and with each file.
+func (e *leftOutError) Error() string {
+	msg := e.noTables.Error() + "; left out:"
+	for _, err := range e.dropped {
+		msg += " " + err.Error() + ";"
 	}
-	return readHeader(f, info.Size(), c, limit)
+	return strings.TrimSuffix(msg, ";")
+}
+
+// Unwrap returns ErrNoTables's error and each file's, for errors.Is.
+func (e *leftOutError) Unwrap() []error { return append([]error{e.noTables}, e.dropped...) }
+
+// noTables returns the error of dir holding no usable table of the
+// quiet-ply limit (0: capture-all), naming the rules of those it holds.
+func noTables(dir string, limit int) error {
+	what := "tables of " + rulesName(limit)
+	if limit > maxLimit {
+		what += fmt.Sprintf(" (Generate makes quiet-ply limits up to %d)", maxLimit)
+	}
+	sets, err := RuleSets(dir)
+	if err != nil {
+		return fmt.Errorf("%w: %s holds no %s: %w", ErrNoTables, dir, what, err)
+	}
+	var others []string
+	for _, r := range sets {
+		if r.QuietPlyLimit != limit {
+			others = append(others, fmt.Sprintf("%s (QuietPlyLimit %d)", rulesName(r.QuietPlyLimit), r.QuietPlyLimit))
+		}
+	}
+	if len(others) == 0 {
+		return fmt.Errorf("%w: %s holds no usable %s (make them with Generate)", ErrNoTables, dir, what)
+	}
+	return fmt.Errorf("%w: %s holds no usable %s, only tables of %s, which a search uses in games of that quiet-ply limit only", ErrNoTables, dir, what, strings.Join(others, " and "))
+}
+
+// rulesName names the rule set of a quiet-ply limit (0: capture-all).
+func rulesName(limit int) string {
+	if limit == 0 {
+		return "capture-all"
+	}
+	return fmt.Sprintf("the quiet-ply limit %d", limit)
+}
+
+// tableName matches the name of a table file: the class, then "all" or
+// the quiet-ply limit.
+var tableName = regexp.MustCompile(`^([1-9])v([1-9])-(all|q([1-9][0-9]{0,3}))\.sktb$`)
+
+// RuleSets returns the rules that dir holds tables of, by the names of
+// its files: Rules{} when it holds capture-all ones, and the quiet-ply
+// limit of each other, in increasing order. A name says what a file
+// should hold, not that it is sound: Open checks that. It is how a
+// program that opens whatever a directory holds (package tbdir, for the
+// engine and the match tool) finds the rule sets to Open.
+func RuleSets(dir string) ([]surakarta.Rules, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	seen := map[int]bool{}
+	for _, e := range entries {
+		m := tableName.FindStringSubmatch(e.Name())
+		if m == nil || int(m[1][0]-'0')+int(m[2][0]-'0') > maxPieces {
+			continue
+		}
+		limit := 0
+		if m[4] != "" {
+			limit, _ = strconv.Atoi(m[4])
+		}
+		if limit <= maxLimit {
+			seen[limit] = true
+		}
+	}
+	var sets []surakarta.Rules
+	for _, limit := range slices.Sorted(maps.Keys(seen)) {
+		sets = append(sets, surakarta.Rules{QuietPlyLimit: limit})
+	}
+	return sets, nil
+}
+
+// Dropped returns the tables left out, each as an error naming its file
+// and what is wrong, in the order found: the files OpenUsable could not
+// use, and the tables a probe found damaged since (a block whose
+// checksum or compressed stream is wrong, or that could not be read).
+// A table found damaged is not read again: its positions are then not
+// in the tables, so a damaged block costs one read, not one a probe.
+func (t *Tables) Dropped() []error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return slices.Clone(t.dropped)
 }
 
 // complete reports whether every class of n pieces is there.
@@ -158,7 +290,9 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // the game with best play (−1 under a quiet-ply limit, whose tables store
 // the result only). Under a quiet-ply limit the value is that of p's
 // quiet plies. It returns an error wrapping ErrNotInTables when p is not
-// there, and one wrapping ErrCorrupt when its block is damaged.
+// there, and one wrapping ErrCorrupt when its block is damaged: then the
+// whole table is dropped (Dropped), and every later probe of its class
+// returns that error at once, without reading the file again.
 func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 	side := p.SideToMove()
 	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
@@ -194,14 +328,17 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 // entry returns the bytes of entry i of class c.
 func (t *Tables) entry(c class, tf *tableFile, i uint64) ([]byte, error) {
 	key := blockKey{c, i / uint64(tf.h.perBlock)}
-	data, ok := t.cached(key)
+	data, ok, err := t.cached(key, tf)
+	if err != nil {
+		return nil, err
+	}
 	if !ok {
 		// The block is read without the lock, so that other threads'
 		// probes go on meanwhile; one that read the same block first
 		// has its copy kept.
 		read, err := tf.h.readBlock(tf.f, key.block)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", tf.f.Name(), err)
+			return nil, t.drop(tf, fmt.Errorf("%s: %w", tf.f.Name(), err))
 		}
 		data = t.keep(key, read)
 	}
@@ -209,12 +346,28 @@ func (t *Tables) entry(c class, tf *tableFile, i uint64) ([]byte, error) {
 	return data[at : at+uint64(tf.h.entryBytes)], nil
 }
 
-// cached returns block key from the cache, and false when it is not
-// there.
-func (t *Tables) cached(key blockKey) ([]byte, bool) {
+// cached returns block key of tf from the cache, and false when it is
+// not there; or the error tf was dropped with.
+func (t *Tables) cached(key blockKey, tf *tableFile) ([]byte, bool, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.lookup(key)
+	if tf.err != nil {
+		return nil, false, tf.err
+	}
+	data, ok := t.lookup(key)
+	return data, ok, nil
+}
+
+// drop remembers that tf failed with err, found by a probe, unless it
+// failed before, and returns the error it is dropped with.
+func (t *Tables) drop(tf *tableFile, err error) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tf.err == nil {
+		tf.err = err
+		t.dropped = append(t.dropped, err)
+	}
+	return tf.err
 }
 
 // keep puts block key, just read as data, in the cache, unless another
