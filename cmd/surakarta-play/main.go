@@ -40,7 +40,9 @@ const usage = `usage: surakarta-play [flags]
 Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b2e5
 (from, to), or b2-b3, b2xe5. Other commands: hint (the move the engine
 at full strength would play for you, with its capture path; not played),
-moves, undo, save FILE, load FILE, help, quit.
+moves, undo, save FILE, load FILE, help, quit. Every score shown, the
+engine's and the hint's, is from your side ("+24 for you": you stand
+better) and counts a win or loss in plies from the position on the board.
 
 -level N chooses the engine's strength: 1, which a beginner can beat, to
 10, the engine at full strength (the default, the -engine). The levels
@@ -264,9 +266,35 @@ func (s *session) engineMove() error {
 	if err := s.game.Play(res.Move); err != nil {
 		return fmt.Errorf("the engine's move %v was refused: %w", res.Move, err)
 	}
-	fmt.Fprintf(s.out, "%s plays %v (score %s, depth %d)\n", s.engine.Name, res.Move, surakarta.FormatScore(res.Score), res.Depth)
+	fmt.Fprintf(s.out, "%s plays %v%s\n", s.engine.Name, res.Move, s.about(res, before.SideToMove(), true))
 	s.showPath(before, res.Move)
 	return nil
+}
+
+// about describes res, the search of a position with mover to move, as
+// " (score +24 for you, depth 5)": every score the session shows is from
+// the user's side and for the position on the board, whoever searched.
+// When played, res.Move has been played since, so a win or loss is one
+// ply nearer than res says. about is empty for a player that searches
+// nothing (random, greedy): its result has no completed iteration and no
+// score.
+func (s *session) about(res surakarta.Result, mover surakarta.Color, played bool) string {
+	if res.Depth == 0 {
+		return ""
+	}
+	score := res.Score // the mover's
+	if mover != s.human {
+		score = -score
+	}
+	if played {
+		switch {
+		case surakarta.IsWin(score):
+			score++
+		case surakarta.IsLoss(score):
+			score--
+		}
+	}
+	return fmt.Sprintf(" (score %s for you, depth %d)", surakarta.FormatScore(score), res.Depth)
 }
 
 // showPath shows the path of m in p when m is a capture.
@@ -299,7 +327,7 @@ func (s *session) hint() {
 		fmt.Fprintln(s.out, "No hint:", err)
 		return
 	}
-	fmt.Fprintf(s.out, "Hint: %v (score %s, depth %d)\n", res.Move, surakarta.FormatScore(res.Score), res.Depth)
+	fmt.Fprintf(s.out, "Hint: %v%s\n", res.Move, s.about(res, s.game.Position().SideToMove(), false))
 	s.showPath(s.game.Position(), res.Move)
 }
 

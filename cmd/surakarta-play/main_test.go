@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,7 +83,7 @@ func TestPlayHint(t *testing.T) {
 	// Black's a2 takes b2 round the a1 loop and wins.
 	out := play(t, []string{"-level", "1", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "moves", "quit")
 	expect(t, out,
-		"Hint: a2b2 (score win in ",
+		"Hint: a2b2 (score win in 3 for you, depth ",
 		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
 		"Legal moves: [a2b2 ",
 	)
@@ -92,8 +93,8 @@ func TestPlayHint(t *testing.T) {
 	// After a2b2 and White's a6a5, b2 takes a5 round the a6 loop.
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a2b2", "hint", "b2a5", "hint", "quit")
 	expect(t, out,
-		"pvs,tuned plays a6a5",
-		"Hint: b2a5 (score win in 1, depth 1)",
+		"pvs,tuned plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
+		"Hint: b2a5 (score win in 1 for you, depth 1)",
 		"capture path on the inner circuit: [b2 b3 b4 b5 b6 a5], inner loop at a6",
 		"Game over: Black wins (no pieces left)",
 		"No hint: the game is over.",
@@ -235,5 +236,30 @@ func TestPlayLoadLimitsFileSize(t *testing.T) {
 	expect(t, out, "Not loaded: "+big+" is larger than 10 MiB", "Not loaded: open ", "Legal moves: [")
 	if len(lines) == 3 {
 		expect(t, out, "Not loaded: /dev/zero is larger than 10 MiB")
+	}
+}
+
+// TestPlayScoresFromYourSide: the engine's scores and the hint's are both
+// from the user's side, and say so; a player that searches nothing shows
+// no score.
+func TestPlayScoresFromYourSide(t *testing.T) {
+	// Black, to move, takes b2 round the a1 loop, and White's a6 is taken
+	// at Black's next move: a win in 3 plies for Black, so for the user a
+	// win as Black; as White, once Black has played a2b2, a loss in 2.
+	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "quit")
+	expect(t, out, "pvs,tuned plays a2b2 (score loss in 2 for you, depth ")
+	out = play(t, []string{"-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "quit")
+	expect(t, out, "Hint: a2b2 (score win in 3 for you, depth ")
+	// An evaluation: the engine's own score, negated.
+	res, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 2})
+	if err != nil || res.Score == 0 || surakarta.IsWin(res.Score) || surakarta.IsLoss(res.Score) {
+		t.Fatalf("the engine's search of the start: %+v, %v; want an evaluation other than 0", res, err)
+	}
+	out = play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0"}, "quit")
+	expect(t, out, fmt.Sprintf("pvs,tuned plays %v (score %s for you, depth 2)", res.Move, surakarta.FormatScore(-res.Score)))
+	out = play(t, []string{"-engine", "random", "-depth", "1", "-movetime", "0", "-color", "white"}, "quit")
+	expect(t, out, "random plays ")
+	if strings.Contains(out, "(score") {
+		t.Errorf("a player that searches nothing was given a score:\n%s", out)
 	}
 }
