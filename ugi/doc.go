@@ -25,11 +25,17 @@
 //	quit
 //
 // btime, wtime, binc and winc are read as UCI's names of p1time, p2time,
-// p1inc and p2inc. An info line carries depth, seldepth, score (cp N, an
-// evaluation in the evaluator's units; mate N, a win in N moves of the side
-// to move, mate −N a loss), nodes, nps, time (milliseconds) and pv.
-// bestmove is 0000 when there is no move: the game is over, the engine
-// has no position, or its searcher failed.
+// p1inc and p2inc. A clock is for the side to move: go with a clock but
+// not the mover's own time (go p2time 1000 when p1 is to move), which
+// tells nothing of the time the mover has, has its clock ignored, with an
+// info string line that says so, and searches within go's other limits, or
+// for movetime 1000 (surakarta.DefaultMoveTime) as go with no limits does;
+// a time given as 0 is no time, and the mover moves at once. An info line
+// carries depth, seldepth, score (cp N, an evaluation in the evaluator's
+// units; mate N, a win in N moves of the side to move, mate −N a loss),
+// nodes, nps, time (milliseconds) and pv. bestmove is 0000 when there is
+// no move: the game is over, the engine has no position, or its searcher
+// failed.
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
 // count and speed over fixed positions, an engine's signature), perft N

@@ -259,3 +259,85 @@ func TestSearcherIllegalMove(t *testing.T) {
 		}
 	}
 }
+
+// limitsSearcher records the limits of its searches, and answers the
+// first legal move at once.
+type limitsSearcher struct {
+	mu     sync.Mutex
+	limits []surakarta.Limits
+}
+
+func (l *limitsSearcher) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	l.mu.Lock()
+	l.limits = append(l.limits, lim)
+	l.mu.Unlock()
+	return surakarta.Result{Move: g.LegalMoves()[0]}, nil
+}
+
+func (l *limitsSearcher) Clear() {}
+
+// last returns the limits of the last search.
+func (l *limitsSearcher) last() surakarta.Limits {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.limits[len(l.limits)-1]
+}
+
+// TestGoWithoutTheMoversClock: a clock without the time of the side to
+// move says nothing of the time it has: it is ignored, with an info string
+// line, and the search keeps go's other limits, or searches for
+// DefaultMoveTime; a time given as 0 still moves at once.
+func TestGoWithoutTheMoversClock(t *testing.T) {
+	const (
+		other   = " who is to move: the clock is ignored; searching within the other limits"
+		forever = " who is to move: the clock is ignored; searching until stop"
+		dflt    = " who is to move: the clock is ignored; searching for movetime 1000, as go with no limits does"
+		p1      = "info string go gave no p1time (btime) for p1,"
+		p2      = "info string go gave no p2time (wtime) for p2,"
+	)
+	second := time.Second
+	for _, tc := range []struct {
+		position, goArgs, warning string
+		want                      surakarta.Limits // Depth, Nodes, MoveTime and Clock
+	}{
+		{"startpos", "wtime 1000", p1 + dflt, surakarta.Limits{MoveTime: surakarta.DefaultMoveTime}},
+		{"startpos", "p2time 1000 p2inc 10 binc 100 movestogo 3", p1 + dflt, surakarta.Limits{MoveTime: surakarta.DefaultMoveTime}},
+		{"startpos", "wtime 0", p1 + dflt, surakarta.Limits{MoveTime: surakarta.DefaultMoveTime}},
+		{"startpos", "wtime 1000 depth 3", p1 + other, surakarta.Limits{Depth: 3}},
+		{"startpos", "wtime 1000 nodes 500 movetime 40", p1 + other, surakarta.Limits{Nodes: 500, MoveTime: 40 * time.Millisecond}},
+		{"startpos moves b2b3", "btime 1000", p2 + dflt, surakarta.Limits{MoveTime: surakarta.DefaultMoveTime}},
+		{"startpos moves b2b3", "p1time 5000 p1inc 10 infinite", p2 + forever, surakarta.Limits{Depth: surakarta.MaxDepth}},
+		// The mover's own time: the clock, as given.
+		{"startpos", "btime 1000", "", surakarta.Limits{Clock: surakarta.Clock{Black: second}}},
+		{"startpos moves b2b3", "wtime 1000 winc 5", "", surakarta.Limits{Clock: surakarta.Clock{White: second, WhiteIncrement: 5 * time.Millisecond}}},
+		{"startpos", "btime 0", "", surakarta.Limits{MoveTime: time.Millisecond}},
+		{"startpos", "btime 0 wtime 1000", "", surakarta.Limits{Clock: surakarta.Clock{White: second}}},
+	} {
+		l := &limitsSearcher{}
+		s := startSession(t, faultEngine(l), serve.Caps{})
+		s.send("position "+tc.position, "go "+tc.goArgs)
+		if strings.Contains(tc.goArgs, "infinite") {
+			s.send("stop")
+		}
+		lines, _ := s.untilPrefix("bestmove ")
+		var warnings []string
+		for _, line := range lines {
+			if strings.HasPrefix(line, "info string ") {
+				warnings = append(warnings, line)
+			}
+		}
+		if want := []string{tc.warning}; tc.warning == "" && len(warnings) != 0 || tc.warning != "" && !slices.Equal(warnings, want) {
+			t.Errorf("position %s, go %s: info strings %q, want %q", tc.position, tc.goArgs, warnings, tc.warning)
+		}
+		got := l.last()
+		got = surakarta.Limits{Depth: got.Depth, Nodes: got.Nodes, MoveTime: got.MoveTime, Clock: got.Clock}
+		if !equalLimits(got, tc.want) {
+			t.Errorf("position %s, go %s: limits %+v, want %+v", tc.position, tc.goArgs, got, tc.want)
+		}
+	}
+}
+
+// equalLimits compares the limits without funcs or slices.
+func equalLimits(a, b surakarta.Limits) bool {
+	return a.Depth == b.Depth && a.Nodes == b.Nodes && a.MoveTime == b.MoveTime && a.Clock == b.Clock
+}

@@ -267,11 +267,10 @@ func (s *server) goCommand(args []string) error {
 	if err := s.Busy(); err != nil {
 		return err
 	}
-	p, err := parseGo(args)
+	p, clock, err := parseGoClock(args)
 	if err != nil {
 		return err
 	}
-	lim := p.Limits
 	g, err := s.Game()
 	if err != nil {
 		s.Out.Lines(errorLine(err), bestMoveLine(surakarta.NoMove))
@@ -282,11 +281,16 @@ func (s *server) goCommand(args []string) error {
 		return nil
 	}
 	pos := g.Position()
-	for _, m := range lim.SearchMoves {
+	for _, m := range p.Limits.SearchMoves {
 		if _, err := pos.Legal(m); err != nil {
 			return fmt.Errorf("go: searchmoves: %w", err)
 		}
 	}
+	p, warning := clock.forMover(p, pos.SideToMove())
+	if warning != "" {
+		s.Out.Lines(infoStringLine(warning))
+	}
+	lim := p.Limits
 	if p.Infinite && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !lim.Clock.IsSet() {
 		lim.Depth = surakarta.MaxDepth // until stop
 	}

@@ -339,11 +339,29 @@ func goCommand(p GoParams) string {
 // recognised before its value is read, so an unknown one is named as such.
 // A time below zero (a referee's overhead) is no time; other numbers must
 // not be negative, and huge ones are taken as the largest the search
-// knows.
+// knows. A clock with no time on either side and no increment is a
+// movetime of a millisecond: no time, so move at once.
 func parseGo(args []string) (GoParams, error) {
+	p, given, err := parseGoClock(args)
+	if err != nil {
+		return GoParams{}, err
+	}
+	return given.atOnce(p), nil
+}
+
+// goClock is what GoParams does not keep of a go command's clock: which
+// of its words were given, since a time not given is not a time of 0.
+type goClock struct {
+	given          bool // any of p1time, p2time, p1inc and p2inc (or UCI's names)
+	p1time, p2time bool
+}
+
+// parseGoClock is parseGo without the rule for a clock with no time, and
+// with the clock's words it read.
+func parseGoClock(args []string) (GoParams, goClock, error) {
 	var p GoParams
 	var clock surakarta.Clock
-	clockGiven := false
+	var given goClock
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		switch {
@@ -355,39 +373,39 @@ func parseGo(args []string) (GoParams, error) {
 				i++
 				m, err := surakarta.ParseMove(args[i])
 				if err != nil {
-					return GoParams{}, fmt.Errorf("go: searchmoves: %w", err)
+					return GoParams{}, goClock{}, fmt.Errorf("go: searchmoves: %w", err)
 				}
 				p.Limits.SearchMoves = append(p.Limits.SearchMoves, m)
 			}
 			if len(p.Limits.SearchMoves) == 0 {
-				return GoParams{}, errors.New("go: searchmoves wants one or more moves")
+				return GoParams{}, goClock{}, errors.New("go: searchmoves wants one or more moves")
 			}
 			continue
 		case key == "ponder":
-			return GoParams{}, errors.New("go: ponder is not supported: send go when it is the engine's turn")
+			return GoParams{}, goClock{}, errors.New("go: ponder is not supported: send go when it is the engine's turn")
 		case !slices.Contains(goKeys, key):
-			return GoParams{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes, searchmoves or infinite)", clip.Text(key))
+			return GoParams{}, goClock{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes, searchmoves or infinite)", clip.Text(key))
 		case i+1 == len(args):
-			return GoParams{}, fmt.Errorf("go: %s wants a value", key)
+			return GoParams{}, goClock{}, fmt.Errorf("go: %s wants a value", key)
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil {
-			return GoParams{}, fmt.Errorf("go: %s %q: want a whole number", key, clip.Text(args[i]))
+			return GoParams{}, goClock{}, fmt.Errorf("go: %s %q: want a whole number", key, clip.Text(args[i]))
 		}
 		ms := time.Duration(min(max(n, 0), math.MaxInt64/int64(time.Millisecond))) * time.Millisecond
 		switch key {
 		case "p1time", "btime":
-			clock.Black, clockGiven = ms, true
+			clock.Black, given.given, given.p1time = ms, true, true
 		case "p2time", "wtime":
-			clock.White, clockGiven = ms, true
+			clock.White, given.given, given.p2time = ms, true, true
 		case "p1inc", "binc":
-			clock.BlackIncrement, clockGiven = ms, true
+			clock.BlackIncrement, given.given = ms, true
 		case "p2inc", "winc":
-			clock.WhiteIncrement, clockGiven = ms, true
+			clock.WhiteIncrement, given.given = ms, true
 		default:
 			if n < 0 {
-				return GoParams{}, fmt.Errorf("go: %s %d is negative", key, n)
+				return GoParams{}, goClock{}, fmt.Errorf("go: %s %d is negative", key, n)
 			}
 			switch key {
 			case "movestogo":
@@ -402,12 +420,46 @@ func parseGo(args []string) (GoParams, error) {
 		}
 	}
 	p.Limits.Clock = clock
-	if clockGiven && !clock.IsSet() && p.Limits.MoveTime == 0 {
-		// A clock with no time on either side and no increment, which the
-		// library would not see as a clock: no time, so move at once.
+	return p, given, nil
+}
+
+// atOnce returns p with a movetime of a millisecond when go gave a clock
+// with no time on either side and no increment, which the library would
+// not see as a clock: no time, so move at once.
+func (c goClock) atOnce(p GoParams) GoParams {
+	if c.given && !p.Limits.Clock.IsSet() && p.Limits.MoveTime == 0 {
 		p.Limits.MoveTime = time.Millisecond
 	}
-	return p, nil
+	return p
+}
+
+// forMover returns p for a search by side. A clock without side's own
+// time (go p2time 1000 when p1 is to move) tells nothing of the time side
+// has: a time not given is not 0, which would make it move at once. The
+// clock is then dropped, with a warning for an info string line, and the
+// search keeps go's other limits, or without any (and without infinite)
+// searches for surakarta.DefaultMoveTime, as go with no limits does.
+func (c goClock) forMover(p GoParams, side surakarta.Color) (GoParams, string) {
+	if !c.given || side == surakarta.Black && c.p1time || side == surakarta.White && c.p2time {
+		return c.atOnce(p), ""
+	}
+	name, player := "p1time (btime)", "p1"
+	if side == surakarta.White {
+		name, player = "p2time (wtime)", "p2"
+	}
+	warning := "go gave no " + name + " for " + player + ", who is to move: the clock is ignored; "
+	lim := &p.Limits
+	lim.Clock = surakarta.Clock{}
+	switch {
+	case lim.MoveTime > 0 || lim.Depth > 0 || lim.Nodes > 0:
+		warning += "searching within the other limits"
+	case p.Infinite:
+		warning += "searching until stop"
+	default:
+		lim.MoveTime = surakarta.DefaultMoveTime
+		warning += fmt.Sprintf("searching for movetime %d, as go with no limits does", surakarta.DefaultMoveTime.Milliseconds())
+	}
+	return p, warning
 }
 
 // isGoKeyword reports whether a word of go is one of its keywords, which
