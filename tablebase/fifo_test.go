@@ -3,6 +3,7 @@
 package tablebase
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,8 +39,8 @@ func unblocking(fifos []string, f func() error) error {
 
 // TestNamedPipes: a named pipe under a table's name, or a symbolic link
 // to one, is refused as not a regular file, at once, by Open and
-// ClassStats, and left out by OpenUsable: none opens it to wait for a
-// writer.
+// ClassStats, left out by OpenUsable, and made again by Generate: none
+// opens it to wait for a writer.
 func TestNamedPipes(t *testing.T) {
 	dir := copyTables(t, 0, map[string]string{"1v1-all.sktb": "1v1-all.sktb", "2v1-all.sktb": "2v1-all.sktb", "1v2-all.sktb": "1v2-all.sktb"})
 	fifo := filepath.Join(dir, "2v2-all.sktb")
@@ -85,4 +86,18 @@ func TestNamedPipes(t *testing.T) {
 		return err
 	})
 	notRegular("ClassStats", err, fifo)
+
+	var log []string
+	err = unblocking(fifos, func() error {
+		return Generate(context.Background(), dir, Options{Pieces: 4, Log: func(l string) { log = append(log, l) }})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := strings.Join(log, "\n"); !strings.Contains(text, "2v2-all.sktb cannot be used, made again: "+fifo+": not a regular file") {
+		t.Errorf("Generate over a named pipe logged:\n%s", text)
+	}
+	if info, err := os.Lstat(fifo); err != nil || !info.Mode().IsRegular() {
+		t.Errorf("after Generate, 2v2-all.sktb: %v, %v; want a regular file", info, err)
+	}
 }

@@ -21,6 +21,12 @@ const (
 	maxLimit = 1000
 )
 
+// MaxWorkers is the most Options.Workers Generate takes: each worker is
+// a goroutine, which cannot help beyond the machine's cores, and a
+// number in the millions took gigabytes of memory for nothing. It is
+// far above the cores of any machine the tables are made on.
+const MaxWorkers = 1024
+
 // Options say what Generate makes.
 type Options struct {
 	// Pieces: the tables of every class with 2 to Pieces pieces in all
@@ -36,9 +42,13 @@ type Options struct {
 	// Shards = i, and needs the tables of fewer pieces in the directory
 	// already. Shards 0 makes everything missing, one size after another.
 	Shard, Shards int
-	// Workers is the number of goroutines: 0 means runtime.GOMAXPROCS.
+	// Workers is the number of goroutines: 0 means runtime.GOMAXPROCS,
+	// and 1 to MaxWorkers that many, though never more than a pair has
+	// chunks of 65,536 positions to share out.
 	Workers int
-	// Log, if not nil, receives a line for each pair of classes made.
+	// Log, if not nil, receives a line for each pair of classes made, for
+	// each table found damaged and made again, and for each temporary
+	// file of a stopped run removed.
 	Log func(line string)
 }
 
@@ -46,9 +56,15 @@ type Options struct {
 var ErrInvalidOptions = errors.New("tablebase: invalid options")
 
 // Generate makes the tables opt asks for in dir, by retrograde analysis,
-// skipping those already there: a run that was killed resumes, redoing
-// only the pair of classes it was making. The files are the same bytes
-// whatever the number of workers or shards.
+// skipping those already there and sound, every block read and checked:
+// a run that was killed resumes, redoing only the pair of classes it was
+// making, and a damaged table is made again (Log says so). The files are
+// the same bytes whatever the number of workers or shards.
+//
+// It first removes the temporary files a generator killed while writing
+// a table left in dir (Log names each): those named as its own, written
+// before this run started and not locked by a generator at work, so that
+// generators sharing dir (the shards of a level) keep theirs.
 //
 // A pair of classes (the mover's and the other side's piece counts, and
 // the same swapped, which a quiet move turns into each other) is made
@@ -68,14 +84,18 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 		return fmt.Errorf("%w: QuietPlyLimit %d: want 0 (capture-all) to %d", ErrInvalidOptions, opt.QuietPlyLimit, maxLimit)
 	case opt.Shards < 0 || opt.Shards > 1000 || opt.Shard < 0 || (opt.Shards > 0 && opt.Shard >= opt.Shards) || (opt.Shards == 0 && opt.Shard != 0):
 		return fmt.Errorf("%w: shard %d/%d: want i/N with 0 ≤ i < N ≤ 1000, or 0/0 for no shards", ErrInvalidOptions, opt.Shard, opt.Shards)
-	case opt.Workers < 0:
-		return fmt.Errorf("%w: Workers %d", ErrInvalidOptions, opt.Workers)
+	case opt.Workers < 0 || opt.Workers > MaxWorkers:
+		return fmt.Errorf("%w: Workers %d: want 0 (runtime.GOMAXPROCS) to %d", ErrInvalidOptions, opt.Workers, MaxWorkers)
 	}
 	workers := opt.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	began := time.Now()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := removeStale(dir, began, opt.Log); err != nil {
 		return err
 	}
 	from := 2
@@ -98,7 +118,11 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 			p := newPair(first)
 			done := true
 			for _, c := range p.classes {
-				done = done && present(dir, c, opt.QuietPlyLimit)
+				err := checkTable(dir, c, opt.QuietPlyLimit)
+				if err != nil && !errors.Is(err, os.ErrNotExist) && opt.Log != nil {
+					opt.Log(fmt.Sprintf("%s cannot be used, made again: %v", fileName(c, opt.QuietPlyLimit), err))
+				}
+				done = done && err == nil
 			}
 			if done {
 				continue
@@ -153,6 +177,23 @@ func present(dir string, c class, limit int) bool {
 	}
 	f.Close()
 	return true
+}
+
+// checkTable reads the whole table of c in dir, every block, and returns
+// nil when it is sound, an error wrapping os.ErrNotExist when it is not
+// there, and else what is wrong with it.
+func checkTable(dir string, c class, limit int) error {
+	f, h, err := openTable(filepath.Join(dir, fileName(c, limit)), c, limit)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for b := range uint64(len(h.checksums)) {
+		if _, err := h.readBlock(f, b); err != nil {
+			return fmt.Errorf("%s: %w", f.Name(), err)
+		}
+	}
+	return nil
 }
 
 // makePair solves the pair and writes its tables.

@@ -19,7 +19,12 @@ func parallel(ctx context.Context, p pair, workers int, work func(k int, c class
 	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup
-	for range max(workers, 1) {
+	// No more goroutines than chunks: the others would have nothing to do.
+	var chunks uint64
+	for _, c := range p.classes {
+		chunks += (c.size() + chunk - 1) / chunk
+	}
+	for range min(uint64(max(workers, 1)), chunks) {
 		wg.Go(func() {
 			for j := range jobs {
 				work(j.k, p.classes[j.k], j.from, j.to)
