@@ -10,7 +10,9 @@
 //
 // Type moves as b2e5 (from, to). Other commands: hint (the full engine's
 // move for you, not played), moves, undo, save FILE, load FILE, help,
-// quit. Illegal input is answered with the reason.
+// quit. Illegal input is answered with the reason. Moves are shown as they
+// are typed, a capture with an x (b2xe5), and a capture's path as the
+// points it passes through and the loops it goes round.
 package main
 
 import (
@@ -228,7 +230,11 @@ func (s *session) command(words []string) (quit bool) {
 	case "hint":
 		s.hint()
 	case "moves":
-		fmt.Fprintln(s.out, "Legal moves:", s.game.LegalMoves())
+		if moves := s.game.LegalMoves(); len(moves) > 0 {
+			fmt.Fprintln(s.out, "Legal moves:", movesText(moves))
+		} else {
+			fmt.Fprintln(s.out, "No legal moves: the game is over.")
+		}
 	case "undo":
 		s.undo()
 	case "save":
@@ -266,8 +272,9 @@ func (s *session) engineMove() error {
 	if err := s.game.Play(res.Move); err != nil {
 		return fmt.Errorf("the engine's move %v was refused: %w", res.Move, err)
 	}
-	fmt.Fprintf(s.out, "%s plays %v%s\n", s.engine.Name, res.Move, s.about(res, before.SideToMove(), true))
-	s.showPath(before, res.Move)
+	played := s.game.Moves()[s.game.Ply()-1] // with its capture bit
+	fmt.Fprintf(s.out, "%s plays %s%s\n", s.engine.Name, moveText(played), s.about(res, before.SideToMove(), true))
+	s.showPath(before, played)
 	return nil
 }
 
@@ -303,12 +310,46 @@ func (s *session) showPath(p surakarta.Position, m surakarta.Move) {
 		return
 	}
 	if path, err := p.CapturePath(m); err == nil {
-		fmt.Fprintf(s.out, "  capture path on the %v circuit: %v", path.Circuit, path.Points)
-		for _, l := range path.Loops {
-			fmt.Fprintf(s.out, ", %v", l.Loop)
-		}
-		fmt.Fprintln(s.out)
+		fmt.Fprintf(s.out, "  capture path on the %v circuit: %s\n", path.Circuit, pathText(path))
 	}
+}
+
+// moveText writes m as the user types it: from and to, with an x between
+// them for a capture (b2xe5), as Move.MarshalText does.
+func moveText(m surakarta.Move) string {
+	text, err := m.MarshalText()
+	if err != nil {
+		return m.String()
+	}
+	return string(text)
+}
+
+// movesText writes moves as moveText does, separated by spaces.
+func movesText(moves []surakarta.Move) string {
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = moveText(m)
+	}
+	return strings.Join(texts, " ")
+}
+
+// pathText writes a capture path as the points it passes through, with
+// each loop it goes round named by its corner in its place among them:
+// "a2 → a1 loop → b1 → b2". The loops are those of the path's circuit.
+func pathText(path surakarta.CapturePath) string {
+	var parts []string
+	loops := path.Loops
+	for i, sq := range path.Points {
+		for len(loops) > 0 && loops[0].Index <= i {
+			parts = append(parts, loops[0].Loop.Corner.String()+" loop")
+			loops = loops[1:]
+		}
+		parts = append(parts, sq.String())
+	}
+	for _, l := range loops { // none in a path that CapturePath returns
+		parts = append(parts, l.Loop.Corner.String()+" loop")
+	}
+	return strings.Join(parts, " → ")
 }
 
 // hint shows the move that the engine at full strength (PVS with the
@@ -327,8 +368,13 @@ func (s *session) hint() {
 		fmt.Fprintln(s.out, "No hint:", err)
 		return
 	}
-	fmt.Fprintf(s.out, "Hint: %v%s\n", res.Move, s.about(res, s.game.Position().SideToMove(), false))
-	s.showPath(s.game.Position(), res.Move)
+	p := s.game.Position()
+	m := res.Move
+	if legal, err := p.Legal(m); err == nil {
+		m = legal // with its capture bit
+	}
+	fmt.Fprintf(s.out, "Hint: %s%s\n", moveText(m), s.about(res, p.SideToMove(), false))
+	s.showPath(p, m)
 }
 
 // undo takes back moves until it is the user's turn again, at least one.

@@ -45,7 +45,7 @@ func TestPlayAnswersBadInputWithReasons(t *testing.T) {
 		"the piece on a5 is White's, but Black is to move",
 		"no piece on a3",
 		"not next to b2",
-		"Legal moves: [",
+		"Legal moves: a2a3 a2b3 b2a3 ",
 		"1  b   b   b   b   b   b", // rank 1 is on no circuit
 		"2  b───b───b───b───b───b",
 		"3  ·═══·═══·═══·═══·═══·",
@@ -59,8 +59,8 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"save "+file, "undo", "load "+file, "a6a5", "quit")
 	expect(t, out,
 		"You play White",
-		"pvs,tuned plays a2b2",
-		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
+		"pvs,tuned plays a2xb2",
+		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Saved to "+file,
 		"Loaded "+file+": 1 plies.",
 		"Game over: Black wins (no pieces left)",
@@ -71,7 +71,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 // session gives.
 func TestPlayLevel(t *testing.T) {
 	out := play(t, []string{"-level", "2", "-color", "white"}, "moves", "quit")
-	expect(t, out, "You play White against level2.", "level2 plays ", "(score ", "Legal moves: [")
+	expect(t, out, "You play White against level2.", "level2 plays ", "(score ", "Legal moves: ")
 	// -level 10 with -engine plays that engine.
 	out = play(t, []string{"-level", "10", "-engine", "alphabeta,sixfactor", "-depth", "1", "-movetime", "0", "-color", "white"}, "quit")
 	expect(t, out, "against alphabeta,sixfactor.", "alphabeta,sixfactor plays ")
@@ -83,9 +83,9 @@ func TestPlayHint(t *testing.T) {
 	// Black's a2 takes b2 round the a1 loop and wins.
 	out := play(t, []string{"-level", "1", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "moves", "quit")
 	expect(t, out,
-		"Hint: a2b2 (score win in 3 for you, depth ",
-		"capture path on the inner circuit: [a2 b1 b2], inner loop at a1",
-		"Legal moves: [a2b2 ",
+		"Hint: a2xb2 (score win in 3 for you, depth ",
+		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
+		"Legal moves: a2xb2 a2a1 a2b1 a2a3 a2b3\n",
 	)
 	if strings.Contains(out, " plays ") {
 		t.Errorf("hint played a move:\n%s", out)
@@ -94,8 +94,8 @@ func TestPlayHint(t *testing.T) {
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a2b2", "hint", "b2a5", "hint", "quit")
 	expect(t, out,
 		"pvs,tuned plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
-		"Hint: b2a5 (score win in 1 for you, depth 1)",
-		"capture path on the inner circuit: [b2 b3 b4 b5 b6 a5], inner loop at a6",
+		"Hint: b2xa5 (score win in 1 for you, depth 1)",
+		"capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5",
 		"Game over: Black wins (no pieces left)",
 		"No hint: the game is over.",
 	)
@@ -199,7 +199,7 @@ func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
 func TestPlayLongLine(t *testing.T) {
 	long := strings.Repeat("x", 100<<10)
 	out := play(t, []string{"-depth", "1", "-movetime", "0"}, long, "b2b3"+strings.Repeat(" ", maxLine), "moves", "b2b3", "quit")
-	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: [", "pvs,tuned plays")
+	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: ", "pvs,tuned plays")
 	if n := strings.Count(out, "Line too long"); n != 2 {
 		t.Errorf("%d lines refused, want 2:\n%s", n, out)
 	}
@@ -210,7 +210,7 @@ func TestPlayLongLine(t *testing.T) {
 	if code := run([]string{"-depth", "1", "-movetime", "0"}, in, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	expect(t, stdout.String(), "Legal moves: [")
+	expect(t, stdout.String(), "Legal moves: ")
 	if strings.Contains(stdout.String(), "too long") || strings.HasSuffix(stdout.String(), "> \n") {
 		t.Errorf("the last lines were not read as commands:\n%s", stdout.String())
 	}
@@ -233,7 +233,7 @@ func TestPlayLoadLimitsFileSize(t *testing.T) {
 		lines = append(lines, "load /dev/zero")
 	}
 	out := play(t, []string{"-depth", "1", "-movetime", "0"}, append(lines, "moves", "quit")...)
-	expect(t, out, "Not loaded: "+big+" is larger than 10 MiB", "Not loaded: open ", "Legal moves: [")
+	expect(t, out, "Not loaded: "+big+" is larger than 10 MiB", "Not loaded: open ", "Legal moves: ")
 	if len(lines) == 3 {
 		expect(t, out, "Not loaded: /dev/zero is larger than 10 MiB")
 	}
@@ -247,9 +247,9 @@ func TestPlayScoresFromYourSide(t *testing.T) {
 	// at Black's next move: a win in 3 plies for Black, so for the user a
 	// win as Black; as White, once Black has played a2b2, a loss in 2.
 	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "quit")
-	expect(t, out, "pvs,tuned plays a2b2 (score loss in 2 for you, depth ")
+	expect(t, out, "pvs,tuned plays a2xb2 (score loss in 2 for you, depth ")
 	out = play(t, []string{"-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "quit")
-	expect(t, out, "Hint: a2b2 (score win in 3 for you, depth ")
+	expect(t, out, "Hint: a2xb2 (score win in 3 for you, depth ")
 	// An evaluation: the engine's own score, negated.
 	res, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 2})
 	if err != nil || res.Score == 0 || surakarta.IsWin(res.Score) || surakarta.IsLoss(res.Score) {
@@ -262,4 +262,18 @@ func TestPlayScoresFromYourSide(t *testing.T) {
 	if strings.Contains(out, "(score") {
 		t.Errorf("a player that searches nothing was given a score:\n%s", out)
 	}
+}
+
+// TestPlayShowsMovesAsText: moves are listed as they are typed, a capture
+// with an x, and a capture path as its points and the loops it goes round.
+func TestPlayShowsMovesAsText(t *testing.T) {
+	// c1 takes a3 round the outer loop at a1.
+	out := play(t, []string{"-depth", "1", "-movetime", "0", "-position", "6/6/6/w5/6/2b3 b"}, "moves", "hint", "quit")
+	expect(t, out,
+		"Legal moves: c1xa3 c1b1 c1d1 c1b2 c1c2 c1d2\n",
+		"Hint: c1xa3 (score win in 1 for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3\n",
+	)
+	// c1 takes d1, its neighbour, round two loops, at a1 and f1.
+	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "6/6/6/6/6/2bw2 b"}, "hint", "quit")
+	expect(t, out, "Hint: c1xd1 (score win in 1 for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3 → b3 → c3 → d3 → e3 → f3 → f1 loop → d1\n")
 }
