@@ -28,10 +28,15 @@ import (
 //
 // TablebasePath opens the endgame tables of a directory at once, so that
 // a bad path is refused when it is set; a PVS searches with the tables
-// whose rules fit each search's game (see package tbdir).
+// whose rules fit each search's game (see package tbdir). A directory
+// with good tables is taken even when some file cannot be used (damaged,
+// another table's, not a regular file): the engine says so in a note,
+// as it says what tables it took, that a game's rules fit none of them,
+// and that a search found one damaged (then no longer used), each once.
 type engine struct {
 	hash, threads, contempt int
 	tables                  *tbdir.Dir         // nil: no TablebasePath
+	notes                   *noteWriter        // where notes go; nil: nowhere
 	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
@@ -109,6 +114,13 @@ func (e *engine) setPVS() {
 	}
 }
 
+// note says text, a line about the engine's tables, where e.notes goes.
+func (e *engine) note(text string) {
+	if e.notes != nil {
+		e.notes.note(text)
+	}
+}
+
 // SetOption sets the option name (in any letter case) to value, checked
 // as the answer to ugi describes it, and changes nothing on error.
 func (e *engine) SetOption(name, value string) error {
@@ -134,7 +146,7 @@ func (e *engine) SetOption(name, value string) error {
 	case "TablebasePath":
 		var t *tbdir.Dir
 		if v != "" {
-			if t, err = tbdir.Open(v); err != nil {
+			if t, err = tbdir.OpenUsable(v); err != nil {
 				return fmt.Errorf("endgame tables: %w", err)
 			}
 		}
@@ -142,6 +154,10 @@ func (e *engine) SetOption(name, value string) error {
 			e.tables.Close()
 		}
 		e.tables = t
+		if t != nil {
+			e.note("endgame tables in " + v + ": " + t.Describe())
+			t.Notify(e.note)
+		}
 	case "Hash":
 		e.hash = n
 	case "Threads":

@@ -112,6 +112,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("-movetime %v: want a positive time (GTP's genmove has no other limit)", *moveTime))
 	}
 	e := newEngine()
+	// The engine's notes on its tables go between UGI's lines as info
+	// string lines; GTP has no such line, so they go to stderr there.
+	ugiOut := &noteWriter{w: stdout, prefix: "info string "}
+	e.notes = ugiOut
 	var err error
 	switch {
 	case flags.NArg() > 0:
@@ -129,14 +133,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return bad(fmt.Errorf("bench: %w", err))
 			}
 		}
-		err = ugi.Serve(context.Background(), strings.NewReader(strings.Join(append([]string{"bench"}, depth...), " ")+"\n"), stdout, ugiEngine(e))
+		err = ugi.Serve(context.Background(), strings.NewReader(strings.Join(append([]string{"bench"}, depth...), " ")+"\n"), ugiOut, ugiEngine(e))
 	case *useGTP:
+		e.notes = &noteWriter{w: stderr, prefix: "surakarta: "}
 		err = gtp.Serve(context.Background(), stdin, stdout, gtp.Engine{
 			Name: "surakarta", Version: engineVersion(),
 			Searcher: e.Searcher, SetOption: e.SetOption, MoveTime: *moveTime,
 		})
 	default:
-		err = ugi.Serve(context.Background(), stdin, stdout, ugiEngine(e))
+		err = ugi.Serve(context.Background(), stdin, ugiOut, ugiEngine(e))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "surakarta:", err)

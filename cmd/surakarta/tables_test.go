@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,5 +132,76 @@ func TestUGITablebasePath(t *testing.T) {
 	}
 	if strings.Count(text, "info string error") != 1 {
 		t.Errorf("want one error, for the missing directory:\n%s", text)
+	}
+}
+
+// damageBlocks changes every byte of the table file name past its
+// header of blocks blocks (the format of package tablebase: 27 bytes,
+// then an offset for each block and one more, a checksum for each
+// block, and the header's checksum), so that the header is sound and
+// every block damaged.
+func damageBlocks(t *testing.T, name string, blocks int) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 27 + 8*(blocks+1) + 4*blocks + 4; i < len(data); i++ {
+		data[i] ^= 0xff
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTablebaseNotes: the engine takes a directory of good tables with a
+// damaged one among them and a stray empty file of another rule set, and
+// says what it took and what it left out, in info string lines; at go,
+// that no tables fit the game's rules, and that a table was found
+// damaged, each once, the search going on without it.
+func TestTablebaseNotes(t *testing.T) {
+	dir := tablesDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "1v1-q60.sktb"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damageBlocks(t, filepath.Join(dir, "2v1-all.sktb"), 6)
+	p := startEngine(t, "engine")
+	p.send("setoption name TablebasePath value "+dir, "isready")
+	lines, _ := p.untilPrefix("readyok")
+	want := []string{
+		"info string endgame tables in " + dir + ": capture-all (QuietPlyLimit 0) up to 3 pieces; the quiet-ply limit 10 (QuietPlyLimit 10) up to 3 pieces",
+		"info string endgame tables: not used: tablebase: no tables of these rules: " + dir + " holds no usable tables of the quiet-ply limit 60, only tables of capture-all (QuietPlyLimit 0) and the quiet-ply limit 10 (QuietPlyLimit 10), which a search uses in games of that quiet-ply limit only; left out: " + filepath.Join(dir, "1v1-q60.sktb") + ": tablebase: damaged table file: the header: EOF",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("setoption TablebasePath:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	notes := func(rules string, want string) {
+		t.Helper()
+		p.send("position fen 6/6/6/w5/6/1bb3 b 0 1", "go depth 2")
+		lines, _ := p.untilPrefix("bestmove ")
+		var got []string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "info string ") {
+				got = append(got, l)
+			}
+		}
+		if (want == "" && len(got) > 0) || (want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], want))) {
+			t.Errorf("%s: %q, want one line starting %q", rules, got, want)
+		}
+	}
+	notes("Olympiad rules", "info string endgame tables: none in "+dir+" fit this game's rules (QuietPlyLimit 50), so the search goes without them: it holds capture-all (QuietPlyLimit 0)")
+	notes("Olympiad rules again", "")
+	p.send("setoption name QuietPlyLimit value 0")
+	notes("capture-all", "info string endgame tables: not used: "+filepath.Join(dir, "2v1-all.sktb")+": tablebase: damaged table file: block ")
+	notes("capture-all again", "")
+	p.send("setoption name QuietPlyLimit value 10")
+	notes("a quiet-ply limit of 10", "")
+
+	// GTP has no info string: the notes go to stderr.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-gtp"}, strings.NewReader("surakarta-setoption TablebasePath "+dir+"\nquit\n"), &stdout, &stderr); code != 0 ||
+		!strings.HasPrefix(stdout.String(), "=") || !strings.HasPrefix(stderr.String(), "surakarta: endgame tables in "+dir+": capture-all") ||
+		!strings.Contains(stderr.String(), "\nsurakarta: endgame tables: not used: ") {
+		t.Errorf("GTP: status %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
