@@ -1,6 +1,7 @@
 // Command surakarta-play plays Surakarta against the engine in a terminal:
-// the board drawn with its circuits, the engine's captures with their
-// paths, moves typed as b2e5.
+// the board drawn with its circuits from your side (White's pieces at the
+// bottom when you play White), the engine's captures with their paths,
+// moves typed as b2e5.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-play@latest
 //	surakarta-play                         # you play Black, PVS + Tuned, 1 s a move
@@ -24,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +78,7 @@ type session struct {
 	searcher surakarta.Searcher
 	full     surakarta.Searcher // the engine at full strength, for hint; made when first asked
 	limits   surakarta.Limits
+	shown    bool // whether the user has been shown how to type a move
 }
 
 // run plays a session with the given arguments, reading commands from
@@ -136,7 +139,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s.searcher = s.engine.New()
 	defer cmdflag.Close(s.searcher)
 
-	fmt.Fprintf(stdout, "You play %v against %s. Type a move such as b2b3, or help.\n", s.human, s.engine.Name)
+	fmt.Fprintf(stdout, "You play %v against %s.\n", s.human, s.engine.Name)
 	if err := s.loop(stdin); err != nil {
 		fmt.Fprintln(stderr, "surakarta-play:", err)
 		return 1
@@ -159,6 +162,10 @@ func (s *session) loop(in io.Reader) error {
 			continue
 		}
 		s.show()
+		if !s.shown && !s.over() {
+			fmt.Fprintf(s.out, "Type a move such as %s, or help.\n", s.example())
+			s.shown = true
+		}
 		fmt.Fprint(s.out, "> ")
 		line, err := readLine(input, maxLine)
 		switch {
@@ -214,6 +221,27 @@ func readLine(r *bufio.Reader, max int) (string, error) {
 	return text, nil
 }
 
+// example returns a move to show the user how moves are typed: one of the
+// user's legal moves, a step if there is one, when it is the user's move;
+// otherwise a step of the user's colour in the start position.
+func (s *session) example() surakarta.Move {
+	if s.game.Position().SideToMove() == s.human {
+		moves := s.game.LegalMoves()
+		for _, m := range moves {
+			if !m.IsCapture() {
+				return m
+			}
+		}
+		if len(moves) > 0 {
+			return moves[0]
+		}
+	}
+	if s.human == surakarta.White {
+		return surakarta.NewMove(surakarta.B5, surakarta.B4)
+	}
+	return surakarta.NewMove(surakarta.B2, surakarta.B3)
+}
+
 // over reports whether the game has ended.
 func (s *session) over() bool { return s.game.Outcome().Over }
 
@@ -226,7 +254,8 @@ func (s *session) command(words []string) (quit bool) {
 	case "quit", "exit", "q":
 		return true
 	case "help", "?":
-		fmt.Fprintln(s.out, "Commands: a move such as b2e5 (or b2-b3, b2xe5); hint; moves; undo; save FILE; load FILE; quit.")
+		m := s.example()
+		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint; moves; undo; save FILE; load FILE; quit.\n", m, m.From(), m.To())
 	case "hint":
 		s.hint()
 	case "moves":
@@ -448,7 +477,7 @@ func readFile(name string, max int64) ([]byte, error) {
 // show draws the board with its circuits and says whose move it is.
 func (s *session) show() {
 	p := s.game.Position()
-	fmt.Fprint(s.out, drawBoard(p))
+	fmt.Fprint(s.out, drawBoard(p, s.human))
 	if o := s.game.Outcome(); o.Over {
 		fmt.Fprintln(s.out, "Game over:", o)
 		return
@@ -458,14 +487,22 @@ func (s *session) show() {
 
 // drawBoard draws the points with the circuit lines between them: ─ and │
 // for the inner circuit (ranks 2 and 5, files b and e), ═ and ║ for the
-// outer (ranks 3 and 4, files c and d); the loops are listed below.
-func drawBoard(p surakarta.Position) string {
+// outer (ranks 3 and 4, files c and d); the loops are listed below. The
+// board is seen from the side of bottom, as across a real board: for
+// Black, rank 1 is at the bottom and file a on the left; for White, rank 6
+// is at the bottom and file f on the left.
+func drawBoard(p surakarta.Position, bottom surakarta.Color) string {
 	var sb strings.Builder
 	horizontal := map[int]string{1: "───", 4: "───", 2: "═══", 3: "═══"}
 	vertical := map[int]string{1: "│", 4: "│", 2: "║", 3: "║"}
-	for rank := 5; rank >= 0; rank-- {
+	ranks, files := []int{5, 4, 3, 2, 1, 0}, []int{0, 1, 2, 3, 4, 5}
+	if bottom == surakarta.White {
+		slices.Reverse(ranks)
+		slices.Reverse(files)
+	}
+	for i, rank := range ranks {
 		fmt.Fprintf(&sb, "%d  ", rank+1)
-		for file := 0; file < 6; file++ {
+		for j, file := range files {
 			sq, _ := surakarta.NewSquare(file, rank)
 			c, ok := p.PieceAt(sq)
 			switch {
@@ -476,23 +513,27 @@ func drawBoard(p surakarta.Position) string {
 			default:
 				sb.WriteString("w")
 			}
-			if file < 5 {
+			if j < len(files)-1 {
 				sb.WriteString(cmp.Or(horizontal[rank], "   "))
 			}
 		}
 		sb.WriteString("\n")
-		if rank > 0 {
+		if i < len(ranks)-1 {
 			sb.WriteString("   ")
-			for file := 0; file < 6; file++ {
+			for j, file := range files {
 				sb.WriteString(cmp.Or(vertical[file], " "))
-				if file < 5 {
+				if j < len(files)-1 {
 					sb.WriteString("   ")
 				}
 			}
 			sb.WriteString("\n")
 		}
 	}
-	sb.WriteString("   a   b   c   d   e   f\n")
+	letters := make([]string, len(files))
+	for j, file := range files {
+		letters[j] = string(rune('a' + file))
+	}
+	sb.WriteString("   " + strings.Join(letters, "   ") + "\n")
 	sb.WriteString("   loops: inner a1 (b1-a2) f1 (f2-e1) f6 (e6-f5) a6 (a5-b6); outer a1 (c1-a3) f1 (f3-d1) f6 (d6-f4) a6 (a4-c6)\n")
 	return sb.String()
 }

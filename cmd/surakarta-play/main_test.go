@@ -277,3 +277,57 @@ func TestPlayShowsMovesAsText(t *testing.T) {
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "6/6/6/6/6/2bw2 b"}, "hint", "quit")
 	expect(t, out, "Hint: c1xd1 (score win in 1 for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3 → b3 → c3 → d3 → e3 → f3 → f1 loop → d1\n")
 }
+
+// TestPlayFromYourSide: the board is drawn from the user's side, White's
+// pieces at the bottom for White, and the move given as an example is
+// one of the user's legal moves.
+func TestPlayFromYourSide(t *testing.T) {
+	out := play(t, []string{"-color", "white", "-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 w"}, "help", "quit")
+	board := "" +
+		"1  ·   ·   ·   ·   ·   ·\n" +
+		"       │   ║   ║   │    \n" +
+		"2  ·───·───·───·───w───b\n" +
+		"       │   ║   ║   │    \n" +
+		"3  ·═══·═══·═══·═══·═══·\n" +
+		"       │   ║   ║   │    \n" +
+		"4  ·═══·═══·═══·═══·═══·\n" +
+		"       │   ║   ║   │    \n" +
+		"5  ·───·───·───·───·───·\n" +
+		"       │   ║   ║   │    \n" +
+		"6  ·   ·   ·   ·   ·   w\n" +
+		"   f   e   d   c   b   a\n"
+	expect(t, out,
+		"You play White against pvs,tuned.\n"+board,
+		"White to move (move 1).\nType a move such as b2a1, or help.\n> ",
+		"Commands: a move such as b2a1 (from and to squares; b2-a1 also works",
+	)
+	// As Black, the board as before: rank 1 at the bottom, file a on the
+	// left.
+	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "quit")
+	expect(t, out, "You play Black against pvs,tuned.\n"+
+		"6  w   ·   ·   ·   ·   ·\n"+
+		"       │   ║   ║   │    \n"+
+		"5  ·───·───·───·───·───·\n",
+		"2  b───w───·───·───·───·\n"+
+			"       │   ║   ║   │    \n"+
+			"1  ·   ·   ·   ·   ·   ·\n"+
+			"   a   b   c   d   e   f\n",
+		"Type a move such as a2a1, or help.\n")
+	// From the start as White, the example is one of White's moves after
+	// the engine's first.
+	out = play(t, []string{"-color", "white", "-engine", "random", "-depth", "1", "-movetime", "0"}, "quit")
+	_, after, ok := strings.Cut(out, "Type a move such as ")
+	example, _, _ := strings.Cut(after, ",")
+	m, err := surakarta.ParseMove(example)
+	if !ok || err != nil {
+		t.Fatalf("no example move:\n%s", out)
+	}
+	_, first, _ := strings.Cut(out, "random plays ")
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText(strings.Fields(first)[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Position().Legal(m); err != nil {
+		t.Errorf("the example %s is not a move of White's: %v\n%s", m, err, out)
+	}
+}
