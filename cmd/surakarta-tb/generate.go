@@ -19,8 +19,10 @@ const generateUsage = `usage: surakarta-tb generate -dir DIR -pieces N [-quiet-p
 Generate makes the endgame tables of every class of 2 to N pieces in all
 (N from 2 to 8) under the rule set of -quiet-plies, one file per class
 (such as 3v2-all.sktb, or 3v2-q50.sktb for -quiet-plies 50), skipping
-those already in DIR: a run that was stopped resumes. It prints a line
-for each pair of classes made.
+those already in DIR and sound (read whole and checked): a run that was
+stopped resumes. It prints a line for each pair of classes made, and one
+for each table it found damaged and made again, and for each temporary
+file a stopped run left, which it removes first.
 
 A shard (-shard i/N, i from 0, or -shards N with the index from
 $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) makes only its part of
@@ -39,7 +41,7 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	quietPlies := quietPliesFlag(fs)
 	shard := cmdflag.Shard(fs, "the pairs of classes j of exactly -pieces pieces with j mod N == i")
 	shards := cmdflag.Shards(fs)
-	workers := fs.Int("workers", 0, "goroutines that make a table (0 = all cores)")
+	workers := fs.Int("workers", 0, fmt.Sprintf("goroutines that make a table (0 = all cores; at most %d)", tablebase.MaxWorkers))
 	if status, ok := cmdflag.ParseAll(fs, args, generateUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -49,8 +51,8 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	switch {
 	case *pieces < 2 || *pieces > maxPieces:
 		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-pieces %d: want 2 to %d", *pieces, maxPieces))
-	case *workers < 0:
-		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-workers %d: want 0 (all cores) or more", *workers))
+	case *workers < 0 || *workers > tablebase.MaxWorkers:
+		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-workers %d: want 0 (all cores) to %d: goroutines beyond the cores do not help, and each costs memory", *workers, tablebase.MaxWorkers))
 	}
 	s, err := cmdflag.ShardOf(*shard, *shards, os.Getenv)
 	if err != nil {

@@ -231,6 +231,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-quiet-plies", "-1"}, 2, "-quiet-plies -1: want 0 (capture-all) to 1000"},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-quiet-plies", "1001"}, 2, "-quiet-plies 1001"},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-workers", "-2"}, 2, "-workers -2"},
+		{[]string{"generate", "-dir", empty, "-pieces", "3", "-workers", "1025"}, 2, "-workers 1025: want 0 (all cores) to 1024"},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-shard", "2/2"}, 2, "index 2 is not between 0 and 1"},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-shard", "x"}, 2, `shard "x": want i/N`},
 		{[]string{"generate", "-dir", empty, "-pieces", "3", "-shard", "0/0"}, 2, "want at least 1 shard"},
@@ -244,13 +245,14 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6"}, 2, "-position: invalid position"},
 		{[]string{"probe", "-dir", all, "-position", "7/6/6/6/6/6 b"}, 2, "-position: invalid position"},
 		{[]string{"probe", "-dir", all, "-position", "bbbbbb/bbbbbb/6/6/wwwwww/wwwwww b", "-quiet-plies", "x"}, 2, "invalid value"},
-		{[]string{"probe", "-dir", all}, 1, "no table of 12 against 12 pieces (" + all + " holds every class of up to 3 pieces, capture-all)"},
+		{[]string{"probe", "-dir", all}, 2, "give -position, the position to probe"},
+		{[]string{"probe", "-dir", all, "-position", "bbbbbb/bbbbbb/6/6/wwwwww/wwwwww b"}, 1, "no table of 12 against 12 pieces (" + all + " holds every class of up to 3 pieces, capture-all)"},
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/bb4/b5 w"}, 1, "no table of 1 against 3 pieces"},
 		{[]string{"probe", "-dir", all, "-position", "6/6/6/6/bb4/6 w"}, 1, "the game is over: a side has no pieces"},
 		{[]string{"probe", "-dir", all, "-position", "6/6/6/6/ww4/bw4 b"}, 1, "the game is over: the side to move has no legal move"},
 		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6 b 6 1", "-quiet-plies", "6"}, 1, "the game is over: 6 quiet plies, the limit is 6"},
-		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6 b", "-quiet-plies", "50"}, 1, "holds no complete tables of quiet-ply limit 50"},
-		{[]string{"probe", "-dir", empty, "-position", "6/1w4/6/6/b5/6 b"}, 1, "holds no complete tables of capture-all"},
+		{[]string{"probe", "-dir", all, "-position", "6/1w4/6/6/b5/6 b", "-quiet-plies", "50"}, 1, all + " holds no tables of quiet-ply limit 50 (make them with surakarta-tb generate): it holds those of -quiet-plies 0"},
+		{[]string{"probe", "-dir", empty, "-position", "6/1w4/6/6/b5/6 b"}, 1, empty + " holds no tables of capture-all (make them with surakarta-tb generate)\n"},
 		{[]string{"probe", "-dir", filepath.Join(empty, "none"), "-position", "6/1w4/6/6/b5/6 b"}, 1, "-dir: stat " + filepath.Join(empty, "none") + ": no such file or directory"},
 		{[]string{"probe", "-dir", file, "-position", "6/1w4/6/6/b5/6 b"}, 1, "not a directory"},
 	} {
@@ -260,6 +262,33 @@ func TestBadArguments(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want status %d and %q", tc.args, code, stdout, stderr, tc.code, tc.want)
 		}
 	}
+}
+
+// TestGenerateRemakesDamaged: generate over a directory whose table has
+// a sound header but a damaged block says so, makes it again, the bytes
+// of a sound run, and ends done.
+func TestGenerateRemakesDamaged(t *testing.T) {
+	cmdtest.ClearEnv(t, cmdflag.ShardEnv...)
+	all, _ := tables(t)
+	dir := t.TempDir()
+	for _, name := range []string{"1v1-all.sktb", "2v1-all.sktb", "1v2-all.sktb"} {
+		data, err := os.ReadFile(filepath.Join(all, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "2v1-all.sktb" {
+			data[len(data)-100] ^= 0x10
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := runTB("generate", "-dir", dir, "-pieces", "3")
+	want := regexp.MustCompile(`^2v1-all\.sktb cannot be used, made again: .*2v1-all\.sktb: tablebase: damaged table file: block \d+'s checksum\n2v1-all\.sktb and 1v2-all\.sktb: 42840 positions in .*\ndone: `)
+	if code != 0 || stderr != "" || !want.MatchString(stdout) {
+		t.Errorf("status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	sameFiles(t, "made again", all, dir)
 }
 
 // TestHelp: -h of the command and of each subcommand prints its usage on

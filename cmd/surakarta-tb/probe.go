@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
@@ -14,6 +15,8 @@ import (
 )
 
 const probeUsage = `usage: surakarta-tb probe -dir DIR [-quiet-plies L] -position TEXT
+
+-dir and -position are required.
 
 Probe prints one line, the value of the position for its side to move
 and the move that keeps it:
@@ -49,6 +52,12 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	if err := checkCommon(*dir, *quietPlies); err != nil {
 		return cmdflag.BadArgs(fs, stderr, err)
 	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "position" })
+	if !given {
+		// The flag's default, the start position, is in no table.
+		return cmdflag.BadArgs(fs, stderr, errors.New("give -position, the position to probe"))
+	}
 	p, err := surakarta.ParsePosition(*position)
 	if err != nil {
 		return cmdflag.BadArgs(fs, stderr, fmt.Errorf("-position: %w", err))
@@ -59,6 +68,20 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, line)
 	return 0
+}
+
+// holding says what rule sets dir holds tables of, for an error that it
+// holds none of those asked for: such as ": it holds those of -quiet-plies 0".
+func holding(dir string) string {
+	sets, err := tablebase.RuleSets(dir)
+	if err != nil || len(sets) == 0 {
+		return ""
+	}
+	var flags []string
+	for _, r := range sets {
+		flags = append(flags, fmt.Sprintf("-quiet-plies %d", r.QuietPlyLimit))
+	}
+	return ": it holds those of " + strings.Join(flags, ", ")
 }
 
 // probe returns the line of p's value and best move from the tables in
@@ -79,6 +102,9 @@ func probe(dir string, quietPlies int, p surakarta.Position) (string, error) {
 		return "", fmt.Errorf("the game is over: %d quiet plies, the limit is %d", p.QuietPlies(), quietPlies)
 	}
 	t, err := tablebase.Open(dir, surakarta.Rules{QuietPlyLimit: quietPlies})
+	if errors.Is(err, tablebase.ErrNoTables) {
+		return "", fmt.Errorf("%s holds no tables of %s (make them with surakarta-tb generate)%s", dir, rulesName(quietPlies), holding(dir))
+	}
 	if err != nil {
 		return "", err
 	}
