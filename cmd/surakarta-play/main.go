@@ -10,10 +10,11 @@
 //	surakarta-play -position "6/1w4/6/6/bw4/6 b"
 //
 // Type moves as b2e5 (from, to). Other commands: hint (the full engine's
-// move for you, not played), moves, undo, save FILE, load FILE, help,
-// quit. Illegal input is answered with the reason. Moves are shown as they
-// are typed, a capture with an x (b2xe5), and a capture's path as the
-// points it passes through and the loops it goes round.
+// move for you, not played), moves, undo (your last move and the engine's
+// reply), save FILE, load FILE, help, quit. Illegal input is answered with
+// the reason. Moves are shown as they are typed, a capture with an x
+// (b2xe5), and a capture's path as the points it passes through and the
+// loops it goes round.
 package main
 
 import (
@@ -44,9 +45,10 @@ const usage = `usage: surakarta-play [flags]
 Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b2e5
 (from, to), or b2-b3, b2xe5. Other commands: hint (the move the engine
 at full strength would play for you, with its capture path; not played),
-moves, undo, save FILE, load FILE, help, quit. Every score shown, the
-engine's and the hint's, is from your side ("+24 for you": you stand
-better) and counts a win or loss in plies from the position on the board.
+moves, undo (your last move and the engine's reply), save FILE,
+load FILE, help, quit. Every score shown, the engine's and the hint's,
+is from your side ("+24 for you": you stand better) and counts a win or
+loss in plies from the position on the board.
 
 -level N chooses the engine's strength: 1, which a beginner can beat, to
 10, the engine at full strength (the default, the -engine). The levels
@@ -255,7 +257,7 @@ func (s *session) command(words []string) (quit bool) {
 		return true
 	case "help", "?":
 		m := s.example()
-		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint; moves; undo; save FILE; load FILE; quit.\n", m, m.From(), m.To())
+		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint (the engine's move for you); moves (your legal moves); undo (your last move and the engine's reply); save FILE; load FILE; quit.\n", m, m.From(), m.To())
 	case "hint":
 		s.hint()
 	case "moves":
@@ -406,16 +408,53 @@ func (s *session) hint() {
 	s.showPath(p, m)
 }
 
-// undo takes back moves until it is the user's turn again, at least one.
+// undo takes back the user's last move and the engine's reply, if any, so
+// that it is the user's move again, and says what it took back. Before the
+// user's first move it takes back nothing: the engine would only move
+// again. An end declared in a loaded record (a resignation, a draw by
+// agreement, a time forfeit) is taken back on its own.
 func (s *session) undo() {
-	if s.game.Ply() == 0 {
-		fmt.Fprintln(s.out, "Nothing to undo.")
+	g := s.game
+	if o := g.Outcome(); o.Over && declared(o.Reason) {
+		g.Undo()
+		fmt.Fprintf(s.out, "Took back the %v: the game goes on.\n", o.Reason)
 		return
 	}
-	s.game.Undo()
-	for s.game.Ply() > 0 && s.game.Position().SideToMove() != s.human {
-		s.game.Undo()
+	positions, moves := g.Positions(), g.Moves()
+	last := len(moves) - 1 // the user's last move
+	for last >= 0 && positions[last].SideToMove() != s.human {
+		last--
 	}
+	switch {
+	case len(moves) == 0:
+		fmt.Fprintln(s.out, "Nothing to undo: no move has been played.")
+		return
+	case last < 0:
+		fmt.Fprintln(s.out, "Nothing to undo: you have not moved yet.")
+		return
+	}
+	var taken []string
+	for i := last; i < len(moves); i++ {
+		if positions[i].SideToMove() == s.human {
+			taken = append(taken, "your "+moveText(moves[i]))
+		} else {
+			taken = append(taken, "the engine's "+moveText(moves[i]))
+		}
+	}
+	for g.Ply() > last {
+		g.Undo()
+	}
+	fmt.Fprintf(s.out, "Took back %s.\n", strings.Join(taken, " and "))
+}
+
+// declared reports whether a game that ended for reason was ended by a
+// player, not by the rules.
+func declared(reason surakarta.Reason) bool {
+	switch reason {
+	case surakarta.Resignation, surakarta.DrawAgreement, surakarta.TimeForfeit:
+		return true
+	}
+	return false
 }
 
 // save writes the game as a record to the file name.

@@ -38,7 +38,7 @@ func TestPlayAnswersBadInputWithReasons(t *testing.T) {
 		"help", "hello world", "b2", "b2b2", "a5a4", "a3a4", "b2b4", "moves", "quit")
 	expect(t, out,
 		"You play Black",
-		"Commands:",
+		"Commands: a move such as a2a3 (", "; undo (your last move and the engine's reply); ",
 		`Unknown command "hello world"`,
 		"Not played: invalid move notation",
 		"from and to are the same square",
@@ -329,5 +329,58 @@ func TestPlayFromYourSide(t *testing.T) {
 	}
 	if _, err := g.Position().Legal(m); err != nil {
 		t.Errorf("the example %s is not a move of White's: %v\n%s", m, err, out)
+	}
+}
+
+// TestPlayUndo: undo takes back the user's last move and the engine's
+// reply, and says so; before the user's first move it takes back nothing,
+// and a move that ended the game is taken back alone.
+func TestPlayUndo(t *testing.T) {
+	limits := []string{"-depth", "1", "-movetime", "0"}
+	out := play(t, limits, "undo", "b2b3", "undo", "undo", "quit")
+	_, reply, _ := strings.Cut(out, "pvs,tuned plays ")
+	reply = strings.Fields(reply)[0]
+	expect(t, out,
+		"> Nothing to undo: no move has been played.\n",
+		"> Took back your b2b3 and the engine's "+reply+".\n",
+		"> Nothing to undo: no move has been played.\n",
+	)
+	if n := strings.Count(out, "Black to move (move 1)."); n != 4 {
+		t.Errorf("the start shown %d times, want 4 (before each command but b2b3):\n%s", n, out)
+	}
+	// As White: the engine's first move is not taken back, since the
+	// engine would play again.
+	out = play(t, append([]string{"-color", "white"}, limits...), "undo", "quit")
+	expect(t, out, "> Nothing to undo: you have not moved yet.\n")
+	if n := strings.Count(out, " plays "); n != 1 {
+		t.Errorf("the engine played %d times, want once:\n%s", n, out)
+	}
+	// c1 takes White's last piece: the game is over after one ply, and
+	// undo takes back that one.
+	out = play(t, append(limits, "-position", "6/6/6/w5/6/2b3 b"), "c1a3", "undo", "quit")
+	expect(t, out, "> Took back your c1xa3.\n")
+	if n := strings.Count(out, "Black to move (move 1)."); n != 2 || strings.Contains(out, " plays ") {
+		t.Errorf("after undo: want Black to move in the start, and no engine move:\n%s", out)
+	}
+	// A resignation in a loaded record is taken back on its own.
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("b2b3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Resign(surakarta.Black); err != nil {
+		t.Fatal(err)
+	}
+	text, err := surakarta.NewRecord(g).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "resigned.txt")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = play(t, append([]string{"-color", "white"}, limits...), "load "+file, "undo", "quit")
+	expect(t, out, "> Took back the resignation: the game goes on.\n")
+	if n := strings.Count(out, " plays "); n != 1 {
+		t.Errorf("the engine played %d times, want once (its first move; the record's b2b3 is not taken back):\n%s", n, out)
 	}
 }
