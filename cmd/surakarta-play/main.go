@@ -155,9 +155,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func (s *session) loop(in io.Reader) error {
 	input := bufio.NewReaderSize(in, 4096)
 	for {
-		if s.over() {
-			fmt.Fprintln(s.out, "Type undo, load FILE, save FILE or quit.")
-		} else if s.game.Position().SideToMove() != s.human {
+		if !s.over() && s.game.Position().SideToMove() != s.human {
 			if err := s.engineMove(); err != nil {
 				return err
 			}
@@ -518,10 +516,66 @@ func (s *session) show() {
 	p := s.game.Position()
 	fmt.Fprint(s.out, drawBoard(p, s.human))
 	if o := s.game.Outcome(); o.Over {
-		fmt.Fprintln(s.out, "Game over:", o)
+		fmt.Fprintln(s.out, "Game over.", s.result(o))
+		fmt.Fprintln(s.out, "Type undo, load FILE, save FILE or quit.")
 		return
 	}
 	fmt.Fprintf(s.out, "%v to move (move %d).\n", p.SideToMove(), p.MoveNumber())
+}
+
+// result says how the game ended, o, from the user's side: "You win",
+// "The engine wins" or "Draw", with the reason. For the ends that the
+// rules decide by the pieces left (no legal move, the quiet-ply limit,
+// repetition) it gives the count.
+func (s *session) result(o surakarta.Outcome) string {
+	p := s.game.Position()
+	rules := s.game.Rules()
+	you, it := p.Count(s.human), p.Count(s.human.Other())
+	// who says "you" or "the engine" for c, with the verb in its form.
+	who := func(c surakarta.Color, you, it string) string {
+		if c == s.human {
+			return "you " + you
+		}
+		return "the engine " + it
+	}
+	var why string
+	switch o.Reason {
+	case surakarta.NoPieces:
+		if o.Draw {
+			why = "no pieces left on the board"
+		} else {
+			why = who(o.Winner.Other(), "have", "has") + " no pieces left"
+		}
+	case surakarta.Blocked:
+		why = who(p.SideToMove(), "have", "has") + " no legal move"
+	case surakarta.QuietPlyRule:
+		why = fmt.Sprintf("%d plies without a capture", rules.QuietPlyLimit)
+	case surakarta.Repetition:
+		why = fmt.Sprintf("the same position %d times", rules.RepetitionLimit)
+	case surakarta.Resignation:
+		why = who(o.Winner.Other(), "resigned", "resigned")
+	case surakarta.TimeForfeit:
+		why = who(o.Winner.Other(), "ran", "ran") + " out of time"
+	case surakarta.DrawAgreement:
+		why = "by agreement"
+	default:
+		why = o.Reason.String()
+	}
+	switch o.Reason {
+	case surakarta.Blocked, surakarta.QuietPlyRule, surakarta.Repetition:
+		if o.Draw {
+			why += fmt.Sprintf("; equal pieces draw: %d each", you)
+		} else {
+			why += fmt.Sprintf("; more pieces win: you %d, the engine %d", you, it)
+		}
+	}
+	switch {
+	case o.Draw:
+		return "Draw (" + why + ")."
+	case o.Winner == s.human:
+		return "You win (" + why + ")."
+	}
+	return "The engine wins (" + why + ")."
 }
 
 // drawBoard draws the points with the circuit lines between them: ─ and │

@@ -63,7 +63,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Saved to "+file,
 		"Loaded "+file+": 1 plies.",
-		"Game over: Black wins (no pieces left)",
+		"Game over. The engine wins (you have no pieces left).\nType undo, load FILE, save FILE or quit.\n> ",
 	)
 }
 
@@ -96,7 +96,7 @@ func TestPlayHint(t *testing.T) {
 		"pvs,tuned plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
 		"Hint: b2xa5 (score win in 1 for you, depth 1)",
 		"capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5",
-		"Game over: Black wins (no pieces left)",
+		"Game over. You win (the engine has no pieces left).\n",
 		"No hint: the game is over.",
 	)
 }
@@ -382,5 +382,47 @@ func TestPlayUndo(t *testing.T) {
 	expect(t, out, "> Took back the resignation: the game goes on.\n")
 	if n := strings.Count(out, " plays "); n != 1 {
 		t.Errorf("the engine played %d times, want once (its first move; the record's b2b3 is not taken back):\n%s", n, out)
+	}
+}
+
+// TestPlayResult: the end of the game is said from the user's side, with
+// the reason, and the pieces that decided it when the rules count them.
+func TestPlayResult(t *testing.T) {
+	limits := []string{"-depth", "1", "-movetime", "0"}
+	// b6 shuts White's a6 in: White cannot move, and Black has more pieces.
+	out := play(t, append(limits, "-position", "w1b3/bb4/6/6/6/6 b"), "c6b6", "quit")
+	expect(t, out, "Game over. You win (the engine has no legal move; more pieces win: you 3, the engine 1).\n")
+	// The 50th ply without a capture, one piece each.
+	out = play(t, append(limits, "-position", "w5/6/6/6/6/5b b 49 30"), "f1e1", "quit")
+	expect(t, out, "Game over. Draw (50 plies without a capture; equal pieces draw: 1 each).\n")
+	// As White, in the position given: the outcome the game has, or the
+	// one given (a repetition, or an end a record declares).
+	for _, tc := range []struct {
+		position string
+		o        surakarta.Outcome
+		want     string
+	}{
+		{"6/6/6/6/b5/6 w", surakarta.Outcome{}, "The engine wins (you have no pieces left)."},
+		{"6/6/6/6/6/6 w", surakarta.Outcome{}, "Draw (no pieces left on the board)."},
+		{"wb4/bb4/6/6/6/6 w", surakarta.Outcome{}, "The engine wins (you have no legal move; more pieces win: you 1, the engine 3)."},
+		{"w5/6/6/6/bb4/6 w", surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.Repetition}, "The engine wins (the same position 2 times; more pieces win: you 1, the engine 2)."},
+		{"w5/6/6/6/b5/6 w", surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition}, "Draw (the same position 2 times; equal pieces draw: 1 each)."},
+		{surakarta.StartText, surakarta.Outcome{Over: true, Winner: surakarta.White, Reason: surakarta.Resignation}, "You win (the engine resigned)."},
+		{surakarta.StartText, surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.Resignation}, "The engine wins (you resigned)."},
+		{surakarta.StartText, surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.TimeForfeit}, "The engine wins (you ran out of time)."},
+		{surakarta.StartText, surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.DrawAgreement}, "Draw (by agreement)."},
+	} {
+		p, err := surakarta.ParsePosition(tc.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &session{game: surakarta.NewGame(p), human: surakarta.White}
+		o := tc.o
+		if !o.Over {
+			o = s.game.Outcome()
+		}
+		if got := s.result(o); got != tc.want {
+			t.Errorf("%s, %v: %q, want %q", tc.position, o, got, tc.want)
+		}
 	}
 }
