@@ -490,7 +490,11 @@ func (s *session) load(name string) {
 		return
 	}
 	s.game = rec.Game
-	fmt.Fprintf(s.out, "Loaded %s: %d plies.\n", name, s.game.Ply())
+	plies := "plies"
+	if s.game.Ply() == 1 {
+		plies = "ply"
+	}
+	fmt.Fprintf(s.out, "Loaded %s: %d %s.\n", name, s.game.Ply(), plies)
 }
 
 // readFile returns the contents of the file name, or an error when it holds

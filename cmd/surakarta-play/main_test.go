@@ -62,7 +62,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"pvs,tuned plays a2xb2",
 		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Saved to "+file,
-		"Loaded "+file+": 1 plies.",
+		"Loaded "+file+": 1 ply.",
 		"Game over. The engine wins (you have no pieces left).\nType undo, load FILE, save FILE or quit.\n> ",
 	)
 }
