@@ -313,9 +313,10 @@ func (s *session) engineMove() error {
 // When played, res.Move has been played since, so a win or loss is one
 // ply nearer than res says. about is empty for a player that searches
 // nothing (random, greedy): its result has no completed iteration and no
-// score.
+// score; and for a move played that ended the game, whose result follows
+// ("win in 0" would say no more).
 func (s *session) about(res surakarta.Result, mover surakarta.Color, played bool) string {
-	if res.Depth == 0 {
+	if res.Depth == 0 || played && s.over() {
 		return ""
 	}
 	score := res.Score // the mover's

@@ -246,8 +246,10 @@ func TestPlayScoresFromYourSide(t *testing.T) {
 	// Black, to move, takes b2 round the a1 loop, and White's a6 is taken
 	// at Black's next move: a win in 3 plies for Black, so for the user a
 	// win as Black; as White, once Black has played a2b2, a loss in 2.
-	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "quit")
-	expect(t, out, "pvs,tuned plays a2xb2 (score loss in 2 for you, depth ")
+	// The move that ends the game has no score ("loss in 0"): the result
+	// follows.
+	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a6a5", "quit")
+	expect(t, out, "pvs,tuned plays a2xb2 (score loss in 2 for you, depth ", "pvs,tuned plays b2xa5\n")
 	out = play(t, []string{"-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "quit")
 	expect(t, out, "Hint: a2xb2 (score win in 3 for you, depth ")
 	// An evaluation: the engine's own score, negated.
