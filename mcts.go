@@ -157,8 +157,9 @@ const (
 	// DefaultUCTExploration is the UCB1 constant of an MCTS with
 	// Playouts: √2.
 	DefaultUCTExploration = math.Sqrt2
-	// MCTSMaxNodes is the most nodes an MCTS tree holds, about 120 MB: a
-	// search stops when its tree is full.
+	// MCTSMaxNodes is the most nodes an MCTS tree holds, 117 MB of them
+	// (the heap of a search that fills the tree peaks at about 180 MB):
+	// a search stops when its tree is full.
 	MCTSMaxNodes = 1 << 21
 )
 

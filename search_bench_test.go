@@ -492,3 +492,32 @@ func BenchmarkSearchLongGame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMCTSFullTree searches the start with MCTS, 1 and 4 threads,
+// until its tree holds MCTSMaxNodes nodes, and reports the heap in use
+// after the search (MB-live: the tree and what its last collection left)
+// and the heap the runtime got from the system (MB-heap, the garbage
+// collector's headroom included, which is close to the process's peak
+// resident memory): docs/mcts.md quotes both.
+func BenchmarkMCTSFullTree(b *testing.B) {
+	for _, threads := range []int{1, 4} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			var live, heap uint64
+			for b.Loop() {
+				runtime.GC()
+				debug.FreeOSMemory()
+				s := surakarta.NewMCTS(surakarta.NewTuned())
+				s.Threads = threads
+				if _, err := s.Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Nodes: 1 << 40}); err != nil {
+					b.Fatal(err)
+				}
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				live, heap = max(live, m.HeapAlloc), max(heap, m.HeapSys-m.HeapReleased)
+				runtime.KeepAlive(s)
+			}
+			b.ReportMetric(float64(live)/(1<<20), "MB-live")
+			b.ReportMetric(float64(heap)/(1<<20), "MB-heap")
+		})
+	}
+}
