@@ -20,10 +20,6 @@ type player struct {
 // Clear does nothing: a player learns nothing between searches.
 func (*player) Clear() {}
 
-// stopped is the panic value of a search that ran out of budget or time;
-// Search recovers it.
-type stopped struct{}
-
 // searchState is one search's counters and limits.
 type searchState struct {
 	ctx       context.Context
@@ -32,6 +28,9 @@ type searchState struct {
 	budget    int64     // stop above this many nodes (0: none)
 	deadline  time.Time // stop after this (zero: none)
 	stoppable bool      // the first iteration finishes whatever the limits
+	// stopped is set when the search ran out of budget or time: every
+	// node then returns at once, and the iteration's scores are dropped.
+	stopped bool
 }
 
 func (p *player) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
@@ -109,14 +108,6 @@ func (p *player) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Li
 // iterate scores every move of seen with a search of depth plies,
 // reporting false when the search stopped before the end.
 func (p *player) iterate(st *searchState, pos surakarta.Position, seen []surakarta.Move, ends []int, over []bool, depth int) (scores []int, ok bool) {
-	defer func() {
-		if v := recover(); v != nil {
-			if _, isStop := v.(stopped); !isStop {
-				panic(v)
-			}
-			scores, ok = nil, false
-		}
-	}()
 	scores = make([]int, len(seen))
 	buf := make([][]surakarta.Move, depth+p.params.captures+1)
 	for i, m := range seen {
@@ -127,6 +118,9 @@ func (p *player) iterate(st *searchState, pos surakarta.Position, seen []surakar
 		child := pos
 		child.PlayUnchecked(m)
 		scores[i] = -st.negamax(&child, depth-1, p.params.captures, -surakarta.Win, surakarta.Win, 1, buf)
+		if st.stopped {
+			return nil, false
+		}
 	}
 	return scores, true
 }
@@ -134,18 +128,17 @@ func (p *player) iterate(st *searchState, pos surakarta.Position, seen []surakar
 // negamax returns the score of pos for its side to move, searched depth
 // plies and then captures plies of captures only, within (alpha, beta).
 // The game's draws by repetition and the quiet-ply limit are not looked
-// for: a player sees only pieces taken and boards without moves.
+// for: a player sees only pieces taken and boards without moves. When the
+// search runs out of budget or time it sets st.stopped and returns 0, a
+// score that no caller uses.
 func (st *searchState) negamax(pos *surakarta.Position, depth, captures, alpha, beta, ply int, buf [][]surakarta.Move) int {
 	st.nodes++
-	if st.stoppable {
-		if st.budget > 0 && st.nodes > st.budget {
-			panic(stopped{})
-		}
-		if st.nodes&1023 == 0 {
-			if st.ctx.Err() != nil || (!st.deadline.IsZero() && time.Now().After(st.deadline)) {
-				panic(stopped{})
-			}
-		}
+	if st.stoppable && !st.stopped {
+		st.stopped = st.budget > 0 && st.nodes > st.budget ||
+			st.nodes&1023 == 0 && (st.ctx.Err() != nil || !st.deadline.IsZero() && time.Now().After(st.deadline))
+	}
+	if st.stopped {
+		return 0
 	}
 	us := pos.SideToMove()
 	if pos.Count(us) == 0 {
@@ -183,6 +176,9 @@ func (st *searchState) negamax(pos *surakarta.Position, depth, captures, alpha, 
 		child := *pos
 		child.PlayUnchecked(m)
 		s := -st.negamax(&child, depth-1, captures, -beta, -alpha, ply+1, buf)
+		if st.stopped {
+			return 0
+		}
 		if s > best {
 			best = s
 			if s > alpha {
