@@ -303,6 +303,32 @@ func (r *Record) validate() error {
 	if err := checkValue(r.Reason); err != nil {
 		return fmt.Errorf("%w: the Reason %v", ErrInvalidRecord, err)
 	}
+	// What the reader refuses, the writer does not write: too many
+	// headers, a header line too long, too many moves.
+	derived := 3 // Rules, Position, Result
+	if r.Reason != "" {
+		derived++
+	}
+	if n := len(r.Headers) + derived; n > MaxRecordHeaders {
+		return fmt.Errorf("%w: %d headers with the %d the record derives from its game, more than the %d a record may have (MaxRecordHeaders)", ErrInvalidRecord, n, derived, MaxRecordHeaders)
+	}
+	long := func(name, value string) error {
+		if n := headerLength(name, value); n > MaxRecordLineBytes {
+			return fmt.Errorf("%w: the header line of %s takes %d bytes, more than a line of a record may (MaxRecordLineBytes, %d)", ErrInvalidRecord, clip.Text(name), n, MaxRecordLineBytes)
+		}
+		return nil
+	}
+	for _, h := range r.Headers {
+		if err := long(h.Name, h.Value); err != nil {
+			return err
+		}
+	}
+	if err := long(headerReason, r.Reason); err != nil {
+		return err
+	}
+	if n := r.Game.Ply(); n > MaxRecordPlies {
+		return fmt.Errorf("%w: %d moves, more than the %d a record may hold (MaxRecordPlies)", ErrInvalidRecord, n, MaxRecordPlies)
+	}
 	if _, err := checkResult(r.Game, r.Result, r.Reason); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
 	}
@@ -399,6 +425,18 @@ func checkValue(s string) error {
 		}
 	}
 	return nil
+}
+
+// headerLength returns the length of the header line of name and value,
+// as appendHeader writes it, without its line end.
+func headerLength(name, value string) int {
+	n := len(`[ ""]`) + len(name) + len(value)
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			n++
+		}
+	}
+	return n
 }
 
 // appendHeader appends the header line [name "value"], escaping '"' and '\'.

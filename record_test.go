@@ -1150,3 +1150,43 @@ opening} e5e4 2. c2c3 *
 	//
 	// {A study} 1. b2b3 {the usual opening} 1... e5e4 2. c2c3 {+0.35 at depth 12} *
 }
+
+// TestMarshalRefusesWhatCannotBeRead: a record that the reader would
+// refuse (too many headers, a header line too long) is refused by the
+// writer, with ErrInvalidRecord, rather than written.
+func TestMarshalRefusesWhatCannotBeRead(t *testing.T) {
+	many := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+	for i := range surakarta.MaxRecordHeaders - 3 {
+		many.Headers = append(many.Headers, surakarta.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
+	}
+	text, err := many.MarshalText()
+	if err != nil {
+		t.Fatalf("%d headers and the 3 derived: %v", len(many.Headers), err)
+	}
+	if _, err := surakarta.ParseRecord(string(text)); err != nil {
+		t.Fatalf("%d headers and the 3 derived, read back: %v", len(many.Headers), err)
+	}
+	many.Headers = append(many.Headers, surakarta.Header{Name: "One", Value: "more"})
+	if _, err := many.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordHeaders") {
+		t.Errorf("%d headers and the 3 derived: %v, want ErrInvalidRecord naming MaxRecordHeaders", len(many.Headers), err)
+	}
+	for _, long := range []string{
+		strings.Repeat("x", surakarta.MaxRecordLineBytes),
+		strings.Repeat(`"`, surakarta.MaxRecordLineBytes/2), // each escaped
+	} {
+		r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+		r.Headers = []surakarta.Header{{Name: "Event", Value: long}}
+		if _, err := r.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
+			t.Errorf("a header value of %d bytes: %v, want ErrInvalidRecord naming MaxRecordLineBytes", len(long), err)
+		}
+	}
+	r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+	r.Headers = []surakarta.Header{{Name: "Event", Value: strings.Repeat("x", surakarta.MaxRecordLineBytes-len(`[Event ""]`))}}
+	text, err = r.MarshalText()
+	if err != nil {
+		t.Fatalf("a header line of MaxRecordLineBytes: %v", err)
+	}
+	if _, err := surakarta.ParseRecord(string(text)); err != nil {
+		t.Errorf("a header line of MaxRecordLineBytes, read back: %v", err)
+	}
+}
