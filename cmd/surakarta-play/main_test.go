@@ -428,3 +428,60 @@ func TestPlayResult(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaySession plays a whole session as White, the user's input fed
+// as typed, and checks every line the terminal shows: the board from
+// White's side, an example among White's moves, every score for the
+// user, moves and capture paths as text, what undo took back (and that
+// it takes back nothing before the user's first move), and the end said
+// from the user's side.
+func TestPlaySession(t *testing.T) {
+	// Black (the engine) takes b2 round the a1 loop at once; White's a6
+	// is lost whatever it does.
+	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"},
+		"undo", "moves", "hint", "a6a5", "undo", "quit")
+	// board draws a board from White's side with Black's piece on the
+	// inner circuit's rank 2 or 5 (b2 or a5, at "e" or "a" in the row)
+	// and White's a6 if it is still there.
+	board := func(rank2, rank5, rank6 string) string {
+		const lines = "       │   ║   ║   │    \n"
+		return "1  ·   ·   ·   ·   ·   ·\n" + lines +
+			"2  " + rank2 + "\n" + lines +
+			"3  ·═══·═══·═══·═══·═══·\n" + lines +
+			"4  ·═══·═══·═══·═══·═══·\n" + lines +
+			"5  " + rank5 + "\n" + lines +
+			"6  " + rank6 + "\n" +
+			"   f   e   d   c   b   a\n" +
+			"   loops: inner a1 (b1-a2) f1 (f2-e1) f6 (e6-f5) a6 (a5-b6); outer a1 (c1-a3) f1 (f3-d1) f6 (d6-f4) a6 (a4-c6)\n"
+	}
+	const (
+		empty2or5 = "·───·───·───·───·───·"
+		blackB2   = "·───·───·───·───b───·"
+		blackA5   = "·───·───·───·───·───b"
+		whiteA6   = "·   ·   ·   ·   ·   w"
+		empty6    = "·   ·   ·   ·   ·   ·"
+	)
+	playing := board(blackB2, empty2or5, whiteA6) + "White to move (move 1).\n"
+	want := "You play White against pvs,tuned.\n" +
+		"pvs,tuned plays a2xb2 (score loss in 2 for you, depth 2)\n" +
+		"  capture path on the inner circuit: a2 → a1 loop → b1 → b2\n" +
+		playing +
+		"Type a move such as a6a5, or help.\n" +
+		"> Nothing to undo: you have not moved yet.\n" +
+		playing +
+		"> Legal moves: a6a5 a6b5 a6b6\n" +
+		playing +
+		"> Hint: a6a5 (score loss in 2 for you, depth 2)\n" +
+		playing +
+		"> pvs,tuned plays b2xa5\n" +
+		"  capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5\n" +
+		board(empty2or5, blackA5, empty6) +
+		"Game over. The engine wins (you have no pieces left).\n" +
+		"Type undo, load FILE, save FILE or quit.\n" +
+		"> Took back your a6a5 and the engine's b2xa5.\n" +
+		playing +
+		"> " // quit
+	if out != want {
+		t.Errorf("the session shows\n%s\nwant\n%s", out, want)
+	}
+}
