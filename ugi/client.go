@@ -211,14 +211,15 @@ func (c *Client) Query(ctx context.Context, question string) (string, error) {
 // with no capture mark (check it with Position.Legal, which gives the
 // legal move), or NoMove for 0000, which the engine answers when it has
 // no move. Score, Depth and SelDepth come from the engine's last info line
-// with a depth, Nodes and PV from the last that had them (the PV's moves
+// with a depth and a score (Depth stays 0 when no line had both: the
+// engine reported no score), Nodes and PV from the last that had them (the PV's moves
 // as the engine wrote them too), and Time is measured from go to
 // bestmove. With the engine's MultiPV option above 1, the info lines of
 // the lines after the first (multipv 2 and on) give only Nodes and
 // Lines: Lines are the lines of the engine's last iteration, in the
 // order of their multipv numbers (one line, the iteration's, without
-// multipv), and nil when no info line had a depth. progress, if not nil,
-// gets each info line with a depth, an iteration's or one of its lines,
+// multipv), and nil when no info line had a depth and a score. progress,
+// if not nil, gets each info line with a depth and a score, an iteration's or one of its lines,
 // as a surakarta.Info (Info.MultiPV its multipv number, 0 for none), in
 // the goroutine that called Go.
 //

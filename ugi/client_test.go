@@ -579,3 +579,38 @@ func TestClientIdleMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	t.Logf("reading past %d MiB took %v; %d MiB allocated in all", written.Load()>>20, time.Since(start), (after.TotalAlloc-before.TotalAlloc)>>20)
 }
+
+// TestClientInfoWithoutScore: info lines with a depth but no score, such
+// as the currmove lines of UCI engines, are not an iteration's: a search
+// whose lines never had a score gives Depth 0, so that a caller can tell
+// an engine that reports no score from one that scores 0.
+func TestClientInfoWithoutScore(t *testing.T) {
+	ctx := testContext(t)
+	depth3 := GoParams{Limits: surakarta.Limits{Depth: 3}}
+	for _, tc := range []struct {
+		name     string
+		info     []string
+		depth    int
+		score    int
+		progress int
+	}{
+		{"currmove only", []string{"info depth 3 currmove a2a3 currmovenumber 1", "info depth 3 nodes 100 pv a2a3"}, 0, 0, 0},
+		{"scored, then currmove", []string{"info depth 2 score cp 17 pv a2a3", "info depth 3 currmove b2b3 currmovenumber 2"}, 2, 17, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := connect(t, func(line string, say func(...string)) bool {
+				if strings.HasPrefix(line, "go") {
+					say(append(tc.info, "bestmove a2a3")...)
+					return true
+				}
+				return plain(line, say)
+			})
+			progress := 0
+			res, err := c.Go(ctx, depth3, func(surakarta.Info) { progress++ })
+			if err != nil || res.Depth != tc.depth || res.Score != tc.score || progress != tc.progress {
+				t.Errorf("Go: depth %d, score %d, %d progress reports, %v; want depth %d, score %d, %d reports",
+					res.Depth, res.Score, progress, err, tc.depth, tc.score, tc.progress)
+			}
+		})
+	}
+}

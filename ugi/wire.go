@@ -503,14 +503,16 @@ func errorLine(err error) string { return infoStringLine(errorPrefix + err.Error
 
 // parseInfo reads the words of an info line after info: depth, seldepth,
 // multipv, score cp N or mate N, nodes, nps, tbhits, time and pv. It reports
-// whether the line has a depth, as an iteration's line has; words it does
+// whether the line is an iteration's: it has a depth and a score (a line
+// with a depth alone, such as the currmove lines UCI engines send, scores
+// nothing); words it does
 // not know are skipped, as UGI asks, and an info string line gives
 // nothing. Numbers out of range are clamped: a depth to MaxDepth, a
 // multipv to MaxMoves, the most lines a position has (and below 1 to 0,
 // no line number), a score to the scores a search returns.
 func parseInfo(fields []string) (surakarta.Info, bool) {
 	var in surakarta.Info
-	hasDepth := false
+	hasDepth, hasScore := false, false
 	num := func(i int) (int64, bool) {
 		if i >= len(fields) {
 			return 0, false
@@ -546,7 +548,7 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 			}
 		case "score":
 			if score, ok := parseScore(fields[i+1:]); ok {
-				in.Score = score
+				in.Score, hasScore = score, true
 				i += 2
 			}
 		case "pv":
@@ -560,7 +562,7 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 			i = len(fields)
 		}
 	}
-	return in, hasDepth
+	return in, hasDepth && hasScore
 }
 
 // scoreText returns a score as UCI writes it: "cp N" for an evaluation,
