@@ -70,6 +70,23 @@ func Lines(p *surakarta.Position, c surakarta.Color) int {
 	return bits.OnesCount(files) + bits.OnesCount(ranks)
 }
 
+const usage = `usage: customeval [flags]
+
+Customeval measures an evaluator with a match: engine A, PVS with Spread
+(the Tuned evaluator plus -weight points for every file and every rank on
+which a side has a piece), against engine B, PVS with Tuned, from seeded
+openings, each played twice with the colours swapped. A line per game on
+stderr shows the progress; the summary on stdout gives W-D-L, score, Elo
+with its 95% interval and LOS, the game pairs and their Elo, and the
+SPRT's decision: "H1 accepted" (keep the idea) or "H0 accepted" (drop
+it). With -out the games are appended to a record file, and a run with
+the same file resumes the match.
+
+To try an idea of your own, change Evaluate in the program's source.
+
+flags:
+`
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -79,24 +96,29 @@ func main() {
 // run plays the match that args describe, with a progress line per game
 // on stderr, and prints its summary on stdout, also when it stops early
 // (interrupted, or an engine failed). It returns the exit status: 0 when
-// done and for -h, 2 for bad flags, 1 when the match did not finish.
+// done and for -h, which writes the usage on stderr, 2 for bad flags, 1
+// when the match did not finish.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("customeval", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags.SetOutput(io.Discard) // the messages are run's own
 	weight := flags.Int("weight", 3, "Spread's points for each file and rank held")
 	games := flags.Int("games", 40, "number of games, even (each opening twice)")
 	depth := flags.Int("depth", 6, "depth of every search (0 = none)")
 	moveTime := flags.Duration("movetime", 0, "time for every move, such as 50ms (0 = none)")
 	sprt := flags.String("sprt", "0,10", `SPRT "elo0,elo1" (alpha = beta = 0.05), or "" for none`)
 	out := flags.String("out", "", "record file: every game is appended; run again to resume")
-	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
-		return 0
-	} else if err != nil {
-		return 2 // flag has printed the error and the usage
-	}
 	bad := func(err error) int {
 		fmt.Fprintln(stderr, "customeval:", err)
+		fmt.Fprintln(stderr, "Run customeval -h for help.")
 		return 2
+	}
+	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stderr, usage)
+		flags.SetOutput(stderr)
+		flags.PrintDefaults()
+		return 0
+	} else if err != nil {
+		return bad(err)
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))

@@ -75,12 +75,26 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"extra"}, `unexpected argument "extra"`},
 	} {
 		code, out, errOut := runCmd(tc.args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) {
-			t.Errorf("customeval %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "customeval: ") || !strings.Contains(errOut, tc.want) ||
+			!strings.HasSuffix(errOut, "\nRun customeval -h for help.\n") || strings.Count(errOut, "\n") != 2 {
+			t.Errorf("customeval %q: exit %d, stdout %q, stderr %q; want exit 2, an error saying %q and where to find help", tc.args, code, out, errOut, tc.want)
 		}
 	}
-	if code, out, errOut := runCmd("-h"); code != 0 || out != "" || !strings.Contains(errOut, "-weight int") {
-		t.Errorf("customeval -h: exit %d, stdout %q, stderr %q; want exit 0 and the flags on stderr", code, out, errOut)
+}
+
+// TestHelp: -h gives a usage of the program's own, as the module's other
+// programs do, then the flags; not the flag package's default.
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help"} {
+		code, out, errOut := runCmd(arg)
+		if code != 0 || out != "" || !strings.HasPrefix(errOut, "usage: customeval [flags]\n") || strings.Contains(errOut, "Usage of") {
+			t.Errorf("customeval %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stderr", arg, code, out, errOut)
+		}
+		for _, want := range []string{"Spread", "SPRT", "\nflags:\n", "-weight int", "-games int", "-depth int", "-movetime duration", "-sprt string", "-out string"} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("customeval %s: the usage lacks %q", arg, want)
+			}
+		}
 	}
 }
 
