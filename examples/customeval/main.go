@@ -108,7 +108,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sprt := flags.String("sprt", "0,10", `SPRT "elo0,elo1" (alpha = beta = 0.05), or "" for none`)
 	out := flags.String("out", "", "record file: every game is appended; run again to resume")
 	bad := func(err error) int {
-		fmt.Fprintln(stderr, "customeval:", err)
+		fmt.Fprintln(stderr, "customeval:", message(err))
 		fmt.Fprintln(stderr, "Run customeval -h for help.")
 		return 2
 	}
@@ -160,8 +160,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s vs %s: %v\n", a.Name, b.Name, res)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "customeval:", err)
+		fmt.Fprintln(stderr, "customeval:", message(err))
 		return 1
 	}
 	return 0
+}
+
+// message returns the text of err without the "match: " that package
+// match puts before its errors: the program names itself instead.
+func message(err error) string {
+	return strings.TrimPrefix(err.Error(), "match: ")
 }
