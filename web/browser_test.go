@@ -710,7 +710,7 @@ func TestBadStartPosition(t *testing.T) {
 
 func TestRecordDownloadAndUpload(t *testing.T) {
 	ctx := openPage(t, "")
-	downloads := allowDownloads(t, ctx)
+	saved := allowDownloads(t, ctx)
 	v := newGame(t, ctx, "black", "100", "")
 	for range 2 {
 		g := replay(t, surakarta.StartText, v)
@@ -721,7 +721,7 @@ func TestRecordDownloadAndUpload(t *testing.T) {
 	played := v
 
 	click(t, ctx, "download")
-	file := waitForFile(t, downloads, moveTimeout)
+	file := waitForFile(t, saved, moveTimeout)
 	text, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -778,17 +778,37 @@ func TestRecordDownloadAndUpload(t *testing.T) {
 	}
 }
 
-// allowDownloads lets the browser save downloads, to a new directory that
-// it returns.
-func allowDownloads(t *testing.T, ctx context.Context) string {
+// downloads are the files the browser saves for a tab, in a directory of
+// their own.
+type downloads struct {
+	dir  string
+	done chan string // the path of each finished download, in order
+}
+
+// allowDownloads lets the browser save the tab's downloads to a new
+// directory, and reports each one once the browser has finished writing it:
+// Chromium puts an empty file of the download's name in place before it
+// writes the content, so the file's name alone says nothing.
+func allowDownloads(t *testing.T, ctx context.Context) *downloads {
 	t.Helper()
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+	d := &downloads{dir: t.TempDir(), done: make(chan string, 16)}
+	if err := chromedp.ListenBrowser(ctx, func(ev any) {
+		if ev, ok := ev.(*browser.EventDownloadProgress); ok && ev.State == browser.DownloadProgressStateCompleted {
+			select {
+			case d.done <- ev.FilePath:
+			default:
+			}
+		}
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	events := true
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: d.dir, EventsEnabled: &events,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func readFile(name string) (string, error) {
@@ -809,24 +829,23 @@ func upload(t *testing.T, ctx context.Context, path string) {
 	}
 }
 
-// waitForFile waits for a finished download in dir.
-func waitForFile(t *testing.T, dir string, timeout time.Duration) string {
+// waitForFile waits for the next finished download and returns its file.
+func waitForFile(t *testing.T, d *downloads, timeout time.Duration) string {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".txt") {
-				return filepath.Join(dir, e.Name())
+	select {
+	case file := <-d.done:
+		if file == "" { // Chromium may leave the path out: the one file in dir
+			entries, err := os.ReadDir(d.dir)
+			if err != nil || len(entries) != 1 {
+				t.Fatalf("a download finished, but %s holds %d files (%v)", d.dir, len(entries), err)
 			}
+			file = filepath.Join(d.dir, entries[0].Name())
 		}
-		time.Sleep(50 * time.Millisecond)
+		return file
+	case <-time.After(timeout):
+		t.Fatalf("no download finished within %v", timeout)
+		return ""
 	}
-	t.Fatalf("no file was downloaded to %s within %v", dir, timeout)
-	return ""
 }
 
 // TestFullGame plays a whole game from the start by clicking: captures when
