@@ -3,9 +3,10 @@ package match
 import "errors"
 
 // Errors of the package. The errors of Config.Validate, SPRT.Validate and
-// Pentanomial.Add, Run's error for a Config that does not validate, and
-// Merge's for missing games wrap one of these, with a message that says
-// what was wrong; test for them with errors.Is.
+// Pentanomial.Add, Run's error for a Config that does not validate,
+// Merge's for missing games and Openings' for too few openings wrap one
+// of these, with a message that says what was wrong; test for them with
+// errors.Is.
 var (
 	// ErrInvalidConfig is wrapped by the errors of Config.Validate and
 	// SPRT.Validate, and so by Run's when its Config does not validate.
@@ -16,4 +17,9 @@ var (
 	// ErrIncomplete is wrapped by the error of Merge when games that the
 	// result needs are missing from the shards' record files.
 	ErrIncomplete = errors.New("match: merging: incomplete")
+	// ErrTooFewOpenings is wrapped by the error of Openings, and so by
+	// Run's, when the plies cannot make as many distinct openings as asked
+	// for, and by the error of Config.Validate when it knows they cannot:
+	// a match needs longer openings.
+	ErrTooFewOpenings = errors.New("match: too few openings")
 )

@@ -132,8 +132,11 @@ const adjudicatedReason = "adjudicated: move limit"
 // number of games, valid Limits (with a Clock, if any, that gives both
 // sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
 // negative OpeningPlies, Concurrency or MaxPlies; and given Openings, if
-// any, as Config.Openings says. The error wraps ErrInvalidConfig (and
-// surakarta.ErrInvalidLimits for the limits).
+// any, as Config.Openings says, or else no more game pairs than the
+// OpeningPlies can make distinct openings (see Openings). The error wraps
+// ErrInvalidConfig (and
+// surakarta.ErrInvalidLimits for the limits, ErrTooFewOpenings for the
+// openings).
 func (c Config) Validate() error { return c.validate(false) }
 
 // validate is Validate; with unknownOpenings, as Merge validates, a zero
@@ -168,6 +171,13 @@ func (c Config) validate(unknownOpenings bool) error {
 	}
 	if err := c.validateOpenings(unknownOpenings); err != nil {
 		return err
+	}
+	if c.Openings == nil {
+		plies := cmp.Or(c.OpeningPlies, defaultOpeningPlies)
+		if most := maxOpenings(plies); c.Games/2 > most {
+			return &tooFewError{fmt.Sprintf("%v: Games %d needs %d openings, one per game pair, but %d plies from the start make at most %d distinct ones: play more plies",
+				ErrInvalidConfig, c.Games, c.Games/2, plies, most), true}
+		}
 	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -306,6 +308,70 @@ func TestOpenings(t *testing.T) {
 		if o, err := Openings(1, bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "negative") {
 			t.Errorf("Openings(1, %d, %d) = %d openings, %v; want an error about a negative number", bad[0], bad[1], len(o), err)
 		}
+	}
+}
+
+// TestReachableOpenings counts the distinct positions not over after each
+// number of plies from the start, level by level, as reachable has them:
+// the most openings of those plies. The count of 6 plies, a million
+// positions, takes seconds: -short leaves it out.
+func TestReachableOpenings(t *testing.T) {
+	level := map[surakarta.Position]bool{surakarta.NewPosition(): true}
+	for plies, want := range reachable {
+		if plies == 6 && testing.Short() {
+			break
+		}
+		if plies > 0 {
+			next := make(map[surakarta.Position]bool)
+			for p := range level {
+				for _, m := range p.LegalMoves() {
+					q := p
+					q.PlayUnchecked(m)
+					if !surakarta.NewGame(q).Outcome().Over {
+						next[q] = true
+					}
+				}
+			}
+			level = next
+		}
+		if len(level) != want {
+			t.Errorf("%d distinct positions not over after %d plies, but reachable says %d", len(level), plies, want)
+		}
+	}
+}
+
+// TestOpeningsRefusesMoreThanThePliesMake: asked for more openings than
+// the plies make, Openings fails before it plays a ply, saying how many
+// there are, and Validate refuses a match of more game pairs.
+func TestOpeningsRefusesMoreThanThePliesMake(t *testing.T) {
+	for _, tc := range []struct{ plies, n, most int }{
+		{0, 2, 1}, {1, 17, 16}, {3, 2495, 2494}, {4, 24063, 24062}, {4, 1_000_000_000, 24062}, {5, 149447, 149446},
+		{6, 975591, 975590},
+		// Beyond 6 plies, a bound: each ply makes at most 420 positions of each.
+		{7, 1_000_000_000, 975590 * 420},
+	} {
+		_, err := Openings(1, tc.plies, tc.n)
+		want := fmt.Sprintf("match: Openings(%d plies, %d openings): %d plies from the start make at most %d distinct openings: play more plies", tc.plies, tc.n, tc.plies, tc.most)
+		if !errors.Is(err, ErrTooFewOpenings) || errors.Is(err, ErrInvalidConfig) || err.Error() != want {
+			t.Errorf("Openings(1, %d, %d): %v; want %q", tc.plies, tc.n, err, want)
+		}
+	}
+	for _, tc := range []struct{ plies, games int }{{4, 2 * 24063}, {0, 2 * 24063}, {5, 2 * 149447}} {
+		cfg := Config{A: strong, B: blind, Games: tc.games, OpeningPlies: tc.plies, Limits: surakarta.Limits{Depth: 1}}
+		err := cfg.Validate()
+		if !errors.Is(err, ErrInvalidConfig) || !errors.Is(err, ErrTooFewOpenings) || !strings.Contains(err.Error(), fmt.Sprintf("Games %d needs %d openings", tc.games, tc.games/2)) {
+			t.Errorf("OpeningPlies %d, Games %d: Validate: %v", tc.plies, tc.games, err)
+		}
+		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrTooFewOpenings) {
+			t.Errorf("OpeningPlies %d, Games %d: Run: %v", tc.plies, tc.games, err)
+		}
+	}
+	cfg := Config{A: strong, B: blind, Games: 2 * 24062, Limits: surakarta.Limits{Depth: 1}}
+	if err := cfg.Validate(); err != nil {
+		t.Errorf("as many game pairs as there are openings: %v", err)
+	}
+	if most := maxOpenings(40); most != math.MaxInt {
+		t.Errorf("maxOpenings(40) = %d, want math.MaxInt: the bound overflows", most)
 	}
 }
 

@@ -272,9 +272,20 @@ func readOpenings(file string) ([]surakarta.Position, error) {
 
 // badArgs reports a bad argument and returns the exit status 2.
 func badArgs(stderr io.Writer, err error) int {
-	fmt.Fprintln(stderr, "surakarta-match:", cmdflag.Message(err))
+	fmt.Fprintln(stderr, "surakarta-match:", message(err))
 	fmt.Fprintln(stderr, "Run surakarta-match -h for help.")
 	return 2
+}
+
+// message is the text of an error of package match as the command says
+// it, with the flag that helps when the plies of the openings make too
+// few of them.
+func message(err error) string {
+	text := cmdflag.Message(err)
+	if errors.Is(err, match.ErrTooFewOpenings) {
+		text += " (-opening-plies)"
+	}
+	return text
 }
 
 // runMerge merges the record files, the arguments of flags, with the match
@@ -336,7 +347,7 @@ func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Wr
 		fmt.Fprintln(stdout, cfg.A.Name+" vs "+cfg.B.Name+shardName(cfg.Shard)+": "+res.String())
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "surakarta-match:", cmdflag.Message(err))
+		fmt.Fprintln(stderr, "surakarta-match:", message(err))
 		return 1
 	}
 	return 0

@@ -59,6 +59,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-tc", "10s+100ms", "-movetime", "-1s"}, "MoveTime -1s is negative"},
 		{[]string{"-opening-plies", "-1"}, "-opening-plies -1"},
 		{[]string{"-opening-plies", "0"}, "-opening-plies 0"},
+		{[]string{"-games", "48126"}, "Games 48126 needs 24063 openings, one per game pair, but 4 plies from the start make at most 24062 distinct ones: play more plies (-opening-plies)"},
+		{[]string{"-games", "2000000000", "-opening-plies", "7"}, "but 7 plies from the start make at most 409747800 distinct ones: play more plies (-opening-plies)"},
 		{[]string{"-openings", "4"}, "-openings 4: open 4: no such file or directory (-openings is a file of positions; the random plies of each opening are -opening-plies)"},
 		{[]string{"-concurrency", "-1"}, "Concurrency -1 is negative"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
