@@ -343,7 +343,34 @@ function formatNodes(n) {
   return n >= 1e6 ? (n / 1e6).toFixed(1) + "M" : n >= 1e3 ? Math.round(n / 1e3) + "k" : String(n);
 }
 
+// ---- Test hooks ----
+
+// testHold lets a browser test decide when the page goes on, so that it can
+// put its own clicks between the engine's answer and what the page does
+// with it. A test sets globalThis.surakartaTestHooks = {hold: [kinds],
+// held: []}; the page then holds each event of those kinds: "reply", the
+// answer of one of the engine's searches (SEARCHES) as it comes from the
+// worker, and "shown", the end of a move's animation. testHold then pushes
+// {kind, release} to held and returns true, and go runs when the test calls
+// release(), which resolves once the page has handled what go queued. Without
+// that object, as for every visitor, it returns false and nothing waits.
+function testHold(kind, go) {
+  const hooks = globalThis.surakartaTestHooks;
+  if (!hooks || !Array.isArray(hooks.hold) || !hooks.hold.includes(kind)) return false;
+  hooks.held.push({
+    kind,
+    release: () => {
+      go();
+      return new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  });
+  return true;
+}
+
 // ---- The engine's worker ----
+
+// SEARCHES are the worker's calls that search, and may take long.
+const SEARCHES = ["think", "hint", "analyse"];
 
 class Cancelled extends Error {
   constructor() { super("cancelled"); }
@@ -372,7 +399,10 @@ class Engine {
           case "ready": resolve(); break;
           case "failed": reject(new Error(m.error)); break;
           case "progress": if (p && p.progress) p.progress(m.info); break;
-          case "result": if (p) { this.pending.delete(m.id); p.resolve(m.result); } break;
+          case "result":
+            if (p && SEARCHES.includes(p.method) && testHold("reply", () => this.deliver(m))) break;
+            this.deliver(m);
+            break;
           case "exit": this.fail(new Error("the engine stopped")); break;
         }
       };
@@ -386,6 +416,15 @@ class Engine {
     return this.ready;
   }
 
+  // deliver hands a call's answer to its caller, unless the call was
+  // failed meanwhile (the worker stopped).
+  deliver(m) {
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    p.resolve(m.result);
+  }
+
   fail(err) {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
@@ -394,7 +433,7 @@ class Engine {
   // busy tells whether the worker is searching (a move, a hint or an
   // analysis): stopEngine then ends it.
   get busy() {
-    for (const p of this.pending.values()) if (["think", "hint", "analyse"].includes(p.method)) return true;
+    for (const p of this.pending.values()) if (SEARCHES.includes(p.method)) return true;
     return false;
   }
 
@@ -554,7 +593,7 @@ function animate(gen, from, to, path) {
     const finish = () => {
       if (done) return;
       done = true;
-      resolve();
+      if (gen !== app.gen || !testHold("shown", resolve)) resolve();
     };
     const frame = (now) => {
       if (done) return;
