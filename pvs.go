@@ -76,9 +76,11 @@ type PVS struct {
 	// side to move at the root.
 	Contempt int
 
-	// Tables, when not nil, are endgame tables the search uses whenever
-	// their rules fit the game's: the same quiet-ply limit, and no
-	// repetition limit or the game's. They are exact, so a position in
+	// Tables, when not nil, are endgame tables the search uses. Their
+	// rules must fit the game's: the same quiet-ply limit, and no
+	// repetition limit or the game's; Search fails with an error
+	// wrapping ErrInvalidSearch for a game whose rules they do not fit
+	// (capture-all tables, for one, do not fit the Olympiad rules). They are exact, so a position in
 	// them needs no search: in the tree, a node past the game-end and
 	// repetition checks whose position they hold scores the table's value
 	// at once (a win n plies from the root Win−n when the tables store
@@ -182,7 +184,7 @@ func (s *PVS) Clear() {
 
 // Search implements Searcher. Besides the errors of Searcher, it returns
 // one wrapping ErrInvalidSearch when TableMegabytes or Threads is out of
-// range.
+// range, or when Tables do not fit the game's rules.
 func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	switch {
 	case s.TableMegabytes < 0 || s.TableMegabytes > MaxTableMegabytes:
@@ -204,12 +206,15 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 		return Result{}, err
 	}
 	defer w.core.disarm()
+	if err := checkTables(s.Tables, g.Rules()); err != nil {
+		return Result{}, err
+	}
 	s.table.NewSearch()
 	w.start(s, rootMoves)
 	w.keySalt = w.core.setContempt(s.Contempt)
 	s.hits.Store(0)
 	w.core.tbHits = &s.hits
-	w.setTables(s.Tables, g.Rules())
+	w.setTables(s.Tables)
 	if res, ok := w.rootFromTables(lim); ok {
 		return res, nil
 	}

@@ -2,21 +2,32 @@ package surakarta
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
-// setTables makes t the worker's endgame tables when their rules fit
-// rules (see PVS.Tables), and none otherwise.
-func (w *pvsWorker) setTables(t EndgameTables, rules Rules) {
+// setTables makes t, which may be nil, the worker's endgame tables. Their
+// rules must fit the game's (checkTables).
+func (w *pvsWorker) setTables(t EndgameTables) {
 	w.tables, w.tablePieces = nil, 0
+	if t != nil {
+		w.tables, w.tablePieces = t, t.Pieces()
+	}
+}
+
+// checkTables returns an error wrapping ErrInvalidSearch when t, not nil,
+// holds values under rules that do not fit a game under rules (see
+// PVS.Tables): such tables could never be asked, and a search that
+// quietly went without them would leave the caller wondering why.
+func checkTables(t EndgameTables, rules Rules) error {
 	if t == nil {
-		return
+		return nil
 	}
 	tr := t.TablesRules()
 	if tr.QuietPlyLimit != rules.QuietPlyLimit || (tr.RepetitionLimit != 0 && tr.RepetitionLimit != rules.RepetitionLimit) {
-		return
+		return fmt.Errorf("%w: PVS.Tables hold values under the rules %v, which do not fit the game's %v: use tables made with the game's quiet-ply limit (and no repetition limit or the game's)", ErrInvalidSearch, tr, rules)
 	}
-	w.tables, w.tablePieces = t, t.Pieces()
+	return nil
 }
 
 // probeTables returns the score of p at ply from the endgame tables, and

@@ -12,7 +12,8 @@
 // # Which tables fit which rules
 //
 // A table's values hold under the rules it was made under, and a search
-// uses tables only in a game of those rules:
+// uses tables only in a game of those rules (surakarta.PVS refuses other
+// tables with an error wrapping surakarta.ErrInvalidSearch):
 //
 //   - Capture-all tables (Options{QuietPlyLimit: 0}, the default; files
 //     MvO-all.sktb) are made without a quiet-ply limit: a game that never
@@ -28,8 +29,8 @@
 //
 // So the default game, surakarta.NewGame's (the Olympiad rules:
 // QuietPlyLimit 50, RepetitionLimit 2), needs the tables of
-// Options{QuietPlyLimit: 50}, not the default capture-all ones, which it
-// would never use. Open takes the rules of the games to be searched and
+// Options{QuietPlyLimit: 50}, not the default capture-all ones, which do
+// not fit it. Open takes the rules of the games to be searched and
 // fails with ErrNoTables, naming the rules of the tables the directory
 // does hold, when it holds none of those.
 //
