@@ -47,6 +47,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -227,9 +228,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad(err)
 	}
 
+	// Games beyond the cores only share them: not one game more is played
+	// in an hour, each is slower (on time, weaker), and thousands at once
+	// have run out of memory.
+	cores := runtime.GOMAXPROCS(0)
+	many := cfg.Concurrency > cores
+	if many {
+		cfg.Concurrency = cores
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	if many {
+		fmt.Fprintf(stderr, "-concurrency %d: playing %d %s at once, one per core (more would only share the cores)\n", *concurrency, cores, plural(cores, "game", "games"))
+	}
 	if cfg.Shard.Count > 0 {
 		fmt.Fprintf(stderr, "shard %v: %s\n", cfg.Shard, cfg.RecordFile)
 	}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,6 +116,25 @@ func TestMatch(t *testing.T) {
 	code, again, errOut := runCmd(args...)
 	if code != 0 || again != out || !strings.Contains(errOut, "resumed 4 games from "+file) {
 		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, out, errOut)
+	}
+}
+
+// TestConcurrencyAtMostTheCores: a -concurrency beyond the cores, which
+// would only share them (20,000 ran out of memory), plays one game per
+// core, and says so after the match's line.
+func TestConcurrencyAtMostTheCores(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	code, out, errOut := runCmd("-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0", "-concurrency", "20000")
+	games := "games"
+	if cores == 1 {
+		games = "game"
+	}
+	want := fmt.Sprintf("pvs,endgame vs alphabeta,sixfactor: 2 games, depth 1\n-concurrency 20000: playing %d %s at once, one per core (more would only share the cores)\n", cores, games)
+	if code != 0 || !strings.HasPrefix(out, "pvs,endgame vs alphabeta,sixfactor: W-D-L ") || !strings.HasPrefix(errOut, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want stderr to start %q", code, out, errOut, want)
+	}
+	if _, _, errOut := runCmd("-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0", "-concurrency", strconv.Itoa(cores)); strings.Contains(errOut, "-concurrency") {
+		t.Errorf("-concurrency %d, the cores: stderr %q", cores, errOut)
 	}
 }
 

@@ -1,8 +1,9 @@
 // Package cmdflag defines the flags that the module's commands and example
 // programs share, so that each is spelt, typed, documented and defaulted
 // the same wherever it appears: the position (-position), the engine
-// (-engine, a match.ParseEngine spec), the games or work done at once
-// (-concurrency), the time per move (-movetime, one default), the plies of
+// (-engine, a match.ParseEngine spec), the games played at once
+// (-concurrency; for perft, the subtrees counted at once), the time per
+// move (-movetime, one default), the plies of
 // random openings (-opening-plies), the search depth and nodes per move
 // (-depth, -nodes), the seed of the openings (-seed) and the shard of the
 // work to do (-shard, -shards); and ShardOf, the shard that -shard i/N or
@@ -66,10 +67,16 @@ func (l *engineList) Set(spec string) error {
 	return nil
 }
 
-// Concurrency defines -concurrency, the games (or perft's subtrees) worked
-// on at once, 0 for all cores.
+// Concurrency defines -concurrency, the games played at once, 0 for all
+// cores: a match's and surakarta-tune gen's.
 func Concurrency(fs *flag.FlagSet) *int {
-	return fs.Int("concurrency", 0, "games, or perft's subtrees, worked on at once (0 = all cores)")
+	return fs.Int("concurrency", 0, "games played at once (0 = all cores)")
+}
+
+// SubtreeConcurrency defines -concurrency for a perft count, which plays
+// no games: the subtrees of its tree counted at once, 0 for all cores.
+func SubtreeConcurrency(fs *flag.FlagSet) *int {
+	return fs.Int("concurrency", 0, "subtrees of the tree counted at once (0 = all cores)")
 }
 
 // MoveTime defines -movetime, the time per move, by default
