@@ -50,22 +50,27 @@ type Engine struct {
 //	                  directory DIR (pvs only; default none): each
 //	                  search uses those of its game's rules, if DIR has
 //	                  them (surakarta.PVS.Tables)
+//	name=NAME         the engine's Name (default: the spec), so that
+//	                  a match can play two engines of one spec, which
+//	                  need two names
 //
-// The engine's Name is the spec, lower-cased, without spaces. DIR keeps
-// its letter case, but can hold no comma or space; ParseEngine opens its
-// tables, and fails when it holds none, and every searcher of the Engine
-// shares them, open for the rest of the process.
+// The engine's Name is the spec, lower-cased, without spaces, unless
+// name= sets it. DIR and NAME keep their letter case, but can hold no
+// comma or space (nor NAME a colon); ParseEngine opens DIR's tables, and
+// fails when it holds none, and every searcher of the Engine shares them,
+// open for the rest of the process.
 //
 // # Players of package level
 //
 // A spec may also be a player of package level, alone: random (the random
 // mover, level.NewRandom), greedy (the greedy player, level.NewGreedy), or
 // level1 to level10 (level.New; level10 is the engine at full strength,
-// as "pvs,tuned"), such as "level3". They take no evaluator, and one
-// option:
+// as "pvs,tuned"), such as "level3". They take no evaluator, and two
+// options:
 //
 //	seed=N            the seed of the player's random choices, a whole
 //	                  number (default 0)
+//	name=NAME         the engine's Name, as above
 //
 // such as "level3,seed=7". A level below level.Count keeps to its own
 // depth and node budget, or to the Limits when they are tighter; the
@@ -152,15 +157,17 @@ func ParseEngine(spec string) (Engine, error) {
 	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
+	// The fields as written, for a value whose letter case counts (name=,
+	// tb=).
+	writtenFields := strings.Split(strings.Join(strings.Fields(spec), ""), ",")
 	if player, ok := registry.LookupPlayer(fields[0]); ok {
-		return parsePlayer(quoted, name, player, fields[1:])
+		return parsePlayer(quoted, name, player, fields[1:], writtenFields[1:])
 	}
 	if len(fields) < 2 {
 		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
-	// The options as written, for a value whose letter case counts (tb=).
-	written := strings.Split(strings.Join(strings.Fields(spec), ""), ",")[2:]
+	written := writtenFields[2:]
 	newSearcherOf, ok := registry.LookupSearcher(searcher)
 	if !ok {
 		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
@@ -185,8 +192,12 @@ func ParseEngine(spec string) (Engine, error) {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
+		if key == "name" {
+			_, name, _ = strings.Cut(written[i], "=") // as written: a name keeps its letter case
+			continue
+		}
 		if !knownOption(key) {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s or name)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
@@ -253,9 +264,11 @@ func ParseEngine(spec string) (Engine, error) {
 }
 
 // parsePlayer makes the Engine of a player of package level from its
-// options, of which there is one: seed=N.
-func parsePlayer(quoted, name string, player registry.Player, options []string) (Engine, error) {
+// options, lower-cased and as written, of which there are two: seed=N and
+// name=NAME.
+func parsePlayer(quoted, name string, player registry.Player, options, written []string) (Engine, error) {
 	var seed uint64
+	seen := make(map[string]bool)
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
@@ -264,11 +277,16 @@ func parsePlayer(quoted, name string, player registry.Player, options []string) 
 			}
 			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
-		if key != "seed" {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (%s takes seed=N only)", quoted, clip.Text(key), player.Name)
+		if key != "seed" && key != "name" {
+			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (%s takes seed=N and name=NAME only)", quoted, clip.Text(key), player.Name)
 		}
-		if i > 0 {
+		if seen[key] {
 			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, key)
+		}
+		seen[key] = true
+		if key == "name" {
+			_, name, _ = strings.Cut(written[i], "=")
+			continue
 		}
 		n, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {

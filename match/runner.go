@@ -149,7 +149,7 @@ func (c Config) validate(unknownOpenings bool) error {
 	case c.A.New == nil || c.B.New == nil:
 		return bad("both engines need a New function")
 	case c.A.Name == "" || c.A.Name == c.B.Name:
-		return bad("engines need two different names (A %q, B %q): the records tell them apart by name", c.A.Name, c.B.Name)
+		return bad("engines need two different names (A %q, B %q): the records tell them apart by name (name= in a spec of ParseEngine sets one)", c.A.Name, c.B.Name)
 	case c.Games <= 0:
 		return bad("Games %d: want a positive number of games", c.Games)
 	case c.Games%2 != 0:

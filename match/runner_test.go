@@ -90,6 +90,36 @@ func TestParseEnginePlayers(t *testing.T) {
 	}
 }
 
+// TestParseEngineName: name= names any engine, in its letter case, so
+// that a match can play two engines of one spec.
+func TestParseEngineName(t *testing.T) {
+	for spec, name := range map[string]string{
+		"pvs,tuned,name=Base":               "Base",
+		"PVS, tuned, threads=1, name=New-2": "New-2",
+		"level3,name=Beginner,seed=7":       "Beginner",
+		"random,name=r":                     "r",
+	} {
+		e, err := ParseEngine(spec)
+		if err != nil || e.Name != name || e.New() == nil {
+			t.Errorf("ParseEngine(%q) = %q, %v; want the name %q", spec, e.Name, err, name)
+		}
+	}
+	for spec, want := range map[string]string{
+		"pvs,tuned,name=a,name=b": "given twice",
+		"pvs,tuned,name=":         "want name=value",
+		"random,name=a,name=b":    "given twice",
+		"greedy,name=":            "want name=value",
+	} {
+		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+	a, b := mustEngine(t, "pvs,tuned,name=a"), mustEngine(t, "pvs,tuned,name=b")
+	if err := (Config{A: a, B: b, Games: 2, Limits: surakarta.Limits{Depth: 1}}).Validate(); err != nil {
+		t.Errorf("one spec named twice: %v", err)
+	}
+}
+
 // mustEngine parses spec, failing the test on an error.
 func mustEngine(t *testing.T, spec string) Engine {
 	t.Helper()

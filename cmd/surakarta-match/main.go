@@ -76,6 +76,11 @@ Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),
 such as -engine level3 -engine greedy (the module's docs/levels.md).
 
+Any spec may set the engine's name in the records and the summary with
+name=NAME: pvs,tuned,name=base, level3,name=beginner,
+ugi,name=sk:PROGRAM. Two engines of one name, such as one spec given
+twice, are named NAME#1 (A) and NAME#2 (B).
+
 An engine may also be a program that plays through UGI or GTP:
 ugi:PROGRAM [ARG...] or gtp:PROGRAM [ARG...], with settings before the
 colon: ugi,name=NAME,timeout=2s,option.Hash=16:PROGRAM (a word in '...'
@@ -215,6 +220,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.B, err = cmdflag.ParseEngine((*engines)[1]); err != nil {
 		return bad(err)
 	}
+	// The records tell the engines apart by name: two of one name, such as
+	// one spec given twice, are named A's and B's.
+	var sameName string
+	if cfg.A.Name == cfg.B.Name {
+		sameName = cfg.A.Name
+		cfg.A.Name, cfg.B.Name = sameName+"#1", sameName+"#2"
+	}
 	if limits.MoveTime == 0 && *nodes == 0 && *depth == 0 && !limits.Clock.IsSet() {
 		return bad(errors.New("give -movetime, -nodes, -depth or -tc a limit"))
 	}
@@ -240,6 +252,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fmt.Fprintf(stderr, "%s vs %s: %d games, %s\n", cfg.A.Name, cfg.B.Name, cfg.Games, match.LimitsText(cfg.Limits))
+	if sameName != "" {
+		fmt.Fprintf(stderr, "both engines are named %s: the records name A %s and B %s (name= in a spec names an engine)\n", sameName, cfg.A.Name, cfg.B.Name)
+	}
 	if many {
 		fmt.Fprintf(stderr, "-concurrency %d: playing %d %s at once, one per core (more would only share the cores)\n", *concurrency, cores, plural(cores, "game", "games"))
 	}

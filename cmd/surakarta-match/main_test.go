@@ -76,7 +76,6 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-sprt", "a,b"}, `-sprt "a,b"`},
 		{[]string{"-engine", "pvs,endgame,bogus=1", "-engine", "pvs,tuned"}, `-engine "pvs,endgame,bogus=1": unknown option "bogus"`},
 		{[]string{"-engine", "pvs,tuned", "-engine", "negamax,sixfactor"}, `unknown searcher "negamax"`},
-		{[]string{"-engine", "pvs,endgame", "-engine", "PVS,endgame"}, "different names"},
 		{[]string{"-engine", "pvs,endgame"}, "-engine given 1 time: give it twice"},
 		{[]string{"-engine"}, "flag needs an argument: -engine"},
 		{[]string{"-engine", "pvs,endgame", "-engine", "pvs,tuned", "-engine", "pvs,sixfactor"}, "-engine given 3 times"},
@@ -116,6 +115,34 @@ func TestMatch(t *testing.T) {
 	code, again, errOut := runCmd(args...)
 	if code != 0 || again != out || !strings.Contains(errOut, "resumed 4 games from "+file) {
 		t.Errorf("rerun: exit %d, stdout %q (first %q), stderr %q", code, again, out, errOut)
+	}
+}
+
+// TestOneSpecTwice: an engine given twice, or two engines of one name,
+// play as NAME#1 and NAME#2, which resume; name= names an engine.
+func TestOneSpecTwice(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.txt")
+	for _, tc := range []struct {
+		a, b, name string
+	}{
+		{"pvs,endgame", "PVS, endgame", "pvs,endgame"},
+		{"pvs,endgame,name=x", "alphabeta,sixfactor,name=x", "x"},
+	} {
+		args := []string{"-engine", tc.a, "-engine", tc.b, "-games", "2", "-depth", "1", "-movetime", "0", "-out", file}
+		code, out, errOut := runCmd(args...)
+		a, b := tc.name+"#1", tc.name+"#2"
+		note := fmt.Sprintf("both engines are named %s: the records name A %s and B %s (name= in a spec names an engine)\n", tc.name, a, b)
+		if code != 0 || !strings.HasPrefix(out, a+" vs "+b+": W-D-L ") || !strings.HasPrefix(errOut, a+" vs "+b+": 2 games, depth 1\n"+note) {
+			t.Errorf("%s and %s: exit %d, stdout %q, stderr %q", tc.a, tc.b, code, out, errOut)
+		}
+		if code, again, errOut := runCmd(args...); code != 0 || again != out || !strings.Contains(errOut, "resumed 2 games") {
+			t.Errorf("%s and %s again: exit %d, stdout %q, stderr %q; want the 2 games resumed", tc.a, tc.b, code, again, errOut)
+		}
+		os.Remove(file)
+	}
+	code, out, _ := runCmd("-engine", "pvs,endgame,name=new", "-engine", "pvs,endgame,name=base", "-games", "2", "-depth", "1", "-movetime", "0")
+	if code != 0 || !strings.HasPrefix(out, "new vs base: W-D-L ") {
+		t.Errorf("name=: exit %d, stdout %q", code, out)
 	}
 }
 
