@@ -367,18 +367,22 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// report prints the summary of the games finished, also when the match
-// stopped early (none when no game was played), and the error, if any, and
-// returns the exit status.
+// report prints the summary of the match, the result, on stdout and
+// returns the exit status. A match that stopped early (interrupted, an
+// engine failed) or a merge that lacks games has no result: stdout gets
+// nothing, so that no script takes the games so far for one; their
+// summary, if any, goes to stderr, marked as such, before the error.
 func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Writer) int {
-	if err == nil || res.Counts.Games() > 0 {
-		fmt.Fprintln(stdout, cfg.A.Name+" vs "+cfg.B.Name+shardName(cfg.Shard)+": "+res.String())
+	line := cfg.A.Name + " vs " + cfg.B.Name + shardName(cfg.Shard) + ": " + res.String()
+	if err == nil {
+		fmt.Fprintln(stdout, line)
+		return 0
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "surakarta-match:", message(err))
-		return 1
+	if res.Counts.Games() > 0 {
+		fmt.Fprintln(stderr, "so far, no result:", line)
 	}
-	return 0
+	fmt.Fprintln(stderr, "surakarta-match:", message(err))
+	return 1
 }
 
 // parseClock parses the value of -tc: BASE+INCREMENT, or

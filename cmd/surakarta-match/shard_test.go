@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
+	"github.com/surakarta-go/surakarta/match"
 )
 
 // TestShardArguments: every bad shard, shard count and index variable is
@@ -158,6 +160,27 @@ func startWith(t *testing.T, env map[string]string, args ...string) *started {
 	go func() { p.cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() { p.cmd.Process.Kill(); <-p.done })
 	return p
+}
+
+// TestIncompleteIsNoResult: a merge of one shard of two lacks games: it
+// prints nothing on stdout, and its games so far on stderr, marked as
+// no result, before the error; so does a match that stopped early.
+func TestIncompleteIsNoResult(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "shard.txt")
+	if code, _, errOut := runCmd(shardArgs("8", "-shard", "0/2", "-out", file)...); code != 0 {
+		t.Fatalf("shard 0/2: exit %d, stderr:\n%s", code, errOut)
+	}
+	code, out, errOut := runCmd("-merge", file)
+	if code != 1 || out != "" || !strings.Contains(errOut, "\nso far, no result: pvs,endgame vs alphabeta,sixfactor: W-D-L ") ||
+		!strings.Contains(errOut, "\nsurakarta-match: merging: incomplete: 4 of 8 games are missing") {
+		t.Errorf("-merge of shard 0/2: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	cfg := match.Config{A: match.Engine{Name: "a"}, B: match.Engine{Name: "b"}}
+	var stdout, stderr strings.Builder
+	if code := report(cfg, match.Outcome{Counts: match.Counts{Wins: 1}}, context.Canceled, &stdout, &stderr); code != 1 || stdout.Len() != 0 ||
+		!strings.HasPrefix(stderr.String(), "so far, no result: a vs b: W-D-L 1-0-0") || !strings.HasSuffix(stderr.String(), "\nsurakarta-match: context canceled\n") {
+		t.Errorf("a match stopped early: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
 }
 
 // TestMergeArguments: -merge takes the record files and, of the flags,
