@@ -50,18 +50,6 @@ func (w *pvsWorker) pick(ply int, moves []Move, i int) Move {
 	return moves[i]
 }
 
-// promoteRootMove puts m first in the root move list for the next
-// iteration (it is also the table's move, but the table may lose it).
-func (w *pvsWorker) promoteRootMove(m Move) {
-	for i, r := range w.rootMoves {
-		if r == m {
-			copy(w.rootMoves[1:i+1], w.rootMoves[:i])
-			w.rootMoves[0] = m
-			return
-		}
-	}
-}
-
 // history is the history heuristic's table: for each side and each (from,
 // to), how much that quiet move has caused beta cutoffs, weighted by the
 // square of the depth. It orders quiet moves.

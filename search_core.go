@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/splitmix"
 )
 
 // searchCore is what every searcher of this package shares: the node count,
@@ -508,5 +510,5 @@ func (c *searchCore) setContempt(contempt int) uint64 {
 		return 0
 	}
 	state := uint64(contempt)<<1 | uint64(root)
-	return splitMix64(&state)
+	return splitmix.Next(&state)
 }

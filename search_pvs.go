@@ -361,7 +361,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		w.table.Store(key, uint16(bestMove), toTable(best, ply), int8(depth), bound)
 	}
 	if ply == 0 && bestMove != NoMove {
-		w.promoteRootMove(bestMove)
+		moveToFront(w.rootMoves, bestMove) // for the next iteration: the table may lose its move
 	}
 	return best
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/splitmix"
 )
 
 // Count is the number of levels: they are numbered 1 to Count, and level
@@ -130,13 +131,8 @@ func start(ctx context.Context, g *surakarta.Game, lim surakarta.Limits, seed ui
 	return moves, rand.New(rand.NewPCG(seed, mix(p.Hash()^mix(uint64(g.Ply()))))), nil
 }
 
-// mix is the finaliser of SplitMix64: it spreads the bits of x.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
+// mix spreads the bits of x: the SplitMix64 generator's output from x.
+func mix(x uint64) uint64 { return splitmix.Next(&x) }
 
 // deadline returns when a search within lim must stop, or the zero time
 // for none: MoveTime (which, as for the searchers, keeps no MoveOverhead
