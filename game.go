@@ -123,6 +123,21 @@ func (o Outcome) Result() string {
 	return resultWhiteWins
 }
 
+// Score returns the outcome as a search scores it for side, when the game
+// ends ply plies from the search's root: Win−ply for a win, −(Win−ply)
+// for a loss, 0 for a draw or a game not over. Analyses and players that
+// score a move by the end it makes use it, so that they agree with the
+// searchers.
+func (o Outcome) Score(side Color, ply int) int {
+	switch {
+	case !o.Over || o.Draw:
+		return 0
+	case o.Winner == side:
+		return Win - ply
+	}
+	return -(Win - ply)
+}
+
 // Adjudicate returns the outcome of a game that ends in p for the given
 // reason by rules 2–4: the side with more pieces wins, and equal counts draw.
 func Adjudicate(p Position, reason Reason) Outcome {

@@ -422,3 +422,24 @@ func BenchmarkReplay(b *testing.B) {
 		})
 	}
 }
+
+// TestOutcomeScore: an outcome scores as a search scores a game's end.
+func TestOutcomeScore(t *testing.T) {
+	black := surakarta.Outcome{Over: true, Winner: surakarta.Black, Reason: surakarta.NoPieces}
+	draw := surakarta.Outcome{Over: true, Draw: true, Reason: surakarta.Repetition}
+	for _, tc := range []struct {
+		o     surakarta.Outcome
+		side  surakarta.Color
+		ply   int
+		score int
+	}{
+		{black, surakarta.Black, 1, surakarta.Win - 1},
+		{black, surakarta.White, 3, -(surakarta.Win - 3)},
+		{draw, surakarta.Black, 2, 0},
+		{surakarta.Outcome{}, surakarta.White, 0, 0},
+	} {
+		if got := tc.o.Score(tc.side, tc.ply); got != tc.score {
+			t.Errorf("%v.Score(%v, %d) = %d, want %d", tc.o, tc.side, tc.ply, got, tc.score)
+		}
+	}
+}

@@ -235,12 +235,8 @@ func (c *searchCore) olderRepeats(p *Position) int {
 // adjudicate scores a game that ends at ply in p by piece count, for the
 // side to move: equal counts are a draw, scored c.draw.
 func (c *searchCore) adjudicate(p *Position, ply int) int {
-	us, them := p.Count(p.side), p.Count(p.side^1)
-	switch {
-	case us > them:
-		return Win - ply
-	case us < them:
-		return -(Win - ply)
+	if o := Adjudicate(*p, Blocked); !o.Draw {
+		return o.Score(p.side, ply)
 	}
 	return c.draw[p.side&1]
 }

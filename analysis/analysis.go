@@ -376,15 +376,7 @@ func afterScore(next int) int {
 // endScore returns the score for mover of the move that ended the game
 // with outcome o, counted from the position before it: a win or loss in
 // 1, or 0 for a draw.
-func endScore(o surakarta.Outcome, mover surakarta.Color) int {
-	switch {
-	case o.Draw:
-		return 0
-	case o.Winner == mover:
-		return surakarta.Win - 1
-	}
-	return -(surakarta.Win - 1)
-}
+func endScore(o surakarta.Outcome, mover surakarta.Color) int { return o.Score(mover, 1) }
 
 // annotate returns the annotation of move, the ply-th of the game, played
 // by mover where the search gave res, with the score after it.

@@ -75,15 +75,7 @@ func (p *player) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Li
 			continue
 		}
 		if o := after.Outcome(); o.Over {
-			over[i] = true
-			switch {
-			case o.Draw:
-				ends[i] = 0
-			case o.Winner == pos.SideToMove():
-				ends[i] = surakarta.Win - 1
-			default:
-				ends[i] = -(surakarta.Win - 1)
-			}
+			over[i], ends[i] = true, o.Score(pos.SideToMove(), 1)
 		}
 		_ = after.Undo()
 	}
@@ -147,13 +139,7 @@ func (st *searchState) negamax(pos *surakarta.Position, depth, captures, alpha, 
 	moves := pos.AppendLegalMoves(buf[ply][:0])
 	buf[ply] = moves
 	if len(moves) == 0 {
-		switch mine, theirs := pos.Count(us), pos.Count(us.Other()); {
-		case mine > theirs:
-			return surakarta.Win - ply
-		case mine < theirs:
-			return -(surakarta.Win - ply)
-		}
-		return 0
+		return surakarta.Adjudicate(*pos, surakarta.Blocked).Score(us, ply)
 	}
 	quiet := depth <= 0
 	if quiet {
