@@ -67,3 +67,37 @@ func TestRulesString(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSearch: the checks every Searcher makes of its arguments, each
+// error with its sentinel, in one function a Searcher of one's own calls.
+func TestCheckSearch(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	over := surakarta.NewGame(surakarta.NewPosition())
+	if err := over.Resign(surakarta.White); err != nil {
+		t.Fatal(err)
+	}
+	a6a4, err := surakarta.ParseMove("a6a4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		g    *surakarta.Game
+		lim  surakarta.Limits
+		want error
+	}{
+		{"fine", ctx, g, surakarta.Limits{Depth: 1}, nil},
+		{"nil context", nil, g, surakarta.Limits{}, surakarta.ErrInvalidSearch},
+		{"nil game", ctx, nil, surakarta.Limits{}, surakarta.ErrInvalidSearch},
+		{"negative depth", ctx, g, surakarta.Limits{Depth: -1}, surakarta.ErrInvalidLimits},
+		{"game over", ctx, over, surakarta.Limits{}, surakarta.ErrGameOver},
+		{"illegal search move", ctx, g, surakarta.Limits{SearchMoves: []surakarta.Move{a6a4}}, surakarta.ErrIllegalMove},
+	} {
+		err := surakarta.CheckSearch(tc.ctx, tc.g, tc.lim)
+		if tc.want == nil && err != nil || !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}

@@ -140,6 +140,34 @@ func (l Limits) Validate() error {
 	return nil
 }
 
+// CheckSearch returns the error a Searcher returns for its arguments, or
+// nil: a nil ctx or g (ErrInvalidSearch), a game that is over
+// (ErrGameOver), invalid limits (ErrInvalidLimits) or a move of
+// lim.SearchMoves that is not legal in g's position (ErrIllegalMove). The
+// searchers of this module call it first; a Searcher of your own can, so
+// that it answers bad arguments as they do.
+func CheckSearch(ctx context.Context, g *Game, lim Limits) error {
+	switch {
+	case ctx == nil:
+		return fmt.Errorf("%w: the context is nil (use context.Background())", ErrInvalidSearch)
+	case g == nil:
+		return fmt.Errorf("%w: the game is nil", ErrInvalidSearch)
+	}
+	if err := lim.Validate(); err != nil {
+		return err
+	}
+	if o := g.Outcome(); o.Over {
+		return fmt.Errorf("%w: %v", ErrGameOver, o)
+	}
+	p := g.Position()
+	for _, m := range lim.SearchMoves {
+		if _, err := p.Legal(m); err != nil {
+			return fmt.Errorf("Limits.SearchMoves: %w", err)
+		}
+	}
+	return nil
+}
+
 // DefaultMoveTime is the search time when Limits sets no limit.
 const DefaultMoveTime = time.Second
 

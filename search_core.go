@@ -77,20 +77,11 @@ const maxPly = 128
 // When it returns no error, the search must call disarm before it
 // returns.
 func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evaluator) ([]Move, error) {
-	switch {
-	case ctx == nil:
-		return nil, fmt.Errorf("%w: the context is nil (use context.Background())", ErrInvalidSearch)
-	case g == nil:
-		return nil, fmt.Errorf("%w: the game is nil", ErrInvalidSearch)
-	}
-	if err := lim.Validate(); err != nil {
+	if err := CheckSearch(ctx, g, lim); err != nil {
 		return nil, err
 	}
 	if f, ok := eval.(EvaluatorFunc); eval == nil || ok && f == nil {
 		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
-	}
-	if o := g.Outcome(); o.Over {
-		return nil, fmt.Errorf("%w: %v", ErrGameOver, o)
 	}
 	c.eval, c.rules = eval, g.Rules()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
@@ -127,10 +118,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	}
 	moves := root.LegalMoves()
 	if len(lim.SearchMoves) > 0 {
-		var err error
-		if moves, err = restrict(root, moves, lim.SearchMoves); err != nil {
-			return nil, err
-		}
+		moves = restrict(root, moves, lim.SearchMoves)
 	}
 	if ctx.Err() != nil {
 		c.stopped = true
@@ -140,14 +128,12 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 }
 
 // restrict returns the moves of legal, the legal moves of p in the
-// generator's order, that only lists; an illegal move in only is an error.
-func restrict(p Position, legal, only []Move) ([]Move, error) {
+// generator's order, that only lists; every move of only is legal
+// (CheckSearch).
+func restrict(p Position, legal, only []Move) []Move {
 	keep := make([]bool, len(legal))
 	for _, m := range only {
-		m, err := p.Legal(m)
-		if err != nil {
-			return nil, fmt.Errorf("Limits.SearchMoves: %w", err)
-		}
+		m, _ := p.Legal(m)
 		keep[slices.Index(legal, m)] = true
 	}
 	n := 0
@@ -157,7 +143,7 @@ func restrict(p Position, legal, only []Move) ([]Move, error) {
 			n++
 		}
 	}
-	return legal[:n], nil
+	return legal[:n]
 }
 
 // open starts the node at ply: it counts it, empties its principal

@@ -107,24 +107,15 @@ func (l *engineLevel) Clear() { l.pvs.Clear() }
 // random number generator of this search: seeded by seed, the position
 // and the ply, so that the same game gets the same choices.
 func start(ctx context.Context, g *surakarta.Game, lim surakarta.Limits, seed uint64) ([]surakarta.Move, *rand.Rand, error) {
-	if ctx == nil || g == nil {
-		return nil, nil, fmt.Errorf("%w: nil context or game", surakarta.ErrInvalidSearch)
-	}
-	if err := lim.Validate(); err != nil {
+	if err := surakarta.CheckSearch(ctx, g, lim); err != nil {
 		return nil, nil, err
-	}
-	if o := g.Outcome(); o.Over {
-		return nil, nil, fmt.Errorf("%w: %v", surakarta.ErrGameOver, o)
 	}
 	p := g.Position()
 	moves := p.LegalMoves()
 	if len(lim.SearchMoves) > 0 {
 		moves = moves[:0:0]
 		for _, m := range lim.SearchMoves {
-			legal, err := p.Legal(m)
-			if err != nil {
-				return nil, nil, err
-			}
+			legal, _ := p.Legal(m)
 			moves = append(moves, legal)
 		}
 	}
