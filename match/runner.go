@@ -764,8 +764,9 @@ func (m *matchState) progressLine() string {
 	if m.cfg.Shard.Count > 0 {
 		line = "shard " + m.cfg.Shard.String() + "  "
 	}
-	line += fmt.Sprintf("games %d/%d  W-D-L %d-%d-%d  Elo %+.1f (%+.1f, %+.1f)",
-		c.Games(), m.cfg.Shard.games(m.cfg.Games), c.Wins, c.Draws, c.Losses, e.Diff, e.Low, e.High)
+	line += fmt.Sprintf("games %d/%d  W-D-L %d-%d-%d  Elo %s",
+		c.Games(), m.cfg.Shard.games(m.cfg.Games), c.Wins, c.Draws, c.Losses,
+		eloText(e, c.Games(), alike(c.Wins, c.Draws, c.Losses), "game", false))
 	if s := m.cfg.SPRT; s != nil {
 		lo, hi := s.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", m.outcome.LLR, lo, hi)

@@ -420,6 +420,24 @@ func config(file string, games int) Config {
 	return Config{A: strong, B: blind, Games: games, Limits: surakarta.Limits{Depth: 2}, Seed: 3, RecordFile: file, Concurrency: 2}
 }
 
+// TestProgressLine: the progress line's Elo has its interval, but none
+// while the games are all alike, whose interval would have no width.
+func TestProgressLine(t *testing.T) {
+	for _, tc := range []struct {
+		c    Counts
+		want string
+	}{
+		{Counts{1, 0, 0}, "games 1/4  W-D-L 1-0-0  Elo +Inf (no interval from one game)"},
+		{Counts{0, 2, 0}, "games 2/4  W-D-L 0-2-0  Elo +0.0 (no interval: all 2 games alike)"},
+		{Counts{41, 20, 19}, "games 80/4  W-D-L 41-20-19  Elo +98.1 (+33.1, +170.6)"},
+	} {
+		m := &matchState{cfg: Config{Games: 4}, outcome: Outcome{Counts: tc.c}}
+		if got := m.progressLine(); got != tc.want {
+			t.Errorf("progress line\n got %q\nwant %q", got, tc.want)
+		}
+	}
+}
+
 func TestRunRecordsAndResumes(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
 	var progress bytes.Buffer

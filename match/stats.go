@@ -83,7 +83,11 @@ func (p Pentanomial) pentanomial() (xs, counts [5]float64) {
 
 // Elo is an Elo difference estimate with its 95% confidence interval
 // [Low, High]. Any of the three may be ±Inf when the score (or an end of
-// its interval) reaches 0% or 100%.
+// its interval) reaches 0% or 100%. When every sample is alike (one
+// game, or games all won, all drawn, or all lost; pairs all of one
+// score), their variance is 0, and so Low = High = Diff: the normal
+// approximation cannot estimate the interval, and the String methods
+// of Counts and Pentanomial say so instead of printing it.
 type Elo struct{ Diff, Low, High float64 }
 
 // EloFromScore converts an expected score into a logistic Elo difference,
@@ -368,12 +372,14 @@ func (s SPRT) Decide(llr float64) Decision {
 //
 // The Elo and its interval are the trinomial ones of Counts.Elo; the ±
 // value is the half width of the interval in Elo (as fastchess and
-// fishtest print it), "Inf" when an end is infinite.
+// fishtest print it), "Inf" when an end is infinite. When every game
+// has the same result, the interval is not estimated: "Elo +0.0 (no
+// interval: all 4 games alike)", or "(no interval from one game)" (see
+// Elo).
 func (c Counts) String() string {
-	e := c.Elo()
-	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s ± %s (%s, %s), LOS %.1f%%",
+	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s, LOS %.1f%%",
 		c.Wins, c.Draws, c.Losses, scorePercent(c),
-		signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High), 100*c.LOS())
+		eloText(c.Elo(), c.Games(), alike(c.Wins, c.Draws, c.Losses), "game", true), 100*c.LOS())
 }
 
 // Summary formats the game results on one line: c.String().
@@ -388,11 +394,41 @@ func Summary(c Counts) string { return c.String() }
 //
 // The counts are in the order of the Pentanomial: LL, LD, WL or DD, WD,
 // WW. The Elo and its interval are those of Pentanomial.Elo, written as
-// Counts.String writes its own.
+// Counts.String writes its own: "pair Elo +0.0 (no interval: all 2 pairs
+// alike)" when every pair has the same score.
 func (p Pentanomial) String() string {
-	e := p.Elo()
-	return fmt.Sprintf("pairs %d-%d-%d-%d-%d, pair Elo %s ± %s (%s, %s)",
-		p[0], p[1], p[2], p[3], p[4], signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
+	return fmt.Sprintf("pairs %d-%d-%d-%d-%d, pair Elo %s",
+		p[0], p[1], p[2], p[3], p[4], eloText(p.Elo(), p.Pairs(), alike(p[:]...), "pair", true))
+}
+
+// alike reports whether there are samples, all in one of the counts.
+func alike(counts ...int) bool {
+	used := 0
+	for _, c := range counts {
+		if c > 0 {
+			used++
+		}
+	}
+	return used == 1
+}
+
+// eloText writes an Elo estimate from n samples (games or pairs, named
+// what) and its interval: "+27.9 ± 67.1 (-38.2, +96.0)", without the ±
+// value "+27.9 (-38.2, +96.0)" (the progress lines). When the samples are
+// all alike, their variance is 0 and so the interval's width: that reads
+// as a certainty that a few games alike do not give, so the interval is
+// not estimated, "+0.0 (no interval: all 4 games alike)" or "+Inf (no
+// interval from one game)".
+func eloText(e Elo, n int, alike bool, what string, plusMinus bool) string {
+	switch {
+	case alike && n == 1:
+		return fmt.Sprintf("%s (no interval from one %s)", signed(e.Diff), what)
+	case alike:
+		return fmt.Sprintf("%s (no interval: all %d %ss alike)", signed(e.Diff), n, what)
+	case plusMinus:
+		return fmt.Sprintf("%s ± %s (%s, %s)", signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
+	}
+	return fmt.Sprintf("%s (%s, %s)", signed(e.Diff), signed(e.Low), signed(e.High))
 }
 
 // scorePercent returns 100·Score computed as (100·W + 50·D)/N, which is

@@ -398,8 +398,9 @@ func TestCountsString(t *testing.T) {
 	// with score percent = (100*W + 50*D)/n, Elo and bounds from tri(),
 	// '±' = (high-low)/2 as '%.1f' ('Inf' if an end is infinite), LOS from los().
 	// (python prints inf as 'inf'; the Go format spells it 'Inf'. The last
-	// two rows are by hand: no decisive game gives LOS 50%, zero variance
-	// gives a zero-width interval, no game gives (-Inf, +Inf).)
+	// four rows are by hand: games all alike have no variance, so no
+	// interval is estimated, and no decisive game gives LOS 50%; no game
+	// gives (-Inf, +Inf).)
 	tests := []struct {
 		c    Counts
 		want string
@@ -407,8 +408,9 @@ func TestCountsString(t *testing.T) {
 		{Counts{41, 20, 19}, "W-D-L 41-20-19, score 63.8%, Elo +98.1 ± 68.7 (+33.1, +170.6), LOS 99.8%"},
 		{Counts{3, 4, 5}, "W-D-L 3-4-5, score 41.7%, Elo -58.5 ± 176.7 (-251.3, +102.1), LOS 24.0%"},
 		{Counts{9, 0, 1}, "W-D-L 9-0-1, score 90.0%, Elo +381.7 ± Inf (+159.0, +Inf), LOS 99.4%"},
-		{Counts{10, 0, 0}, "W-D-L 10-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 99.9%"},
-		{Counts{0, 10, 0}, "W-D-L 0-10-0, score 50.0%, Elo +0.0 ± 0.0 (+0.0, +0.0), LOS 50.0%"},
+		{Counts{10, 0, 0}, "W-D-L 10-0-0, score 100.0%, Elo +Inf (no interval: all 10 games alike), LOS 99.9%"},
+		{Counts{0, 10, 0}, "W-D-L 0-10-0, score 50.0%, Elo +0.0 (no interval: all 10 games alike), LOS 50.0%"},
+		{Counts{0, 0, 1}, "W-D-L 0-0-1, score 0.0%, Elo -Inf (no interval from one game), LOS 15.9%"},
 		{Counts{}, "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%"},
 	}
 	for _, tc := range tests {
@@ -424,9 +426,9 @@ func TestCountsString(t *testing.T) {
 func TestPentanomialString(t *testing.T) {
 	// python: 'pairs %d-%d-%d-%d-%d, pair Elo %+.1f ± %.1f (%+.1f, %+.1f)'
 	// with the Elo and bounds from penta(p) and '±' = (high-low)/2. The
-	// last three rows are by hand: all pairs won gives +Inf with an
-	// infinite half width, zero variance a zero-width interval, no pair
-	// (-Inf, +Inf).
+	// last four rows are by hand: pairs all alike (all won, all split or
+	// drawn, or one pair) have no variance, so no interval is estimated;
+	// no pair gives (-Inf, +Inf).
 	tests := []struct {
 		p    Pentanomial
 		want string
@@ -434,8 +436,9 @@ func TestPentanomialString(t *testing.T) {
 		{Pentanomial{1, 5, 10, 7, 2}, "pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)"},
 		{Pentanomial{0, 2, 3, 4, 1}, "pairs 0-2-3-4-1, pair Elo +70.4 ± 106.4 (-29.3, +183.5)"},
 		{Pentanomial{3, 0, 2, 1, 0}, "pairs 3-0-2-1-0, pair Elo -154.1 ± 269.7 (-515.4, +23.9)"},
-		{Pentanomial{0, 0, 0, 0, 3}, "pairs 0-0-0-0-3, pair Elo +Inf ± Inf (+Inf, +Inf)"},
-		{Pentanomial{0, 0, 4, 0, 0}, "pairs 0-0-4-0-0, pair Elo +0.0 ± 0.0 (+0.0, +0.0)"},
+		{Pentanomial{0, 0, 0, 0, 3}, "pairs 0-0-0-0-3, pair Elo +Inf (no interval: all 3 pairs alike)"},
+		{Pentanomial{0, 0, 2, 0, 0}, "pairs 0-0-2-0-0, pair Elo +0.0 (no interval: all 2 pairs alike)"},
+		{Pentanomial{0, 0, 0, 1, 0}, "pairs 0-0-0-1-0, pair Elo +190.8 (no interval from one pair)"},
 		{Pentanomial{}, "pairs 0-0-0-0-0, pair Elo +0.0 ± Inf (-Inf, +Inf)"},
 	}
 	for _, tc := range tests {

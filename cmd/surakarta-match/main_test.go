@@ -293,5 +293,5 @@ func TestClockMatch(t *testing.T) {
 func Example() {
 	run([]string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
 	// Output:
-	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf ± Inf (+Inf, +Inf), LOS 92.1%, pairs 0-0-0-0-1, pair Elo +Inf ± Inf (+Inf, +Inf)
+	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf (no interval: all 2 games alike), LOS 92.1%, pairs 0-0-0-0-1, pair Elo +Inf (no interval from one pair)
 }
