@@ -293,6 +293,57 @@ func checkAnalysis(t *testing.T, ctx context.Context, g *surakarta.Game, shot bo
 	}
 }
 
+// TestBackToTheGame: after the analysis, First and then "Back to the
+// game": the board, the annotation and the graph's cursor all show the
+// game now, and the button that leads back is gone.
+func TestBackToTheGame(t *testing.T) {
+	ctx := openPage(t, "")
+	v := newGame(t, ctx, "black", "100", "")
+	g := replay(t, surakarta.StartText, v)
+	playByClicks(t, ctx, g.Position(), g.LegalMoves()[0])
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 2`, "the engine's reply")
+	waitPhase(t, ctx, moveTimeout, "human")
+	analyseGame(t, ctx)
+	click(t, ctx, "first")
+	waitFor(t, ctx, moveTimeout, `document.body.dataset.ply === "0"`, "the start position")
+	click(t, ctx, "back")
+	waitPhase(t, ctx, moveTimeout, "human")
+	v = read(t, ctx)
+	g = checkOneGame(t, surakarta.StartText, "black", v)
+	type shown struct {
+		Back       bool    `json:"back"`
+		Annotation string  `json:"annotation"`
+		Cursor     float64 `json:"cursor"`
+		Point      float64 `json:"point"`
+		Current    int     `json:"current"`
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[shown](fmt.Sprintf(`(() => {
+	  const $ = (id) => document.getElementById(id);
+	  return {
+	    back: getComputedStyle($("back")).display !== "none",
+	    annotation: $("annotation").textContent,
+	    cursor: Number($("graph-cursor").getAttribute("x1")),
+	    point: Number(document.querySelector('#graph circle[data-ply="%d"]').getAttribute("cx")),
+	    current: document.querySelectorAll("#moves td.current").length,
+	  };
+	})()`, g.Ply())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Back {
+		t.Error(`"Back to the game" is still shown in the game`)
+	}
+	if want := "1… " + v.Moves[1]; !strings.HasPrefix(got.Annotation, want) {
+		t.Errorf("the annotation reads %q in the game, after %s; want the annotation of %s", got.Annotation, v.Moves[1], want)
+	}
+	if got.Cursor != got.Point {
+		t.Errorf("the graph's cursor is at x = %v, the point of ply %d at %v", got.Cursor, g.Ply(), got.Point)
+	}
+	if got.Current != 0 || v.Ply != "" {
+		t.Errorf("in the game, %d moves are marked as the one reviewed, and the page says ply %q", got.Current, v.Ply)
+	}
+}
+
 // checkReview checks the page shows the position after ply of g, and the
 // engine's better move when the move that led there was not its best.
 func checkReview(t *testing.T, ctx context.Context, g *surakarta.Game, report *analysis.Report, ply int) {

@@ -604,37 +604,48 @@ func TestUndo(t *testing.T) {
 	}
 	checkBoard(t, surakarta.NewPosition(), v)
 
-	// Undo while the engine thinks stops it and takes back your move.
-	setValue(t, ctx, "movetime", "10000")
+	// Undo while the engine thinks stops it and takes back your move. The
+	// test holds the engine's reply, so that the undo comes, every time,
+	// after the engine has answered in its worker and before the page has
+	// the answer; released after the undo, the answer is dropped.
+	hold(t, ctx, "reply")
 	playByClicks(t, ctx, g.Position(), g.LegalMoves()[1])
-	waitPhase(t, ctx, moveTimeout, "engine")
-	click(t, ctx, "undo")
-	begin := time.Now()
-	waitPhase(t, ctx, moveTimeout, "human")
-	v = read(t, ctx)
-	if len(v.Moves) != 0 || v.Position != surakarta.StartText {
-		t.Fatalf("undo while the engine thinks: moves %v, position %q", v.Moves, v.Position)
+	waitHeld(t, ctx, "reply")
+	hold(t, ctx)
+	if v = read(t, ctx); v.Phase != "engine" {
+		t.Fatalf("the engine's reply is held, but the page is in phase %q", v.Phase)
 	}
-	t.Logf("undo stopped a 10 s search in %v", time.Since(begin).Round(time.Millisecond))
-	// The new worker plays on.
-	setValue(t, ctx, "movetime", "100")
-	playByClicks(t, ctx, g.Position(), g.LegalMoves()[2])
+	click(t, ctx, "undo")
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 0`, "undo")
 	waitPhase(t, ctx, moveTimeout, "human")
-	replay(t, surakarta.StartText, read(t, ctx))
+	release(t, ctx)
+	v = read(t, ctx)
+	if len(v.Moves) != 0 || v.Position != surakarta.StartText || v.Phase != "human" {
+		t.Fatalf("undo while the engine thinks: phase %q, moves %v, position %q", v.Phase, v.Moves, v.Position)
+	}
+	checkOneGame(t, surakarta.StartText, "black", v)
+	// The new worker plays on.
+	playByClicks(t, ctx, g.Position(), g.LegalMoves()[2])
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 2`, "the engine's reply")
+	waitPhase(t, ctx, moveTimeout, "human")
+	checkOneGame(t, surakarta.StartText, "black", read(t, ctx))
 
 	// New game clicked twice at once while the engine thinks: the second
 	// waits for the worker that the first started.
-	setValue(t, ctx, "movetime", "10000")
 	g = replay(t, surakarta.StartText, read(t, ctx))
+	hold(t, ctx, "reply")
 	playByClicks(t, ctx, g.Position(), g.LegalMoves()[0])
-	waitPhase(t, ctx, moveTimeout, "engine")
+	waitHeld(t, ctx, "reply")
+	hold(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("new").click(); document.getElementById("new").click()`)); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 0 && document.body.dataset.phase === "human"`, "the new game")
-	if v = read(t, ctx); v.Error != "" || v.Position != surakarta.StartText {
-		t.Errorf("after two quick new games: error %q, position %q", v.Error, v.Position)
+	release(t, ctx)
+	if v = read(t, ctx); v.Error != "" || v.Position != surakarta.StartText || len(v.Moves) != 0 {
+		t.Errorf("after two quick new games: error %q, position %q, moves %v", v.Error, v.Position, v.Moves)
 	}
+	checkOneGame(t, surakarta.StartText, "black", v)
 }
 
 func TestPlayWhite(t *testing.T) {
@@ -694,6 +705,34 @@ func TestPageStaysResponsiveWhileEngineThinks(t *testing.T) {
 	waitPhase(t, ctx, moveTimeout, "human")
 	if v := read(t, ctx); v.Position != surakarta.StartText {
 		t.Errorf("after undo: %q", v.Position)
+	}
+}
+
+// TestButtonsStayPut: the line above the buttons shows the engine's
+// progress, which changes several times a second while it thinks, with its
+// line of moves. However long that is, the buttons must stay where they
+// are: a click aimed at Undo while the engine thinks must land on Undo.
+func TestButtonsStayPut(t *testing.T) {
+	ctx := openPage(t, "")
+	const where = `["hint", "analyse", "undo", "resign", "download"].map((id) => {
+	  const r = document.getElementById(id).getBoundingClientRect();
+	  return id + " at " + Math.round(r.left) + "," + Math.round(r.top);
+	})`
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](where))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The progress of a deep search, as engineMove writes it.
+	long := "depth 14, score +35, 2.4M nodes, " + strings.Repeat("b2b3 e5e4 c2c3 f5f4 ", 6)
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`(() => {
+	  document.getElementById("engine-info").textContent = %q;
+	  return %s;
+	})()`, long, where)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(before, after) {
+		t.Errorf("the buttons moved when the engine's progress grew: %v, then %v", before, after)
 	}
 }
 

@@ -13,6 +13,12 @@
 // "failed". Once the page is ready, document.body.dataset.readyMs holds the
 // time it took, in milliseconds since the navigation started, and
 // dataset.games counts the games started or loaded.
+//
+// Whatever the order of the clicks and of the engine's answers, the page
+// shows one game, app.state: each click begins an action that makes the
+// answers to the actions before it stale (begin, stale), the worker is
+// made to hold the page's game before it is asked anything (syncEngine),
+// and render draws everything from app alone.
 "use strict";
 
 const U = 100;            // SVG units between neighbouring points
@@ -26,15 +32,22 @@ const DEFAULT_LEVEL = 3;
 
 const app = {
   engine: null,
-  state: null,       // the worker's game now
-  view: null,        // the state the board shows (behind app.state while a move is animated)
+  // state is the game: the worker's last description of it that the page
+  // took. Everything the page shows comes from it and the fields below,
+  // through render, after every event.
+  state: null,
   human: "black",
   phase: "loading",
   selected: null,    // the square of the piece you have picked up
-  gen: 0,            // bumped by every action, so that stale replies are ignored
+  gen: 0,            // the action now: each bumps it (begin), and replies to an older one are dropped
   games: 0,          // games started or loaded
+  thinking: 0,       // the level of the engine's search under way
   hint: null,        // the engine's move shown as a hint, until a move is made
+  hinting: false,    // a hint is being searched
   analysis: null,    // {data, ply, record}: the analysis of the game with that record, and the ply shown
+  anim: null,        // the move being shown: {by, move, from, to, path, taken, track, x, y, stop}
+  info: "",          // the line under the status: the engine's search, its move, a hint, a load
+  failure: "",       // why the engine could not start
 };
 
 const $ = (id) => document.getElementById(id);
@@ -141,6 +154,26 @@ function drawBoardOnce() {
 
 function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
 
+// analysed returns the analysis of the game now, or null.
+function analysed() {
+  const a = app.analysis;
+  return a && app.state && a.record === app.state.record ? a : null;
+}
+
+// reviewing tells whether the board shows a position of the analysed game
+// rather than the game now.
+function reviewing() { return app.phase === "review" && analysed() !== null; }
+
+// shown returns what the board shows: the game now, or in the review the
+// position after ply app.analysis.ply, with the moves that led to it.
+function shown() {
+  const st = app.state;
+  if (!reviewing()) return st;
+  const k = app.analysis.ply;
+  const p = app.analysis.data.plies[k];
+  return { board: p.board, position: p.position, moves: st.moves.slice(0, k), legal: [] };
+}
+
 function lastMove(st) {
   if (!st || st.moves.length === 0) return null;
   const m = st.moves[st.moves.length - 1];
@@ -173,19 +206,26 @@ function drawSuggestion(s, kind) {
 // betterMove returns the engine's better move for the ply shown in review,
 // or null when the move played was its best.
 function betterMove() {
-  const a = app.analysis;
-  if (app.phase !== "review" || !a || a.ply === 0) return null;
-  const m = a.data.moves[a.ply - 1];
+  if (!reviewing() || app.analysis.ply === 0) return null;
+  const m = app.analysis.data.moves[app.analysis.ply - 1];
   if (!m || m.class === "best") return null;
   return { move: m.best, path: m.bestPath };
 }
 
+// drawBoard draws the position shown. While a move is shown (app.anim), the
+// piece that moves is drawn where the animation has it, on its way from
+// its square, over the piece it takes, which stays until it arrives.
 function drawBoard() {
-  const st = app.view;
+  const st = shown();
   for (const name of ["marks", "options", "pieces", "suggestions", "targets"]) clear(layers[name]);
   if (!st) return;
+  const anim = app.anim && app.anim.track ? app.anim : null;
   const last = lastMove(st);
-  if (last) {
+  if (anim) {
+    const track = el("path", { id: "moving-path", class: anim.path ? "path moving " + anim.path.circuit : "path",
+      d: anim.track }, layers.marks);
+    if (!anim.path) track.setAttribute("stroke-opacity", "0");
+  } else if (last) {
     if (last.path) {
       el("path", { id: "last-path", class: "path last " + last.path.circuit, d: pathData(last.path),
         "data-points": last.path.points.join(" ") }, layers.marks);
@@ -193,14 +233,24 @@ function drawBoard() {
     el("circle", { class: "last-from", cx: px(last.from), cy: py(last.from), r: 42 }, layers.marks);
     el("circle", { class: "last-to", cx: px(last.to), cy: py(last.to), r: 46 }, layers.marks);
   }
+  if (anim && anim.taken) {
+    el("circle", { class: "taken " + anim.taken, cx: px(anim.to), cy: py(anim.to), r: 34 }, layers.pieces);
+  }
+  let moving = null;
   st.board.forEach((color, i) => {
     if (!color) return;
     const sq = squareName(i % 6, Math.floor(i / 6));
     const cls = ["piece", color];
     if (color === app.human && app.phase === "human") cls.push("mine");
     if (sq === app.selected) cls.push("selected");
-    el("circle", { class: cls.join(" "), "data-square": sq, "data-color": color, cx: px(sq), cy: py(sq), r: 34 }, layers.pieces);
+    const [x, y] = anim && sq === anim.to ? [anim.x, anim.y] : [px(sq), py(sq)];
+    const piece = el("circle", { class: cls.join(" "), "data-square": sq, "data-color": color, cx: x, cy: y, r: 34 }, layers.pieces);
+    if (anim && sq === anim.to) moving = piece;
   });
+  if (moving) {
+    moving.classList.add("moving");
+    layers.pieces.appendChild(moving); // on top of the others
+  }
   if (app.hint && app.phase === "human") drawSuggestion(app.hint, "hint");
   const better = betterMove();
   if (better) drawSuggestion(better, "better");
@@ -216,19 +266,14 @@ function drawBoard() {
   }
 }
 
-// analysed returns the analysis of the game now, or null.
-function analysed() {
-  const a = app.analysis;
-  return a && app.state && a.record === app.state.record ? a : null;
-}
-
 function drawMoves() {
-  const reviewing = app.phase === "review" && analysed();
-  const st = reviewing ? app.state : app.view;
+  const st = app.state;
   const body = $("moves").tBodies[0];
   body.textContent = "";
   if (!st) return;
-  const notes = analysed() ? analysed().data.moves : [];
+  const a = analysed();
+  const notes = a ? a.data.moves : [];
+  const current = reviewing() ? app.analysis.ply - 1 : -1;
   let row = null;
   st.moves.forEach((m, i) => {
     if (m.color === "black" || !row || row.dataset.number !== String(m.number)) {
@@ -255,63 +300,69 @@ function drawMoves() {
         cell.appendChild(mark);
       }
     }
-    if (reviewing ? i === app.analysis.ply - 1 : i === st.moves.length - 1) cell.classList.add(reviewing ? "current" : "last");
+    if (current >= 0 ? i === current : i === st.moves.length - 1) cell.classList.add(current >= 0 ? "current" : "last");
   });
   const box = $("moves-box");
-  const current = box.querySelector("td.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  const cur = box.querySelector("td.current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
   else box.scrollTop = box.scrollHeight;
-}
-
-function draw() {
-  drawBoard();
-  drawMoves();
-  $("position-text").value = app.view ? app.view.position : "";
 }
 
 function colorName(c) { return c === "black" ? "Black" : "White"; }
 
-function setPhase(phase) {
-  app.phase = phase;
-  document.body.dataset.phase = phase;
+// statusText says what the page is doing, from the phase and the game.
+function statusText() {
   const st = app.state;
-  let status = "";
-  switch (phase) {
-    case "human":
-      status = `Your move (${colorName(app.human)}).`;
-      break;
-    case "engine":
-      status = `The engine (level ${level()}) is thinking (${colorName(st.sideToMove)})…`;
-      break;
-    case "analysing":
-      status = "The engine analyses the game…";
-      break;
-    case "review":
-      status = reviewStatus();
-      break;
+  switch (app.phase) {
+    case "loading": return "Loading the engine…";
+    case "failed": return "The engine could not start: " + app.failure;
+    case "human": return `Your move (${colorName(app.human)}).`;
+    case "engine": return `The engine (level ${app.thinking}) is thinking (${colorName(st.sideToMove)})…`;
     case "animating":
-      status = $("status").textContent;
-      break;
+      if (!app.anim) return "";
+      return app.anim.by === "engine" ? `The engine plays ${app.anim.move}…` : `You play ${app.anim.move}…`;
+    case "analysing": return "The engine analyses the game…";
+    case "review": return reviewStatus();
     case "over": {
       const verdict = !st.winner ? "A draw." : st.winner === app.human ? "You win!" : "The engine wins.";
-      status = `Game over: ${st.outcome}. ${verdict}`;
-      break;
+      return `Game over: ${st.outcome}. ${verdict}`;
     }
   }
-  if (phase !== "loading" && phase !== "failed") $("status").textContent = status;
-  $("undo").disabled = phase === "loading" || phase === "failed" || !st || st.moves.length === 0 && !st.declared;
+  return "";
+}
+
+// render shows the page's state: every control, the board, the move list,
+// the status and the analysis come from app and nothing else, after every
+// event.
+function render() {
+  const phase = app.phase, st = app.state;
+  document.body.dataset.phase = phase;
+  if (reviewing()) document.body.dataset.ply = String(app.analysis.ply);
+  else delete document.body.dataset.ply;
+  $("status").textContent = statusText();
+  $("engine-info").textContent = app.info;
+  const ready = phase !== "loading" && phase !== "failed";
+  $("undo").disabled = !ready || !st || st.moves.length === 0 && !st.declared;
   $("resign").disabled = phase !== "human" && phase !== "engine";
-  $("download").disabled = phase === "loading" || phase === "failed" || phase === "analysing";
-  $("hint").disabled = phase !== "human";
+  $("download").disabled = !ready || phase === "analysing";
+  $("hint").disabled = phase !== "human" || app.hinting;
   $("analyse").disabled = !["human", "over", "review"].includes(phase) || !st || st.moves.length === 0;
   $("analysis-progress-box").hidden = phase !== "analysing";
-  $("analysis").hidden = !analysed() || phase === "analysing";
+  const a = analysed();
+  $("analysis").hidden = !a || phase === "analysing";
   $("back").hidden = phase !== "review";
   for (const id of ["first", "prev", "next", "last"]) $(id).disabled = !["human", "over", "review"].includes(phase);
-  if (phase !== "review") delete document.body.dataset.ply;
   syncLevel();
   drawBoard();
   drawMoves();
+  if (a) drawPly(reviewing() ? a.ply : a.data.plies.length - 1);
+  const s = shown();
+  $("position-text").value = s ? s.position : "";
+}
+
+function setPhase(phase) {
+  app.phase = phase;
+  render();
 }
 
 // level returns the engine's level chosen, 1 to 10.
@@ -369,8 +420,10 @@ function testHold(kind, go) {
 
 // ---- The engine's worker ----
 
-// SEARCHES are the worker's calls that search, and may take long.
+// SEARCHES are the worker's calls that search. A hint's search is short (a
+// budget of nodes), and is let finish; the others are stopped (STOPPED).
 const SEARCHES = ["think", "hint", "analyse"];
+const STOPPED = ["think", "analyse"];
 
 class Cancelled extends Error {
   constructor() { super("cancelled"); }
@@ -385,10 +438,14 @@ class Engine {
     this.ready = null;
     this.pending = new Map();
     this.nextId = 1;
+    // record is the record of the worker's game as its last answer with a
+    // state described it; null for a worker that has not answered so.
+    this.record = null;
   }
 
   // start starts a worker; calls made before it is ready wait for it.
   start() {
+    this.record = null;
     this.ready = new Promise((resolve, reject) => {
       const w = new Worker("worker.js");
       this.worker = w;
@@ -400,8 +457,8 @@ class Engine {
           case "failed": reject(new Error(m.error)); break;
           case "progress": if (p && p.progress) p.progress(m.info); break;
           case "result":
-            if (p && SEARCHES.includes(p.method) && testHold("reply", () => this.deliver(m))) break;
-            this.deliver(m);
+            if (p && SEARCHES.includes(p.method) && testHold("reply", () => this.deliver(w, m))) break;
+            this.deliver(w, m);
             break;
           case "exit": this.fail(new Error("the engine stopped")); break;
         }
@@ -416,12 +473,13 @@ class Engine {
     return this.ready;
   }
 
-  // deliver hands a call's answer to its caller, unless the call was
-  // failed meanwhile (the worker stopped).
-  deliver(m) {
+  // deliver hands the answer m of worker w to its caller, unless w has
+  // been ended meanwhile (its calls failed).
+  deliver(w, m) {
     const p = this.pending.get(m.id);
-    if (!p) return;
+    if (w !== this.worker || !p) return;
     this.pending.delete(m.id);
+    if (m.result && m.result.state) this.record = m.result.state.record;
     p.resolve(m.result);
   }
 
@@ -430,10 +488,10 @@ class Engine {
     this.pending.clear();
   }
 
-  // busy tells whether the worker is searching (a move, a hint or an
-  // analysis): stopEngine then ends it.
+  // busy tells whether the worker is searching for a move or analysing
+  // the game: syncEngine then ends it.
   get busy() {
-    for (const p of this.pending.values()) if (SEARCHES.includes(p.method)) return true;
+    for (const p of this.pending.values()) if (STOPPED.includes(p.method)) return true;
     return false;
   }
 
@@ -468,15 +526,36 @@ async function loadModule() {
   return WebAssembly.compile(await resp.arrayBuffer());
 }
 
-// stopEngine stops a search and restores the last state in a new worker.
-async function stopEngine() {
-  if (!app.engine.busy) return;
-  app.engine.stop();
-  await app.engine.start();
-  await app.engine.call("load", [app.state.record]);
+// syncEngine makes the worker's game the page's, app.state, before an
+// action asks the worker for anything: a search for a move or an analysis
+// is stopped (the worker ended, another started), and a worker whose game
+// is not the page's (it played a move whose reply the page dropped) loads
+// the page's.
+async function syncEngine() {
+  if (app.engine.busy) {
+    app.engine.stop();
+    await app.engine.start();
+  }
+  if (app.engine.record !== app.state.record) await app.engine.call("load", [app.state.record]);
 }
 
 // ---- Moves and actions ----
+
+// begin starts an action: every reply, animation and hint of the actions
+// before it becomes stale, and is dropped when it comes. It returns the
+// action's generation, for stale.
+function begin() {
+  const gen = ++app.gen;
+  if (app.anim) {
+    if (app.anim.stop) app.anim.stop();
+    app.anim = null;
+  }
+  app.hinting = false;
+  return gen;
+}
+
+// stale tells whether another action has begun since the one of gen.
+function stale(gen) { return gen !== app.gen; }
 
 // gameStarted counts a new or loaded game.
 function gameStarted() {
@@ -484,15 +563,16 @@ function gameStarted() {
   document.body.dataset.games = String(app.games);
 }
 
-function setState(st) {
+// take makes st, a state that the worker answered for the action now, the
+// page's game.
+function take(st) {
   app.state = st;
-  app.view = st;
   app.selected = null;
   app.hint = null;
   if (app.analysis && app.analysis.record !== st.record) app.analysis = null;
-  draw();
 }
 
+// advance goes on with the game: your move, the engine's, or its end.
 function advance() {
   const st = app.state;
   if (st.over) setPhase("over");
@@ -500,61 +580,74 @@ function advance() {
   else engineMove();
 }
 
+// resume goes on after an action that failed: the review stays, and
+// anything else goes on with the game, whose search the action may have
+// stopped.
+function resume() {
+  if (app.phase === "review" && analysed()) render();
+  else advance();
+}
+
 function moveTime() { return Number($("movetime").value) || 1000; }
 
 async function engineMove() {
-  const gen = ++app.gen;
+  const gen = begin();
+  app.thinking = level();
+  app.info = "";
   setPhase("engine");
-  $("engine-info").textContent = "";
   let res;
   try {
-    const lvl = level();
-  res = await app.engine.call("think", [moveTime(), lvl], (info) => {
-      if (gen === app.gen) {
-        $("engine-info").textContent = `depth ${info.depth}, score ${info.score}, ${formatNodes(info.nodes)} nodes, ${info.pv}`;
-      }
+    await syncEngine();
+    if (stale(gen)) return;
+    res = await app.engine.call("think", [moveTime(), app.thinking], (info) => {
+      if (stale(gen)) return;
+      app.info = `depth ${info.depth}, score ${info.score}, ${formatNodes(info.nodes)} nodes, ${info.pv}`;
+      $("engine-info").textContent = app.info;
     });
   } catch (err) {
-    if (gen === app.gen && !(err instanceof Cancelled)) {
+    if (!stale(gen) && !(err instanceof Cancelled)) {
       showError("The engine could not move: " + err.message);
       setPhase("human");
     }
     return;
   }
-  if (gen !== app.gen) return;
+  if (stale(gen)) return;
   const t = res.thought;
-  app.state = res.state;
+  take(res.state);
   const speed = t.millis > 0 ? `, ${formatNodes(Math.round(t.nodes / t.millis * 1000))} nodes/s` : "";
-  $("engine-info").textContent = t.level === FULL_STRENGTH ?
+  app.info = t.level === FULL_STRENGTH ?
     `The engine played ${t.move}: score ${t.score}, depth ${t.depth}, ${formatNodes(t.nodes)} nodes in ${(t.millis / 1000).toFixed(2)} s${speed}` :
     `The engine, level ${t.level}, played ${t.move}.`;
-  await animate(gen, t.move.slice(0, 2), t.move.slice(-2), t.path);
-  if (gen !== app.gen) return;
-  setState(res.state);
+  await showMove(gen, "engine", t.move, t.path);
+  if (stale(gen)) return;
   advance();
 }
 
 async function humanMove(m) {
-  const gen = ++app.gen;
+  const gen = begin();
   clearError();
   app.selected = null;
   app.hint = null;
+  const text = m.from + (m.capture ? "x" : "") + m.to;
+  app.anim = { by: "you", move: text };
   setPhase("animating");
   let res;
   try {
+    await syncEngine();
+    if (stale(gen)) return;
     res = await app.engine.call("play", [m.from + m.to]);
   } catch (err) {
-    if (gen === app.gen && !(err instanceof Cancelled)) {
+    if (!stale(gen) && !(err instanceof Cancelled)) {
       showError(err.message);
+      app.anim = null;
       setPhase("human");
     }
     return;
   }
-  if (gen !== app.gen) return;
-  app.state = res.state;
-  await animate(gen, m.from, m.to, m.path);
-  if (gen !== app.gen) return;
-  setState(res.state);
+  if (stale(gen)) return;
+  take(res.state);
+  await showMove(gen, "you", text, m.path);
+  if (stale(gen)) return;
   advance();
 }
 
@@ -573,41 +666,53 @@ function onSquare(sq) {
   drawBoard();
 }
 
-// animate moves the piece on from to to, along the capture path if there is
-// one, and resolves when it has arrived (or when another action took over).
-function animate(gen, from, to, path) {
+// showMove shows the last move of the game, text, which app.state already
+// holds: the piece travels from its square to its target, along the capture
+// path if there is one, over the piece it takes. It resolves when the piece
+// has arrived, or at once when another action begins.
+function showMove(gen, by, text, path) {
+  const from = text.slice(0, 2), to = text.slice(-2);
+  const taken = text.includes("x") ? (app.state.board[squareIndex(to)] === "black" ? "white" : "black") : "";
+  const track = path ? pathData(path) : `M ${px(from)} ${py(from)} L ${px(to)} ${py(to)}`;
+  const anim = { by, move: text, from, to, path, taken, track, x: px(from), y: py(from) };
+  app.anim = anim;
   setPhase("animating");
-  const piece = layers.pieces.querySelector(`[data-square="${from}"]`);
-  if (!piece) return Promise.resolve();
-  layers.pieces.appendChild(piece); // on top of the others
-  const track = el("path", {
-    class: path ? "path moving " + path.circuit : "path",
-    d: path ? pathData(path) : `M ${px(from)} ${py(from)} L ${px(to)} ${py(to)}`,
-  }, layers.marks);
-  if (!path) track.setAttribute("stroke-opacity", "0");
-  const length = track.getTotalLength();
+  const line = $("moving-path");
+  const length = line.getTotalLength();
   const duration = path ? Math.min(1800, Math.max(400, length / 1.4)) : 220;
   return new Promise((resolve) => {
-    const start = performance.now();
     let done = false;
-    const finish = () => {
+    const stop = () => {
       if (done) return;
       done = true;
-      if (gen !== app.gen || !testHold("shown", resolve)) resolve();
+      resolve();
     };
+    anim.stop = stop;
+    const arrive = () => {
+      if (done || app.anim !== anim) { stop(); return; }
+      if (!testHold("shown", () => { if (app.anim === anim) app.anim = null; stop(); })) {
+        app.anim = null;
+        stop();
+      }
+    };
+    const start = performance.now();
     const frame = (now) => {
-      if (done) return;
-      if (gen !== app.gen) { finish(); return; }
+      if (done || app.anim !== anim) { stop(); return; }
       const f = Math.min(1, (now - start) / duration);
       const ease = f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f);
-      const p = track.getPointAtLength(ease * length);
-      piece.setAttribute("cx", p.x);
-      piece.setAttribute("cy", p.y);
+      const p = line.getPointAtLength(ease * length);
+      anim.x = p.x;
+      anim.y = p.y;
+      const piece = layers.pieces.querySelector(".piece.moving");
+      if (piece) {
+        piece.setAttribute("cx", p.x);
+        piece.setAttribute("cy", p.y);
+      }
       if (f < 1) requestAnimationFrame(frame);
-      else finish();
+      else arrive();
     };
     requestAnimationFrame(frame);
-    setTimeout(finish, duration + 1000); // should frames stop (a hidden page), go on anyway
+    setTimeout(arrive, duration + 1000); // should frames stop (a hidden page), go on anyway
   });
 }
 
@@ -621,53 +726,63 @@ function pliesToUndo(st) {
 
 async function undo() {
   if (app.phase === "loading" || app.phase === "failed") return;
-  const gen = ++app.gen;
+  const gen = begin();
   clearError();
   try {
-    await stopEngine();
+    await syncEngine();
+    if (stale(gen)) return;
     const n = pliesToUndo(app.state);
-    if (n === 0) return;
-    const res = await app.engine.call("undo", [n]);
-    if (gen !== app.gen) return;
-    setState(res.state);
-    $("engine-info").textContent = "";
+    if (n > 0) {
+      const res = await app.engine.call("undo", [n]);
+      if (stale(gen)) return;
+      take(res.state);
+      app.info = "";
+    }
   } catch (err) {
-    if (gen === app.gen) showError("Undo: " + err.message);
+    if (stale(gen)) return;
+    showError("Undo: " + err.message);
   }
-  if (gen === app.gen) advance();
+  advance();
 }
 
 async function resign() {
   if (app.phase !== "human" && app.phase !== "engine") return;
-  const gen = ++app.gen;
+  const gen = begin();
+  clearError();
   try {
-    await stopEngine();
+    await syncEngine();
+    if (stale(gen)) return;
     const res = await app.engine.call("resign", [app.human]);
-    if (gen !== app.gen) return;
-    setState(res.state);
+    if (stale(gen)) return;
+    take(res.state);
   } catch (err) {
-    if (gen === app.gen) showError("Resign: " + err.message);
+    if (stale(gen)) return;
+    showError("Resign: " + err.message);
   }
-  if (gen === app.gen) advance();
+  advance();
 }
 
 async function newGame(event) {
   if (event) event.preventDefault();
   if (app.phase === "loading" || app.phase === "failed") return;
-  const gen = ++app.gen;
+  const gen = begin();
   clearError();
   try {
-    await stopEngine();
+    await syncEngine();
+    if (stale(gen)) return;
     const res = await app.engine.call("newGame", [$("start-position").value]);
-    if (gen !== app.gen) return;
+    if (stale(gen)) return;
     app.human = $("color").value;
-    $("engine-info").textContent = "";
-    setState(res.state);
+    app.info = "";
+    take(res.state);
     gameStarted();
   } catch (err) {
-    if (gen === app.gen) showError("New game: the start position is not valid: " + err.message);
+    if (stale(gen)) return;
+    showError("New game: the start position is not valid: " + err.message);
+    resume();
+    return;
   }
-  if (gen === app.gen) advance();
+  advance();
 }
 
 async function upload() {
@@ -675,22 +790,30 @@ async function upload() {
   const file = input.files && input.files[0];
   input.value = "";
   if (!file || app.phase === "loading" || app.phase === "failed") return;
-  const gen = ++app.gen;
+  const gen = begin();
   clearError();
   try {
     const text = await file.text();
-    await stopEngine();
+    if (stale(gen)) return;
+    await syncEngine();
+    if (stale(gen)) return;
     const res = await app.engine.call("load", [text]);
-    if (gen !== app.gen) return;
-    $("engine-info").textContent = `Loaded ${file.name}: ${res.state.moves.length} moves.`;
-    setState(res.state);
+    if (stale(gen)) return;
+    app.info = `Loaded ${file.name}: ${res.state.moves.length} moves.`;
+    take(res.state);
     gameStarted();
   } catch (err) {
-    if (gen === app.gen) showError(`Could not load ${file.name}: ${err.message}`);
+    if (stale(gen)) return;
+    showError(`Could not load ${file.name}: ${err.message}`);
+    resume();
+    return;
   }
-  if (gen === app.gen) advance();
+  advance();
 }
 
+// download saves the game that the page shows as a record. It changes
+// nothing, so it is no action: it does not stop the engine, and the record
+// is of the game at the click.
 async function download() {
   if (app.phase === "loading" || app.phase === "failed") return;
   const date = new Date().toISOString().slice(0, 10);
@@ -702,7 +825,7 @@ async function download() {
     ["White", app.human === "white" ? "Human" : engine],
   ];
   try {
-    const res = await app.engine.call("record", [headers]);
+    const res = await app.engine.call("record", [app.state.record, headers]);
     const url = URL.createObjectURL(new Blob([res.record], { type: "text/plain" }));
     const a = document.createElement("a");
     a.href = url;
@@ -718,83 +841,91 @@ async function download() {
 
 // ---- Hints ----
 
+// hint searches your best move and draws it. It changes nothing, so it is
+// no action: any action, a move included, makes it stale.
 async function hint() {
-  if (app.phase !== "human") return;
-  const gen = app.gen; // a move, undo or new game makes the hint stale
+  if (app.phase !== "human" || app.hinting) return;
+  const gen = app.gen;
   clearError();
-  $("hint").disabled = true;
-  $("engine-info").textContent = "The engine looks for your best move…";
+  app.hinting = true;
+  app.info = "The engine looks for your best move…";
+  render();
   let res;
   try {
     res = await app.engine.call("hint");
   } catch (err) {
-    if (gen === app.gen && !(err instanceof Cancelled)) showError("Hint: " + err.message);
-    if (gen === app.gen) setPhase(app.phase);
+    if (stale(gen)) return;
+    app.hinting = false;
+    app.info = "";
+    if (!(err instanceof Cancelled)) showError("Hint: " + err.message);
+    render();
     return;
   }
-  if (gen !== app.gen || app.phase !== "human") return;
+  if (stale(gen) || app.phase !== "human") return;
   const h = res.hint;
+  app.hinting = false;
   app.hint = h;
-  $("engine-info").textContent = `Hint: ${h.move} (score ${h.score}, depth ${h.depth}; the engine's line ${h.line})`;
-  setPhase("human");
+  app.info = `Hint: ${h.move} (score ${h.score}, depth ${h.depth}; the engine's line ${h.line})`;
+  render();
 }
 
 // ---- Analysis ----
 
 async function analyse() {
   if (!["human", "over", "review"].includes(app.phase) || app.state.moves.length === 0) return;
-  const gen = ++app.gen;
+  const gen = begin();
   clearError();
   app.hint = null;
   app.selected = null;
   app.analysis = null;
-  app.view = app.state;
+  app.info = "";
   const record = app.state.record;
   $("analysis-progress").value = 0;
   $("analysis-progress-text").textContent = "starting…";
   setPhase("analysing");
-  const begin = performance.now();
+  const startTime = performance.now();
   let res;
   try {
+    await syncEngine();
+    if (stale(gen)) return;
     res = await app.engine.call("analyse", [0], (p) => {
-      if (gen !== app.gen) return;
+      if (stale(gen)) return;
       $("analysis-progress").value = p.done / p.total;
       $("analysis-progress-text").textContent = `${p.done} of ${p.total} positions`;
     });
   } catch (err) {
-    if (gen === app.gen && !(err instanceof Cancelled)) {
+    if (!stale(gen) && !(err instanceof Cancelled)) {
       showError("Analysis: " + err.message);
       advance();
     }
     return;
   }
-  if (gen !== app.gen) return;
+  if (stale(gen)) return;
   const a = res.analysis;
   app.analysis = { data: a, ply: a.plies.length - 1, record };
-  document.body.dataset.analysisMs = String(Math.round(performance.now() - begin));
+  document.body.dataset.analysisMs = String(Math.round(performance.now() - startTime));
   drawGraph();
   const side = (name, s) => `${name}: average loss ${s.averageLoss.toFixed(1)}, ` +
     `${s.inaccuracies} inaccurac${s.inaccuracies === 1 ? "y" : "ies"}, ${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"}, ` +
     `${s.blunders} blunder${s.blunders === 1 ? "" : "s"}`;
   $("analysis-summary").textContent = `${side("Black", a.black)}. ${side("White", a.white)}. ` +
     `${formatNodes(a.nodes)} nodes a position, ${formatNodes(a.nodesSearched)} in ${(a.millis / 1000).toFixed(1)} s.`;
-  $("engine-info").textContent = "";
-  showPly(app.analysis.ply);
+  setPhase("review");
 }
 
 async function cancelAnalysis() {
   if (app.phase !== "analysing") return;
-  const gen = ++app.gen;
+  const gen = begin();
   try {
-    await stopEngine();
+    await syncEngine();
   } catch (err) {
-    if (gen === app.gen) showError("Cancel: " + err.message);
+    if (!stale(gen)) showError("Cancel: " + err.message);
   }
-  if (gen === app.gen) advance();
+  if (!stale(gen)) advance();
 }
 
 // drawGraph puts the analysis's graph on the page, with a column over each
-// point that takes the clicks for its ply, and a cursor at the ply shown.
+// point that takes the clicks for its ply, and a cursor (drawPly moves it).
 function drawGraph() {
   const box = $("graph");
   box.innerHTML = app.analysis.data.svg;
@@ -816,7 +947,6 @@ function drawGraph() {
 
 function reviewStatus() {
   const a = app.analysis;
-  if (!a) return "";
   const n = a.data.plies.length - 1;
   if (a.ply === 0) return `Analysis: the start position (${n} moves).`;
   const m = a.data.moves[a.ply - 1];
@@ -830,18 +960,10 @@ function moveLabel(i) {
   return m.color === "black" ? `${m.number}.` : `${m.number}…`;
 }
 
-// showPly shows the position after ply k of the analysed game, with the
-// annotation of the move that led to it and the engine's better move.
-function showPly(k) {
+// drawPly shows the analysis of ply k: the annotation of the move that led
+// to the position after it, and the graph's cursor on its point.
+function drawPly(k) {
   const a = analysed();
-  if (!a) return;
-  k = Math.max(0, Math.min(a.data.plies.length - 1, k));
-  a.ply = k;
-  const p = a.data.plies[k];
-  app.selected = null;
-  app.hint = null;
-  app.view = { board: p.board, position: p.position, moves: app.state.moves.slice(0, k), legal: [] };
-  document.body.dataset.ply = String(k);
   let text = "The start position.";
   if (k > 0) {
     const m = a.data.moves[k - 1];
@@ -858,22 +980,23 @@ function showPly(k) {
   const x = point ? point.getAttribute("cx") : $("graph").querySelector("polyline") ? 44 : 0;
   cursor.setAttribute("x1", x);
   cursor.setAttribute("x2", x);
-  setPhase("review");
-  $("position-text").value = p.position;
 }
 
 // goToPly enters the review of the analysed game at ply k, or moves in it.
 function goToPly(k) {
-  if (!analysed() || !["human", "over", "review"].includes(app.phase)) return;
-  ++app.gen;
-  showPly(k);
+  const a = analysed();
+  if (!a || !["human", "over", "review"].includes(app.phase)) return;
+  begin();
+  a.ply = Math.max(0, Math.min(a.data.plies.length - 1, k));
+  app.selected = null;
+  app.hint = null;
+  app.info = "";
+  setPhase("review");
 }
 
 function backToGame() {
   if (app.phase !== "review") return;
-  ++app.gen;
-  app.view = app.state;
-  draw();
+  begin();
   advance();
 }
 
@@ -916,8 +1039,8 @@ async function init() {
   $("hint").addEventListener("click", hint);
   $("analyse").addEventListener("click", analyse);
   $("analysis-cancel").addEventListener("click", cancelAnalysis);
-  $("level").addEventListener("change", () => setPhase(app.phase));
-  const plyNow = () => (analysed() && app.phase === "review" ? app.analysis.ply : app.state.moves.length);
+  $("level").addEventListener("change", render);
+  const plyNow = () => (reviewing() ? app.analysis.ply : app.state.moves.length);
   $("first").addEventListener("click", () => goToPly(0));
   $("prev").addEventListener("click", () => goToPly(plyNow() - 1));
   $("next").addEventListener("click", () => goToPly(plyNow() + 1));
@@ -949,11 +1072,11 @@ async function init() {
       showError("The start position is not valid: " + err.message);
       res = await app.engine.call("newGame", [""]);
     }
-    setState(res.state);
+    take(res.state);
     gameStarted();
   } catch (err) {
+    app.failure = err.message;
     setPhase("failed");
-    $("status").textContent = "The engine could not start: " + err.message;
     return;
   }
   const ms = Math.round(performance.now());

@@ -10,7 +10,7 @@
 //	undo(plies)               → {state} or {error}
 //	resign("black"|"white")   → {state} or {error}
 //	load(recordText)          → {state} or {error}
-//	record([[name, value]…])  → {record} or {error}
+//	record(recordText, [[name, value]…]) → {record} or {error}
 //	think(millis, level, progress) → {thought, state} or {error}
 //	hint()                    → {hint} or {error}
 //	analyse(nodes, progress)  → {analysis} or {error}   (nodes 0: the default budget)
@@ -51,13 +51,13 @@ func main() {
 		"load":   func(args []js.Value) any { return stateOrError(s.Load(str(args, 0))) },
 		"record": func(args []js.Value) any {
 			var headers []surakarta.Header
-			if len(args) > 0 && args[0].Type() == js.TypeObject {
-				for i := range args[0].Length() {
-					h := args[0].Index(i)
+			if len(args) > 1 && args[1].Type() == js.TypeObject {
+				for i := range args[1].Length() {
+					h := args[1].Index(i)
 					headers = append(headers, surakarta.Header{Name: h.Index(0).String(), Value: h.Index(1).String()})
 				}
 			}
-			text, err := s.Record(headers)
+			text, err := s.Record(str(args, 0), headers)
 			if err != nil {
 				return fail(err)
 			}

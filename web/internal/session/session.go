@@ -265,11 +265,17 @@ func (s *Session) Load(text string) (State, error) {
 	return s.State(), nil
 }
 
-// Record returns the game as a record with the given headers (name, value
-// pairs in order) and the result and reason of the game now.
-func (s *Session) Record(headers []surakarta.Header) (string, error) {
-	text, err := surakarta.NewRecord(s.game, headers...).MarshalText()
-	return string(text), err
+// Record returns the game of the record text (a State's Record: the game
+// the page shows, which may be behind the session's while the engine
+// thinks) as a record with the given headers (name, value pairs in order).
+func (s *Session) Record(text string, headers []surakarta.Header) (string, error) {
+	r, err := surakarta.ParseRecord(text)
+	if err != nil {
+		return "", err
+	}
+	r.Headers = headers
+	out, err := r.MarshalText()
+	return string(out), err
 }
 
 // Think lets the engine of a level, 1 to level.Count, choose a move for

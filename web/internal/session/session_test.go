@@ -109,7 +109,7 @@ func TestLoadAndRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := s.Record([]surakarta.Header{{Name: "Black", Value: "Human"}})
+	text, err := s.Record(s.State().Record, []surakarta.Header{{Name: "Black", Value: "Human"}})
 	if err != nil {
 		t.Fatal(err)
 	}
