@@ -26,6 +26,8 @@ type fakeTime struct {
 	now time.Time
 }
 
+// newFakeTime returns a fake time that starts at a fixed date, so that
+// nothing a test checks depends on the day it runs.
 func newFakeTime() *fakeTime {
 	return &fakeTime{now: time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)}
 }

@@ -147,7 +147,7 @@ func TestOneSpecTwice(t *testing.T) {
 }
 
 // TestConcurrencyAtMostTheCores: a -concurrency beyond the cores, which
-// would only share them (20,000 ran out of memory), plays one game per
+// would only share them (20,000 killed the process), plays one game per
 // core, and says so after the match's line.
 func TestConcurrencyAtMostTheCores(t *testing.T) {
 	cores := runtime.GOMAXPROCS(0)
