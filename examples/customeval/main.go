@@ -22,8 +22,9 @@
 //
 // With -weight 0 engine A is the default engine, and at a fixed depth the
 // two games of an opening are one game with the engines swapped: every
-// pair splits 1-1 (pairs 0-0-20-0-0, pair Elo +0.0 ± 0.0) however the
-// games went, as the pair statistics take out what the openings decide.
+// pair splits 1-1 (pairs 0-0-20-0-0, pair Elo +0.0, no interval: all
+// pairs alike) however the games went, as the pair statistics take out
+// what the openings decide.
 //
 // Only the public API of packages surakarta and match is used: copy the
 // file and change it.

@@ -41,7 +41,7 @@ flags:
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
 	depth := flags.Int("depth", 6, "deepest depth to count, 1 to 12")
-	concurrency := cmdflag.Concurrency(flags)
+	concurrency := cmdflag.SubtreeConcurrency(flags)
 	position := cmdflag.Position(flags)
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {

@@ -90,14 +90,17 @@ var commands = map[string]map[string]definer{
 	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
 	"cmd/surakarta-tune fit":             {},
 	"examples/analyze":                   {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
-	"examples/perft":                     {"position": position, "concurrency": concurrency},
+	"examples/perft":                     {"position": position},
 }
 
 // others pins the flags whose names are shared ones but whose meaning is
 // another: perft's -depth is the depth of the tree it counts, not a
-// search's limit.
+// search's limit, and its -concurrency the subtrees it counts at once.
 var others = map[string]map[string]flagLine{
-	"examples/perft": {"depth": {typ: "int", usage: "deepest depth to count, 1 to 12", def: "6"}},
+	"examples/perft": {
+		"depth":       {typ: "int", usage: "deepest depth to count, 1 to 12", def: "6"},
+		"concurrency": {typ: "int", usage: "subtrees of the tree counted at once (0 = all cores)"},
+	},
 }
 
 // subcommands are the programs whose flags belong to subcommands.
