@@ -668,6 +668,71 @@ func TestPlayWhite(t *testing.T) {
 	replay(t, surakarta.StartText, read(t, ctx))
 }
 
+// TestBoardTurnsForWhite: the board is seen from your side, White's with
+// a1 at the top right, and Flip board turns it round and back; the
+// pieces, the labels and the points that take the clicks turn with it.
+func TestBoardTurnsForWhite(t *testing.T) {
+	ctx := openPage(t, "")
+	v := newGame(t, ctx, "white", "100", "")
+	checkSeenFrom(t, ctx, "white")
+	click(t, ctx, "flip")
+	checkSeenFrom(t, ctx, "black")
+	// Clicks on the board turned round find their points.
+	g := replay(t, surakarta.StartText, v)
+	playByClicks(t, ctx, g.Position(), g.LegalMoves()[0])
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 3`, "the engine's reply")
+	waitPhase(t, ctx, moveTimeout, "human")
+	checkOneGame(t, surakarta.StartText, "white", read(t, ctx))
+	click(t, ctx, "flip")
+	checkSeenFrom(t, ctx, "white")
+	newGame(t, ctx, "black", "100", "")
+	checkSeenFrom(t, ctx, "black")
+}
+
+// checkSeenFrom checks that the board is drawn as seen from the side of
+// bottom: Black's with a1 at the bottom left, files a to f from left to
+// right and ranks 1 to 6 from the bottom up; White's turned round; every
+// piece on the point that takes the clicks for its square.
+func checkSeenFrom(t *testing.T, ctx context.Context, bottom string) {
+	t.Helper()
+	type board struct {
+		Files, Ranks string
+		A1, F6       [2]float64
+		Misplaced    []string
+	}
+	b, err := chromedp.Run(ctx, chromedp.Evaluate[board](`(() => {
+	  const center = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+	  const hit = (sq) => center(document.querySelector('#layer-hits [data-square="' + sq + '"]'));
+	  const labels = (cls, key) => [...document.querySelectorAll("#grid text.label." + cls)]
+	    .sort((a, b) => key(center(a)) - key(center(b))).map((e) => e.textContent).join("");
+	  const misplaced = [];
+	  for (const p of document.querySelectorAll("#layer-pieces .piece")) {
+	    const [x, y] = center(p), [hx, hy] = hit(p.dataset.square);
+	    if (Math.abs(x - hx) > 1 || Math.abs(y - hy) > 1) misplaced.push(p.dataset.square);
+	  }
+	  return {
+	    Files: labels("file", (c) => c[0]), Ranks: labels("rank", (c) => -c[1]),
+	    A1: hit("a1"), F6: hit("f6"), Misplaced: misplaced,
+	  };
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, ranks, a1Left := "abcdef", "123456", true
+	if bottom == "white" {
+		files, ranks, a1Left = "fedcba", "654321", false
+	}
+	if b.Files != files || b.Ranks != ranks {
+		t.Errorf("seen from %s's side, the files read %q from left to right and the ranks %q from the bottom up; want %q and %q", bottom, b.Files, b.Ranks, files, ranks)
+	}
+	if (b.A1[0] < b.F6[0]) != a1Left || (b.A1[1] > b.F6[1]) != a1Left {
+		t.Errorf("seen from %s's side, a1 is at %v and f6 at %v", bottom, b.A1, b.F6)
+	}
+	if len(b.Misplaced) > 0 {
+		t.Errorf("the pieces on %v are not drawn on their points", b.Misplaced)
+	}
+}
+
 func TestPageStaysResponsiveWhileEngineThinks(t *testing.T) {
 	ctx := openPage(t, "")
 	// 10 s: the search cannot stop by its time rule within the measurement

@@ -37,6 +37,7 @@ const app = {
   // through render, after every event.
   state: null,
   human: "black",
+  bottom: "black",   // the side the board is seen from: yours, unless you turn it (flip)
   phase: "loading",
   selected: null,    // the square of the piece you have picked up
   gen: 0,            // the action now: each bumps it (begin), and replies to an older one are dropped
@@ -56,9 +57,14 @@ const $ = (id) => document.getElementById(id);
 
 function squareIndex(name) { return (name.charCodeAt(1) - 49) * 6 + (name.charCodeAt(0) - 97); }
 function squareName(file, rank) { return FILES[file] + (rank + 1); }
-function px(name) { return MARGIN + (name.charCodeAt(0) - 97) * U; }
-function py(name) { return MARGIN + (5 - (name.charCodeAt(1) - 49)) * U; }
-function xy(file, rank) { return [MARGIN + file * U, MARGIN + (5 - rank) * U]; }
+// px and py place the point of a square on the board as seen from the side
+// of app.bottom: Black's side has a1 at the bottom left, White's (the
+// board turned round) has a1 at the top right.
+function px(name) { return xy(name.charCodeAt(0) - 97, name.charCodeAt(1) - 49)[0]; }
+function py(name) { return xy(name.charCodeAt(0) - 97, name.charCodeAt(1) - 49)[1]; }
+function xy(file, rank) {
+  return app.bottom === "white" ? [MARGIN + (5 - file) * U, MARGIN + rank * U] : [MARGIN + file * U, MARGIN + (5 - rank) * U];
+}
 
 // arc returns the SVG arc command that goes from point (ax, ay) to (bx, by)
 // the long way (three quarters of a circle) round the centre (cx, cy): a
@@ -120,17 +126,7 @@ function drawBoardOnce() {
   const svg = $("board");
   svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);
   el("rect", { class: "bg", x: 0, y: 0, width: SIZE, height: SIZE, rx: 24 }, svg);
-  const grid = el("g", { id: "grid" }, svg);
-  for (let i = 0; i < 6; i++) {
-    el("line", { class: "grid", x1: xy(0, i)[0], y1: xy(0, i)[1], x2: xy(5, i)[0], y2: xy(5, i)[1] }, grid);
-    el("line", { class: "grid", x1: xy(i, 0)[0], y1: xy(i, 0)[1], x2: xy(i, 5)[0], y2: xy(i, 5)[1] }, grid);
-    const lx = el("text", { class: "label", x: xy(i, 0)[0], y: SIZE - 22 }, grid);
-    lx.textContent = FILES[i];
-    const ly = el("text", { class: "label", x: 22, y: xy(0, i)[1] }, grid);
-    ly.textContent = String(i + 1);
-  }
-  el("path", { class: "circuit outer", "data-circuit": "outer", d: circuitData(2) }, grid);
-  el("path", { class: "circuit inner", "data-circuit": "inner", d: circuitData(1) }, grid);
+  layers.grid = el("g", { id: "grid" }, svg);
   const defs = el("defs", {}, svg);
   const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5,
     markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
@@ -141,8 +137,7 @@ function drawBoardOnce() {
   for (let rank = 0; rank < 6; rank++) {
     for (let file = 0; file < 6; file++) {
       const sq = squareName(file, rank);
-      const [x, y] = xy(file, rank);
-      const hit = el("rect", { class: "hit", "data-square": sq, x: x - U / 2, y: y - U / 2, width: U, height: U }, layers.hits);
+      const hit = el("rect", { class: "hit", "data-square": sq, width: U, height: U }, layers.hits);
       el("title", {}, hit).textContent = sq;
     }
   }
@@ -150,6 +145,28 @@ function drawBoardOnce() {
     const hit = e.target.closest("[data-square]");
     if (hit) onSquare(hit.dataset.square);
   });
+}
+
+// drawGrid draws the lines, the circuits and the labels, and puts the
+// squares that take the clicks on their points, as seen from app.bottom.
+function drawGrid() {
+  const grid = layers.grid;
+  clear(grid);
+  for (let i = 0; i < 6; i++) {
+    el("line", { class: "grid", x1: xy(0, i)[0], y1: xy(0, i)[1], x2: xy(5, i)[0], y2: xy(5, i)[1] }, grid);
+    el("line", { class: "grid", x1: xy(i, 0)[0], y1: xy(i, 0)[1], x2: xy(i, 5)[0], y2: xy(i, 5)[1] }, grid);
+    const lx = el("text", { class: "label file", x: xy(i, 0)[0], y: SIZE - 22 }, grid);
+    lx.textContent = FILES[i];
+    const ly = el("text", { class: "label rank", x: 22, y: xy(0, i)[1] }, grid);
+    ly.textContent = String(i + 1);
+  }
+  el("path", { class: "circuit outer", "data-circuit": "outer", d: circuitData(2) }, grid);
+  el("path", { class: "circuit inner", "data-circuit": "inner", d: circuitData(1) }, grid);
+  for (const hit of layers.hits.children) {
+    hit.setAttribute("x", px(hit.dataset.square) - U / 2);
+    hit.setAttribute("y", py(hit.dataset.square) - U / 2);
+  }
+  layers.grid.dataset.bottom = app.bottom;
 }
 
 function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
@@ -216,6 +233,7 @@ function betterMove() {
 // piece that moves is drawn where the animation has it, on its way from
 // its square, over the piece it takes, which stays until it arrives.
 function drawBoard() {
+  if (layers.grid.dataset.bottom !== app.bottom) drawGrid();
   const st = shown();
   for (const name of ["marks", "options", "pieces", "suggestions", "targets"]) clear(layers[name]);
   if (!st) return;
@@ -352,6 +370,7 @@ function render() {
   $("analysis").hidden = !a || phase === "analysing";
   $("back").hidden = phase !== "review";
   for (const id of ["first", "prev", "next", "last"]) $(id).disabled = !["human", "over", "review"].includes(phase);
+  $("flip").title = `Turn the board round: ${colorName(app.bottom === "white" ? "black" : "white")} at the bottom`;
   syncLevel();
   drawBoard();
   drawMoves();
@@ -683,17 +702,14 @@ function showMove(gen, by, text, path) {
   return new Promise((resolve) => {
     let done = false;
     const stop = () => {
+      if (app.anim === anim) app.anim = null;
       if (done) return;
       done = true;
       resolve();
     };
     anim.stop = stop;
     const arrive = () => {
-      if (done || app.anim !== anim) { stop(); return; }
-      if (!testHold("shown", () => { if (app.anim === anim) app.anim = null; stop(); })) {
-        app.anim = null;
-        stop();
-      }
+      if (done || app.anim !== anim || !testHold("shown", stop)) stop();
     };
     const start = performance.now();
     const frame = (now) => {
@@ -714,6 +730,14 @@ function showMove(gen, by, text, path) {
     requestAnimationFrame(frame);
     setTimeout(arrive, duration + 1000); // should frames stop (a hidden page), go on anyway
   });
+}
+
+// flip turns the board round. It changes what is shown, not the game: a
+// move being shown arrives at once, and nothing else stops.
+function flip() {
+  app.bottom = app.bottom === "white" ? "black" : "white";
+  if (app.anim && app.anim.stop) app.anim.stop();
+  render();
 }
 
 function pliesToUndo(st) {
@@ -773,6 +797,7 @@ async function newGame(event) {
     const res = await app.engine.call("newGame", [$("start-position").value]);
     if (stale(gen)) return;
     app.human = $("color").value;
+    app.bottom = app.human;
     app.info = "";
     take(res.state);
     gameStarted();
@@ -800,6 +825,7 @@ async function upload() {
     const res = await app.engine.call("load", [text]);
     if (stale(gen)) return;
     app.info = `Loaded ${file.name}: ${res.state.moves.length} moves.`;
+    app.bottom = app.human;
     take(res.state);
     gameStarted();
   } catch (err) {
@@ -1031,6 +1057,8 @@ async function init() {
   }
   if (params.get("position")) $("start-position").value = params.get("position");
   if (params.get("level")) $("level").value = String(Math.max(1, Math.min(FULL_STRENGTH, Math.round(Number(params.get("level"))) || DEFAULT_LEVEL)));
+  app.human = app.bottom = $("color").value;
+  drawGrid();
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
@@ -1046,6 +1074,7 @@ async function init() {
   $("next").addEventListener("click", () => goToPly(plyNow() + 1));
   $("last").addEventListener("click", () => goToPly(Infinity));
   $("back").addEventListener("click", backToGame);
+  $("flip").addEventListener("click", flip);
   $("graph").addEventListener("click", (e) => {
     const t = e.target.closest("[data-ply]");
     if (t) goToPly(Number(t.dataset.ply));
@@ -1065,6 +1094,7 @@ async function init() {
     app.engine = new Engine(await loadModule());
     await app.engine.start();
     app.human = $("color").value;
+    app.bottom = app.human;
     let res;
     try {
       res = await app.engine.call("newGame", [$("start-position").value]);
