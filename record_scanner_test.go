@@ -329,16 +329,22 @@ func TestRecordPlyLimit(t *testing.T) {
 	if r, err := surakarta.ParseRecord(string(text)); err != nil || r.Game.Ply() != surakarta.MaxRecordPlies {
 		t.Fatalf("a record of MaxRecordPlies moves: %v", err)
 	}
+	// One move more: the reader refuses it, and the writer does not write
+	// it.
+	end := strings.LastIndex(string(text), " *\n")
+	if end < 0 {
+		t.Fatalf("the record of MaxRecordPlies moves does not end with *: %q", text[max(len(text)-40, 0):])
+	}
+	more := fmt.Sprintf("%s %d. a2a3%s", text[:end], surakarta.MaxRecordPlies/2+1, text[end:])
+	_, err = surakarta.ParseRecord(more)
+	if want := fmt.Sprintf("more than %d moves", surakarta.MaxRecordPlies); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a record of MaxRecordPlies+1 moves: %v; want an error saying %q", err, want)
+	}
 	if err := g.PlayText("a2a3"); err != nil {
 		t.Fatal(err)
 	}
-	text, err = surakarta.NewRecord(g).MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = surakarta.ParseRecord(string(text))
-	if want := fmt.Sprintf("more than %d moves", surakarta.MaxRecordPlies); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
-		t.Errorf("a record of MaxRecordPlies+1 moves: %v; want an error saying %q", err, want)
+	if _, err := surakarta.NewRecord(g).MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordPlies") {
+		t.Errorf("writing a game of MaxRecordPlies+1 moves: %v; want ErrInvalidRecord naming MaxRecordPlies", err)
 	}
 }
 

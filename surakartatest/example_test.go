@@ -114,9 +114,9 @@ func ExampleGameFrom() {
 	g = surakartatest.GameFrom([]byte{0, 0, 0, 1, 7})
 	fmt.Printf("%+v %v %v\n", g.Rules(), g.Moves(), g.Outcome())
 	// Output:
-	// {QuietPlyLimit:50 RepetitionLimit:2} [a2a3 a5a4 a1a2] not over
-	// {QuietPlyLimit:2 RepetitionLimit:2} [d2e3 b5c4] draw (quiet-ply limit)
-	// {QuietPlyLimit:50 RepetitionLimit:2} [c2d3] White wins (resignation)
+	// quiet=50 repetition=2 [a2a3 a5a4 a1a2] not over
+	// quiet=2 repetition=2 [d2e3 b5c4] draw (quiet-ply limit)
+	// quiet=50 repetition=2 [c2d3] White wins (resignation)
 }
 
 func ExampleEncodeGame() {
@@ -153,10 +153,10 @@ func ExampleRandomGame() {
 		fmt.Printf("%d plies, %+v: %v\n", g.Ply(), g.Rules(), g.Outcome())
 	}
 	// Output:
-	// 16 plies, {QuietPlyLimit:16 RepetitionLimit:2}: draw (quiet-ply limit)
-	// 6 plies, {QuietPlyLimit:17 RepetitionLimit:4}: White wins (quiet-ply limit)
-	// 39 plies, {QuietPlyLimit:524287 RepetitionLimit:2}: White wins (repetition)
-	// 60 plies, {QuietPlyLimit:999999994 RepetitionLimit:4}: not over
+	// 16 plies, quiet=16 repetition=2: draw (quiet-ply limit)
+	// 6 plies, quiet=17 repetition=4: White wins (quiet-ply limit)
+	// 39 plies, quiet=524287 repetition=2: White wins (repetition)
+	// 60 plies, quiet=999999994 repetition=4: not over
 }
 
 func ExampleFlip() {

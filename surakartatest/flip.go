@@ -42,7 +42,8 @@ func FlipMove(m surakarta.Move) surakarta.Move {
 		return m
 	}
 	const squareBits = 1<<12 - 1 // bits 0–11: from and to (see surakarta.Move)
-	return surakarta.NewMove(flipSquare(m.From()), flipSquare(m.To())) | m&^squareBits
+	from, to := surakarta.Move(flipSquare(m.From())), surakarta.Move(flipSquare(m.To()))
+	return from | to<<6 | m&^squareBits
 }
 
 // flipSquare returns s on the same file and the mirrored rank; a value that
