@@ -801,6 +801,65 @@ func TestButtonsStayPut(t *testing.T) {
 	}
 }
 
+// TestNarrowLayout: on a screen 420 px wide, as a phone's, the status is
+// above the board, where it is seen while you play (not under the board
+// and the analysis), no item of the legend is broken over two lines, and
+// nothing is wider than the screen. On a wide screen the status is beside
+// the board.
+func TestNarrowLayout(t *testing.T) {
+	ctx := openPage(t, "")
+	type layout struct {
+		Status, Board  [4]float64 // left, top, right, bottom
+		LegendLines    []int      // the lines each item of the legend takes
+		Width, Scrolls float64
+	}
+	const measure = `(() => {
+	  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+	  const lines = (text) => {
+	    const walk = document.createTreeWalker(document.getElementById("legend"), NodeFilter.SHOW_TEXT);
+	    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+	      const i = n.data.indexOf(text);
+	      if (i < 0) continue;
+	      const r = document.createRange();
+	      r.setStart(n, i);
+	      r.setEnd(n, i + text.length);
+	      return new Set([...r.getClientRects()].map((q) => Math.round(q.bottom))).size;
+	    }
+	    return 0;
+	  };
+	  return {
+	    Status: box(document.getElementById("status")), Board: box(document.getElementById("board")),
+	    LegendLines: ["inner circuit (ranks 2, 5; files b, e)", "outer circuit (ranks 3, 4; files c, d)"].map(lines),
+	    Width: window.innerWidth, Scrolls: document.documentElement.scrollWidth,
+	  };
+	})()`
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[layout](measure))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide.Status[0] < wide.Board[2] || wide.Status[1] > wide.Board[3] {
+		t.Errorf("%.0f px wide: the status at %v is not beside the board at %v", wide.Width, wide.Status, wide.Board)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(420, 800)); err != nil {
+		t.Fatal(err)
+	}
+	narrow, err := chromedp.Run(ctx, chromedp.Evaluate[layout](measure))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if narrow.Status[3] > narrow.Board[1] {
+		t.Errorf("%.0f px wide: the status at %v is not above the board at %v", narrow.Width, narrow.Status, narrow.Board)
+	}
+	for i, n := range narrow.LegendLines {
+		if n != 1 {
+			t.Errorf("%.0f px wide: item %d of the legend takes %d lines", narrow.Width, i+1, n)
+		}
+	}
+	if narrow.Scrolls > narrow.Width {
+		t.Errorf("%.0f px wide: the page is %.0f px wide", narrow.Width, narrow.Scrolls)
+	}
+}
+
 func TestBadStartPosition(t *testing.T) {
 	ctx := openPage(t, "")
 	v := newGame(t, ctx, "black", "100", "wwwwww/wwwwww/6/6/bbbbbb b")
