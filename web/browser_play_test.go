@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -198,6 +199,78 @@ func TestHint(t *testing.T) {
 		t.Errorf("the hint %+v, want the capture a2xb2 round the loop at a1", v.Hint)
 	}
 	checkBoard(t, g.Position(), v)
+}
+
+// TestOneNotation: the hint, the engine's line, the annotation and the
+// marks' tooltips write moves as the move list does, "a2xb2" for a
+// capture, everywhere.
+func TestOneNotation(t *testing.T) {
+	const start = "6/6/6/6/bw4/6 b" // a2xb2 round the loop at a1 wins
+	ctx := openPage(t, "")
+	v := newGame(t, ctx, "black", "100", start)
+	g := replay(t, start, v)
+	v = waitForHint(t, ctx)
+	hintLine := regexp.MustCompile(`^Hint: (\S+) \(.*; the engine's line (.*)\)$`).FindStringSubmatch(v.EngineInfo)
+	if hintLine == nil || hintLine[1] != "a2xb2" {
+		t.Fatalf("the hint reads %q, want a2xb2 and the engine's line", v.EngineInfo)
+	}
+	checkLine(t, g.Position(), hintLine[2])
+
+	// A step instead: the analysis calls it a blunder, a2xb2 the better move.
+	var step surakarta.Move
+	for _, m := range g.LegalMoves() {
+		if !m.IsCapture() {
+			step = m
+			break
+		}
+	}
+	playByClicks(t, ctx, g.Position(), step)
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 2`, "the engine's reply")
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	analyseGame(t, ctx)
+	click(t, ctx, "first")
+	click(t, ctx, "next")
+	waitFor(t, ctx, moveTimeout, `document.body.dataset.ply === "1"`, "the position after the step")
+	texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.getElementById("annotation").textContent,
+	  document.querySelector('#moves td[data-ply="0"]').title]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	annotation := regexp.MustCompile(`The engine's move was (\S+) \(its line: (.*?);`).FindStringSubmatch(texts[0])
+	if annotation == nil || annotation[1] != "a2xb2" {
+		t.Fatalf("the annotation reads %q, want the better move a2xb2 and its line", texts[0])
+	}
+	checkLine(t, g.Position(), annotation[2])
+	tooltip := regexp.MustCompile(`; best (\S+) \((.*)\)$`).FindStringSubmatch(texts[1])
+	if tooltip == nil || tooltip[1] != "a2xb2" {
+		t.Fatalf("the tooltip of %v reads %q, want the better move a2xb2 and its line", step, texts[1])
+	}
+	checkLine(t, g.Position(), tooltip[2])
+}
+
+// checkLine checks that line is a line of moves played from p, each written
+// as the move list writes moves: "b2xe5" for a capture.
+func checkLine(t *testing.T, p surakarta.Position, line string) {
+	t.Helper()
+	if line == "" {
+		t.Error("the line is empty")
+	}
+	for _, text := range strings.Fields(line) {
+		var m surakarta.Move
+		if err := m.UnmarshalText([]byte(text)); err != nil {
+			t.Errorf("the line %q: %v", line, err)
+			return
+		}
+		legal, err := p.Legal(m)
+		if err != nil {
+			t.Errorf("the line %q from %v: %v", line, p, err)
+			return
+		}
+		if want, _ := legal.MarshalText(); string(want) != text {
+			t.Errorf("the line %q writes %s, the move list %s", line, text, want)
+		}
+		p.PlayUnchecked(legal)
+	}
 }
 
 // analyseGame clicks Analyse, checks the progress bar, waits for the

@@ -310,7 +310,7 @@ function drawMoves() {
     const note = notes[i];
     if (note) {
       cell.classList.add("noted", note.class);
-      cell.title = note.comment;
+      cell.title = `${note.before} → ${note.after}, ${note.class}` + (note.class === "best" ? "" : `; best ${note.best} (${note.line})`);
       if (note.mark) {
         const mark = document.createElement("span");
         mark.className = "mark";

@@ -139,7 +139,7 @@ type Progress struct {
 	Score  string
 	Nodes  int64
 	Millis float64
-	PV     string // the principal variation, moves separated by spaces
+	PV     string // the principal variation, as line writes it
 }
 
 // Game returns the session's game (tests read it).
@@ -308,6 +308,7 @@ func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)
 	default:
 		return Thought{}, State{}, fmt.Errorf("level %d: want 1 to %d", lvl, level.Count)
 	}
+	before := s.game.Position()
 	if progress != nil {
 		lim.Progress = func(info surakarta.Info) {
 			progress(Progress{
@@ -315,11 +316,10 @@ func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)
 				Score:  surakarta.FormatScore(info.Score),
 				Nodes:  info.Nodes,
 				Millis: millis(info.Time),
-				PV:     line(info.PV),
+				PV:     line(before, info.PV),
 			})
 		}
 	}
-	before := s.game.Position()
 	r, err := searcher.Search(context.Background(), s.game, lim)
 	if err != nil {
 		return Thought{}, State{}, err
@@ -346,7 +346,7 @@ type Hint struct {
 	From, To string
 	Path     *Path  // for a capture, its path
 	Score    string // for the side to move, as surakarta.FormatScore writes it
-	Line     string // the principal variation, moves separated by spaces
+	Line     string // the principal variation, as line writes it
 	Depth    int
 	Nodes    int64
 	Millis   float64
@@ -371,7 +371,7 @@ func (s *Session) Hint() (Hint, error) {
 	}
 	return Hint{
 		Move: moveText(m), From: m.From().String(), To: m.To().String(), Path: pathOf(p, m),
-		Score: surakarta.FormatScore(r.Score), Line: line(r.PV),
+		Score: surakarta.FormatScore(r.Score), Line: line(p, r.PV),
 		Depth: r.Depth, Nodes: r.Nodes, Millis: millis(r.Time),
 	}, nil
 }
@@ -403,7 +403,7 @@ type Annotated struct {
 	Loss     int    // the score it lost against the engine's best, at least 0
 	Best     string // the engine's best move in the position before it
 	BestPath *Path  // the capture path of Best, nil for a step
-	Line     string // the engine's line from Best, moves separated by spaces
+	Line     string // the engine's line from Best, as line writes it
 	Depth    int    // the depth of the search of the position before it
 	Comment  string // analysis.Annotation.Comment, as a record writes it
 }
@@ -466,7 +466,7 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 			Ply: n.Ply, Move: moveText(played), Color: colorName(n.Mover),
 			Class: n.Class.String(), Mark: marks[n.Class],
 			Before: surakarta.FormatScore(n.Before), After: surakarta.FormatScore(n.After), Loss: n.Loss,
-			Best: moveText(best), BestPath: pathOf(before, best), Line: line(n.Line), Depth: n.Depth,
+			Best: moveText(best), BestPath: pathOf(before, best), Line: line(before, n.Line), Depth: n.Depth,
 			Comment: n.Comment(),
 		})
 	}
@@ -526,11 +526,20 @@ func board(p surakarta.Position) [36]string {
 	return b
 }
 
-// line writes moves separated by spaces.
-func line(moves []surakarta.Move) string {
-	s := make([]string, len(moves))
-	for i, m := range moves {
-		s[i] = m.String()
+// line writes a line of moves played from p as the page writes moves,
+// "b2xe5" for a capture (moveText), separated by spaces: the notation of
+// the move list, the hint and the better move, whether or not the moves
+// carry their capture bit. A move that is not legal where it stands (a
+// search's line is) ends the line.
+func line(p surakarta.Position, moves []surakarta.Move) string {
+	s := make([]string, 0, len(moves))
+	for _, m := range moves {
+		legal, err := p.Legal(m)
+		if err != nil {
+			break
+		}
+		s = append(s, moveText(legal))
+		p.PlayUnchecked(legal)
 	}
 	return strings.Join(s, " ")
 }

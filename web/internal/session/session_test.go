@@ -13,6 +13,28 @@ import (
 	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
+// checkLine checks that line is a line of moves played from p, each written
+// as the move list writes moves: "b2xe5" for a capture.
+func checkLine(t *testing.T, p surakarta.Position, line string) {
+	t.Helper()
+	for _, text := range strings.Fields(line) {
+		var m surakarta.Move
+		if err := m.UnmarshalText([]byte(text)); err != nil {
+			t.Errorf("the line %q: %v", line, err)
+			return
+		}
+		legal, err := p.Legal(m)
+		if err != nil {
+			t.Errorf("the line %q from %v: %v", line, p, err)
+			return
+		}
+		if want, _ := legal.MarshalText(); string(want) != text {
+			t.Errorf("the line %q writes %s, the move list %s", line, text, want)
+		}
+		p.PlayUnchecked(legal)
+	}
+}
+
 func TestStateOfStart(t *testing.T) {
 	st := session.New().State()
 	if st.Position != surakarta.StartText || st.Start != surakarta.StartText || st.SideToMove != "black" {
@@ -75,9 +97,13 @@ func TestThinkUndoResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	var progress []session.Progress
+	before := s.Game().Position()
 	th, st, err := s.Think(level.Count, 50*time.Millisecond, func(p session.Progress) { progress = append(progress, p) })
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, p := range progress {
+		checkLine(t, before, p.PV)
 	}
 	if len(st.Moves) != 2 || st.Moves[1].Text != th.Move || st.Moves[1].Color != "white" || th.Depth < 1 {
 		t.Fatalf("thought %+v, moves %+v", th, st.Moves)
@@ -246,6 +272,7 @@ func TestHint(t *testing.T) {
 		if after := s.State(); after.Record != before.Record {
 			t.Errorf("the hint changed the game: %q", after.Record)
 		}
+		checkLine(t, s.Game().Position(), h.Line)
 	}
 	if _, err := s.NewGame("6/6/6/6/bw4/6 b"); err != nil {
 		t.Fatal(err)
@@ -253,6 +280,9 @@ func TestHint(t *testing.T) {
 	h, err := s.Hint()
 	if err != nil || h.Move != "a2xb2" || h.Path == nil || strings.Join(h.Path.Points, " ") != "a2 b1 b2" {
 		t.Errorf("the winning capture: %+v, %v", h, err)
+	}
+	if h.Line != "a2xb2" {
+		t.Errorf("the line of the winning capture: %q, want a2xb2, as the move list writes it", h.Line)
 	}
 	if _, err := s.Play("a2b2"); err != nil {
 		t.Fatal(err)
@@ -304,6 +334,9 @@ func TestAnalyse(t *testing.T) {
 		}
 		if best, _ := positions[i].Legal(w.Best); best.IsCapture() != (m.BestPath != nil) {
 			t.Errorf("ply %d: best %s with path %+v", i+1, m.Best, m.BestPath)
+		}
+		if checkLine(t, positions[i], m.Line); !strings.HasPrefix(m.Line, m.Best) {
+			t.Errorf("ply %d: the line %q does not start with the best move %s", i+1, m.Line, m.Best)
 		}
 	}
 	if a.Moves[4].Move != "b2a3" || a.Moves[4].Class != "blunder" || a.Moves[4].Mark != "??" {
