@@ -10,6 +10,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,6 +271,73 @@ func checkLine(t *testing.T, p surakarta.Position, line string) {
 			t.Errorf("the line %q writes %s, the move list %s", line, text, want)
 		}
 		p.PlayUnchecked(legal)
+	}
+}
+
+// TestRecordKeepsCommentsAndAnalysis: a record's comments, uploaded, show
+// in the move list and come back in the record downloaded; after the
+// analysis, the record downloaded has its annotations too, after the
+// comments, as analysis.Report.Annotate writes them; after another move,
+// the comments alone.
+func TestRecordKeepsCommentsAndAnalysis(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, m := range []string{"b2b3", "e5e4", "b3c4", "e4e3"} {
+		if err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: "Comments"})
+	comments := map[int]string{0: "A game to study", 2: "White answers at once", 4: "Both sides have come forward"}
+	rec.Comments = maps.Clone(comments)
+	text, err := rec.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "comments.txt")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := openPage(t, "")
+	upload(t, ctx, file)
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 4`, "the record's game")
+	waitPhase(t, ctx, moveTimeout, "human")
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[(document.querySelector("#moves caption") || {}).textContent || "",
+	  ...[...document.querySelectorAll("#moves td.commented")].map((td) => td.dataset.ply + ": " + td.title)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{comments[0], "1: " + comments[2], "3: " + comments[4]}; !slices.Equal(shown, want) {
+		t.Errorf("the page shows the comments %q, want %q", shown, want)
+	}
+	if r := downloadRecord(t, ctx); !maps.Equal(r.Comments, comments) {
+		t.Errorf("the record downloaded has comments %v, want the uploaded record's %v", r.Comments, comments)
+	}
+
+	analyseGame(t, ctx)
+	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+		Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annotated, err := report.Annotate(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := downloadRecord(t, ctx); !maps.Equal(r.Comments, annotated.Comments) {
+		t.Errorf("the record downloaded after the analysis has comments %v, want %v", r.Comments, annotated.Comments)
+	}
+
+	click(t, ctx, "back")
+	waitPhase(t, ctx, moveTimeout, "human")
+	v := read(t, ctx)
+	played := replay(t, surakarta.StartText, v)
+	playByClicks(t, ctx, played.Position(), played.LegalMoves()[0])
+	waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length === 6`, "the engine's reply")
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	if r := downloadRecord(t, ctx); !maps.Equal(r.Comments, comments) {
+		t.Errorf("the record downloaded after two more moves has comments %v, want the uploaded record's %v", r.Comments, comments)
 	}
 }
 

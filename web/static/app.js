@@ -291,6 +291,10 @@ function drawMoves() {
   if (!st) return;
   const a = analysed();
   const notes = a ? a.data.moves : [];
+  const comments = new Map(st.comments.map((c) => [c.ply, c.text]));
+  const caption = $("moves").caption || $("moves").createCaption();
+  caption.textContent = comments.get(0) || "";
+  caption.hidden = !comments.has(0);
   const current = reviewing() ? app.analysis.ply - 1 : -1;
   let row = null;
   st.moves.forEach((m, i) => {
@@ -308,9 +312,14 @@ function drawMoves() {
     cell.dataset.ply = String(i);
     cell.dataset.move = m.text;
     const note = notes[i];
+    const titles = [];
+    if (comments.has(i + 1)) {
+      cell.classList.add("commented");
+      titles.push(comments.get(i + 1));
+    }
     if (note) {
       cell.classList.add("noted", note.class);
-      cell.title = `${note.before} → ${note.after}, ${note.class}` + (note.class === "best" ? "" : `; best ${note.best} (${note.line})`);
+      titles.push(`${note.before} → ${note.after}, ${note.class}` + (note.class === "best" ? "" : `; best ${note.best} (${note.line})`));
       if (note.mark) {
         const mark = document.createElement("span");
         mark.className = "mark";
@@ -318,6 +327,7 @@ function drawMoves() {
         cell.appendChild(mark);
       }
     }
+    if (titles.length > 0) cell.title = titles.join("\n");
     if (current >= 0 ? i === current : i === st.moves.length - 1) cell.classList.add(current >= 0 ? "current" : "last");
   });
   const box = $("moves-box");
@@ -824,7 +834,9 @@ async function upload() {
     if (stale(gen)) return;
     const res = await app.engine.call("load", [text]);
     if (stale(gen)) return;
-    app.info = `Loaded ${file.name}: ${res.state.moves.length} moves.`;
+    const n = res.state.comments.length;
+    app.info = `Loaded ${file.name}: ${res.state.moves.length} moves` +
+      (n > 0 ? `, ${n} comment${n === 1 ? "" : "s"} (dotted in the move list: point at a move to read its own).` : ".");
     app.bottom = app.human;
     take(res.state);
     gameStarted();
@@ -837,9 +849,11 @@ async function upload() {
   advance();
 }
 
-// download saves the game that the page shows as a record. It changes
-// nothing, so it is no action: it does not stop the engine, and the record
-// is of the game at the click.
+// download saves the game that the page shows as a record, with the
+// comments of the record it was loaded from and, when the page shows its
+// analysis, the analysis's annotations. It changes nothing, so it is no
+// action: it does not stop the engine, and the record is of the game at the
+// click.
 async function download() {
   if (app.phase === "loading" || app.phase === "failed") return;
   const date = new Date().toISOString().slice(0, 10);
@@ -851,7 +865,7 @@ async function download() {
     ["White", app.human === "white" ? "Human" : engine],
   ];
   try {
-    const res = await app.engine.call("record", [app.state.record, headers]);
+    const res = await app.engine.call("record", [app.state.record, headers, analysed() !== null]);
     const url = URL.createObjectURL(new Blob([res.record], { type: "text/plain" }));
     const a = document.createElement("a");
     a.href = url;

@@ -10,7 +10,7 @@
 //	undo(plies)               → {state} or {error}
 //	resign("black"|"white")   → {state} or {error}
 //	load(recordText)          → {state} or {error}
-//	record(recordText, [[name, value]…]) → {record} or {error}
+//	record(recordText, [[name, value]…], annotate) → {record} or {error}
 //	think(millis, level, progress) → {thought, state} or {error}
 //	hint()                    → {hint} or {error}
 //	analyse(nodes, progress)  → {analysis} or {error}   (nodes 0: the default budget)
@@ -57,7 +57,8 @@ func main() {
 					headers = append(headers, surakarta.Header{Name: h.Index(0).String(), Value: h.Index(1).String()})
 				}
 			}
-			text, err := s.Record(str(args, 0), headers)
+			annotate := len(args) > 2 && args[2].Type() == js.TypeBoolean && args[2].Bool()
+			text, err := s.Record(str(args, 0), headers, annotate)
 			if err != nil {
 				return fail(err)
 			}
@@ -213,6 +214,10 @@ func stateJS(st session.State) any {
 	for i, m := range st.Moves {
 		moves[i] = map[string]any{"text": m.Text, "number": m.Number, "color": m.Color, "path": pathJS(m.Path)}
 	}
+	comments := make([]any, len(st.Comments))
+	for i, c := range st.Comments {
+		comments[i] = map[string]any{"ply": c.Ply, "text": c.Text}
+	}
 	legal := make([]any, len(st.Legal))
 	for i, m := range st.Legal {
 		legal[i] = map[string]any{"from": m.From, "to": m.To, "capture": m.Capture, "path": pathJS(m.Path)}
@@ -224,7 +229,7 @@ func stateJS(st session.State) any {
 		"moves": moves, "legal": legal,
 		"over": st.Over, "result": st.Result, "outcome": st.Outcome,
 		"winner": st.Winner, "reason": st.Reason, "declared": st.Declared,
-		"record": st.Record, "rules": st.Rules,
+		"record": st.Record, "rules": st.Rules, "comments": comments,
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +56,16 @@ type Session struct {
 	player      surakarta.Searcher
 	playerLevel int
 	playerKey   uint64
+	// notes are the comments of the record loaded last, keyed by ply as
+	// surakarta.Record.Comments, and noted the moves of its game: a comment
+	// stays with the game as long as the game keeps the moves up to its ply
+	// (Comments).
+	notes map[int]string
+	noted []surakarta.Move
+	// report is the last analysis (Analyse), of the game whose record
+	// (State.Record) was reportRecord: Record writes its annotations.
+	report       *analysis.Report
+	reportRecord string
 }
 
 // New returns a session at the start position under the Olympiad rules.
@@ -91,6 +103,17 @@ type State struct {
 	Record      string // the game as a record without player headers: Load restores it
 	Rules       string // "quiet=50 repetition=2"
 	Repetitions int    // occurrences of the current position since the last capture
+	// Comments are the comments of the record loaded (Load) that the game
+	// keeps (Session.Comments), in the order of their plies; Record holds
+	// them too.
+	Comments []Comment
+}
+
+// Comment is a record's comment: Ply is the number of moves played before
+// it, 0 for a comment before the first move.
+type Comment struct {
+	Ply  int
+	Text string
 }
 
 // Played is a move of the game with its number, as the move list shows it.
@@ -192,10 +215,37 @@ func (s *Session) State() State {
 	}
 	r := g.Rules()
 	st.Rules = fmt.Sprintf("quiet=%d repetition=%d", r.QuietPlyLimit, r.RepetitionLimit)
-	if text, err := surakarta.NewRecord(g).MarshalText(); err == nil {
+	rec := surakarta.NewRecord(g)
+	rec.Comments = s.Comments()
+	for _, ply := range slices.Sorted(maps.Keys(rec.Comments)) {
+		st.Comments = append(st.Comments, Comment{Ply: ply, Text: rec.Comments[ply]})
+	}
+	if text, err := rec.MarshalText(); err == nil {
 		st.Record = string(text)
 	}
 	return st
+}
+
+// Comments returns the comments of the record loaded last that the game
+// now keeps: those up to the last ply at which its moves are still the
+// record's. Taking moves back and playing others drops the comments of the
+// moves taken back; playing the same ones again brings them back.
+func (s *Session) Comments() map[int]string {
+	out := map[int]string{}
+	if len(s.notes) == 0 {
+		return out
+	}
+	moves := s.game.Moves()
+	same := 0
+	for same < len(moves) && same < len(s.noted) && moves[same] == s.noted[same] {
+		same++
+	}
+	for ply, text := range s.notes {
+		if ply <= same {
+			out[ply] = text
+		}
+	}
+	return out
 }
 
 // NewGame starts a game from the position text, or from the start when it
@@ -209,6 +259,8 @@ func (s *Session) NewGame(position string) (State, error) {
 		}
 	}
 	s.game = surakarta.NewGame(p)
+	s.notes, s.noted = nil, nil
+	s.report, s.reportRecord = nil, ""
 	s.searcher.Clear()
 	return s.State(), nil
 }
@@ -247,8 +299,9 @@ func (s *Session) Resign(color string) (State, error) {
 	return s.State(), nil
 }
 
-// Load replaces the game with the one in a record's text. On error the game
-// is unchanged. A record that holds several games is refused.
+// Load replaces the game with the one in a record's text, and keeps its
+// comments (Comments). On error the game is unchanged. A record that holds
+// several games is refused.
 func (s *Session) Load(text string) (State, error) {
 	if len(text) > MaxRecord {
 		return State{}, fmt.Errorf("the record is %d bytes, more than %d", len(text), MaxRecord)
@@ -261,19 +314,32 @@ func (s *Session) Load(text string) (State, error) {
 		return State{}, err
 	}
 	s.game = r.Game
+	s.notes, s.noted = r.Comments, r.Game.Moves()
+	s.report, s.reportRecord = nil, ""
 	s.searcher.Clear()
 	return s.State(), nil
 }
 
 // Record returns the game of the record text (a State's Record: the game
 // the page shows, which may be behind the session's while the engine
-// thinks) as a record with the given headers (name, value pairs in order).
-func (s *Session) Record(text string, headers []surakarta.Header) (string, error) {
+// thinks) as a record with the given headers (name, value pairs in order)
+// and the text's comments (those of a record loaded). With annotate, the
+// annotations of the last analysis follow them (analysis.Report.Annotate),
+// which must be of that game: analysed since it last changed.
+func (s *Session) Record(text string, headers []surakarta.Header, annotate bool) (string, error) {
 	r, err := surakarta.ParseRecord(text)
 	if err != nil {
 		return "", err
 	}
 	r.Headers = headers
+	if annotate {
+		if s.report == nil || s.reportRecord != text {
+			return "", errors.New("the game has changed since its analysis: analyse it again")
+		}
+		if r, err = s.report.Annotate(r); err != nil {
+			return "", err
+		}
+	}
 	out, err := r.MarshalText()
 	return string(out), err
 }
@@ -445,6 +511,7 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 	if err != nil {
 		return Analysis{}, err
 	}
+	s.report, s.reportRecord = r, s.State().Record
 	var svg strings.Builder
 	if err := r.WriteSVG(&svg); err != nil {
 		return Analysis{}, err

@@ -3,6 +3,7 @@ package session_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -135,7 +136,7 @@ func TestLoadAndRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := s.Record(s.State().Record, []surakarta.Header{{Name: "Black", Value: "Human"}})
+	text, err := s.Record(s.State().Record, []surakarta.Header{{Name: "Black", Value: "Human"}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,6 +160,92 @@ func TestLoadAndRecord(t *testing.T) {
 	if st.Position != before.Position || st.Record != before.Record {
 		t.Errorf("loaded %q, want %q", st.Position, before.Position)
 	}
+}
+
+// TestCommentsAndAnnotations: the comments of a record loaded stay with
+// the moves they follow, in the state and the records written; a record
+// written after the analysis has its annotations too, after the comments.
+func TestCommentsAndAnnotations(t *testing.T) {
+	const text = `[Event "Comments"]
+[Result "*"]
+
+{Before the first move} 1. b2b3 e5e4 {White answers} 2. b3c4 {Black goes on} *
+`
+	s := session.New()
+	st, err := s.Load(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]string{0: "Before the first move", 2: "White answers", 3: "Black goes on"}
+	checkComments := func(what string, st session.State, want map[int]string) {
+		t.Helper()
+		got := map[int]string{}
+		for _, c := range st.Comments {
+			got[c.Ply] = c.Text
+		}
+		r, err := surakarta.ParseRecord(st.Record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(got, want) || !maps.Equal(r.Comments, want) {
+			t.Errorf("%s: comments %v, in the record %v; want %v", what, got, r.Comments, want)
+		}
+	}
+	checkComments("loaded", st, want)
+	rec, err := s.Record(st.Record, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := surakarta.ParseRecord(rec); err != nil || !maps.Equal(r.Comments, want) {
+		t.Errorf("the record written has comments %v (%v), want %v:\n%s", r.Comments, err, want, rec)
+	}
+
+	st, _ = s.Undo(2)
+	checkComments("two moves taken back", st, map[int]string{0: want[0]})
+	st, _ = s.Play("e5e4")
+	checkComments("the same move again", st, map[int]string{0: want[0], 2: want[2]})
+	st, _ = s.Play("b3b4")
+	checkComments("another move", st, map[int]string{0: want[0], 2: want[2]})
+	st, _ = s.Undo(1)
+	st, _ = s.Play("b3c4")
+	checkComments("back to the record's moves", st, want)
+
+	// The analysis's annotations follow the comments, as Report.Annotate
+	// writes them.
+	const nodes = 20_000
+	if _, err := s.Analyse(nodes, nil); err != nil {
+		t.Fatal(err)
+	}
+	headers := []surakarta.Header{{Name: "Black", Value: "Human"}}
+	got, err := s.Record(st.Record, headers, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := surakarta.ParseRecord(st.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Headers = headers
+	annotated, err := report.Annotate(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantText, _ := annotated.MarshalText(); got != string(wantText) {
+		t.Errorf("the record with the analysis:\n%s\nwant:\n%s", got, wantText)
+	}
+	if _, err := s.Record(session.New().State().Record, nil, true); err == nil {
+		t.Error("the analysis was written into the record of another game")
+	}
+	st, _ = s.Play("e4e3")
+	if _, err := s.Record(st.Record, nil, true); err == nil {
+		t.Error("the analysis was written into the record of the game after another move")
+	}
+	st, _ = s.NewGame("")
+	checkComments("a new game", st, map[int]string{})
 }
 
 func TestNewGameFromPosition(t *testing.T) {
