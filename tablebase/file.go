@@ -215,10 +215,16 @@ func createLocked(dir, name string) (*os.File, error) {
 	return nil, fmt.Errorf("tablebase: %s: no temporary file for %s stayed in place", dir, name)
 }
 
+// staleAge is how long before a generator started a temporary file must
+// have been last written for its removeStale to take it for a killed
+// generator's: a file another generator has just created, and not yet
+// locked, is not (createLocked makes a new one if it is taken anyway).
+const staleAge = time.Minute
+
 // removeStale removes the temporary files that the writeTable of a
 // killed generator left in dir, telling log (when not nil) of each: the files
-// named as tempName says, regular, last written before start (when the
-// generator calling it started), and not locked. A generator at work
+// named as tempName says, regular, last written staleAge or more before
+// start (when the generator calling it started), and not locked. A generator at work
 // holds the lock on its temporary file from its creation to its rename,
 // so that generators sharing dir (the shards of a level, two runs on one
 // machine) never remove each other's; where there is no flock (Windows,
@@ -233,7 +239,7 @@ func removeStale(dir string, start time.Time, log func(string)) error {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
-		if info, err := e.Info(); err != nil || !info.ModTime().Before(start) {
+		if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
 			continue
 		}
 		f, err := openFile(name)
