@@ -97,7 +97,7 @@ func main() {
 // run plays the match that args describe, with a progress line per game
 // on stderr, and prints its summary on stdout, also when it stops early
 // (interrupted, or an engine failed). It returns the exit status: 0 when
-// done and for -h, which writes the usage on stderr, 2 for bad flags, 1
+// done and for -h, which writes the usage on stdout, 2 for bad flags, 1
 // when the match did not finish.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("customeval", flag.ContinueOnError)
@@ -114,8 +114,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stderr, usage)
-		flags.SetOutput(stderr)
+		fmt.Fprint(stdout, usage)
+		flags.SetOutput(stdout)
 		flags.PrintDefaults()
 		return 0
 	} else if err != nil {

@@ -91,11 +91,11 @@ func TestBadArguments(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, arg := range []string{"-h", "-help", "--help"} {
 		code, out, errOut := runCmd(arg)
-		if code != 0 || out != "" || !strings.HasPrefix(errOut, "usage: customeval [flags]\n") || strings.Contains(errOut, "Usage of") {
-			t.Errorf("customeval %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stderr", arg, code, out, errOut)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: customeval [flags]\n") || strings.Contains(out, "Usage of") {
+			t.Errorf("customeval %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
 		for _, want := range []string{"Spread", "SPRT", "\nflags:\n", "-weight int", "-games int", "-depth int", "-movetime duration", "-sprt string", "-out string"} {
-			if !strings.Contains(errOut, want) {
+			if !strings.Contains(out, want) {
 				t.Errorf("customeval %s: the usage lacks %q", arg, want)
 			}
 		}

@@ -95,8 +95,14 @@ var commands = map[string]map[string]definer{
 
 // others pins the flags whose names are shared ones but whose meaning is
 // another: perft's -depth is the depth of the tree it counts, not a
-// search's limit, and its -concurrency the subtrees it counts at once.
+// search's limit, and its -concurrency the subtrees it counts at once;
+// customeval's -depth and -movetime are every move's of its match, with
+// defaults of their own.
 var others = map[string]map[string]flagLine{
+	"examples/customeval": {
+		"depth":    {typ: "int", usage: "depth of every search (0 = none)", def: "6"},
+		"movetime": {typ: "duration", usage: "time for every move, such as 50ms (0 = none)"},
+	},
 	"examples/perft": {
 		"depth":       {typ: "int", usage: "deepest depth to count, 1 to 12", def: "6"},
 		"concurrency": {typ: "int", usage: "subtrees of the tree counted at once (0 = all cores)"},
