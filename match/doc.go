@@ -13,16 +13,15 @@
 // loses that game (Forfeit). Run plays a match described by a Config and
 // returns its Outcome.
 //
-// The statistics are W/D/L with the score, the Elo difference with its 95%
-// interval and the likelihood of superiority (Counts), the same over game
-// pairs (Pentanomial), and an SPRT on the pairs. Since the two games of a
-// pair share an opening, their results are correlated, so the pentanomial
+// The statistics of an Outcome are those of package elo: W/D/L with the
+// score, the Elo difference with its 95% interval and the likelihood of
+// superiority (elo.Counts), the same over game pairs (elo.Pentanomial),
+// and an SPRT on the pairs (elo.SPRT). Since the two games of a pair
+// share an opening, their results are correlated, so the pentanomial
 // statistics, which count pairs, are preferred over the trinomial ones,
-// which count single games. The formulas are those of fishtest and
-// fastchess, and every one is tested against numbers computed
-// independently.
+// which count single games.
 //
-// The package uses only the public API of packages surakarta, ugi and gtp
-// (the clients of external engines), and internal/clip and
+// The package uses only the public API of packages surakarta, elo, ugi
+// and gtp (the clients of external engines), and internal/clip and
 // internal/registry.
 package match

@@ -2,18 +2,15 @@ package match
 
 import "errors"
 
-// Errors of the package. The errors of Config.Validate, SPRT.Validate and
-// Pentanomial.Add, Run's error for a Config that does not validate,
-// Merge's for missing games and Openings' for too few openings wrap one
-// of these, with a message that says what was wrong; test for them with
-// errors.Is.
+// Errors of the package. The errors of Config.Validate, Run's error for
+// a Config that does not validate, Merge's for missing games and
+// Openings' for too few openings wrap one of these, with a message that
+// says what was wrong; test for them with errors.Is.
 var (
-	// ErrInvalidConfig is wrapped by the errors of Config.Validate and
-	// SPRT.Validate, and so by Run's when its Config does not validate.
+	// ErrInvalidConfig is wrapped by the errors of Config.Validate, and so
+	// by Run's when its Config does not validate; for an invalid SPRT,
+	// with the error of elo.SPRT.Validate.
 	ErrInvalidConfig = errors.New("match: invalid config")
-	// ErrInvalidScore is wrapped by the error of Pentanomial.Add when a
-	// game score is not 0, 0.5 or 1.
-	ErrInvalidScore = errors.New("match: invalid game score")
 	// ErrIncomplete is wrapped by the error of Merge when games that the
 	// result needs are missing from the shards' record files.
 	ErrIncomplete = errors.New("match: merging: incomplete")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -39,7 +40,7 @@ func ExampleReadConfig() {
 	}
 	fmt.Printf("%s vs %s, %d games, %s, openings of %d plies from seed %d\n",
 		read.A.Name, read.B.Name, read.Games, match.LimitsText(read.Limits), read.OpeningPlies, read.Seed)
-	read.SPRT = &match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	read.SPRT = &elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	merged, err := match.Merge(read, files...)
 	if err != nil {
 		panic(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 )
 
 // Merge combines the record files of the shards of a match (see Shard)
@@ -182,7 +183,7 @@ func (mg *merger) outcome() (Outcome, error) {
 		if err := m.add(2*p+2, second); err != nil {
 			return m.outcome, err
 		}
-		if m.cfg.SPRT != nil && m.outcome.Decision != Continue {
+		if m.cfg.SPRT != nil && m.outcome.Decision != elo.Continue {
 			break
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/level"
 )
 
@@ -26,7 +27,7 @@ func levelName(n int) string { return fmt.Sprintf("level%d", n) }
 // random mover's bound below the greedy player.
 func TestLevelsTable(t *testing.T) {
 	text := docPage(t, "levels.md")
-	row := func(m levelMatch) (Counts, Pentanomial, Elo) {
+	row := func(m levelMatch) (elo.Counts, elo.Pentanomial, elo.Estimate) {
 		c, p := recount(t, records(t, "levels", m.file()), m.a)
 		e := p.Elo()
 		want := fmt.Sprintf("| `%s` | `%s` | %d-%d-%d | %.1f%% | %d-%d-%d-%d-%d | %s (%s, %s) |",
@@ -44,7 +45,7 @@ func TestLevelsTable(t *testing.T) {
 	if c.Wins != c.Games() {
 		t.Fatalf("the random mover took points from the greedy player (%+v): the table's bound no longer applies", c)
 	}
-	bound := fmt.Sprintf("| below %.0f | %d |", EloFromScore(3/float64(c.Games())), c.Games())
+	bound := fmt.Sprintf("| below %.0f | %d |", elo.FromScore(3/float64(c.Games())), c.Games())
 	if line := lineOf(text, "\n| random |"); !strings.HasSuffix(strings.TrimSpace(line), bound) {
 		t.Errorf("docs/levels.md: the row of the random mover does not end with %q: %q", bound, line)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 )
 
 // The tests in this file tie the match results published in the docs
@@ -60,7 +61,7 @@ func docPage(t *testing.T, name string) string {
 // a against b with these counts, as its -merge prints it from the records:
 // "A vs B: " and the Outcome's String, with the SPRT's LLR and decision
 // when sprt is not nil.
-func summaryLine(a, b string, c Counts, p Pentanomial, sprt *SPRT) string {
+func summaryLine(a, b string, c elo.Counts, p elo.Pentanomial, sprt *elo.SPRT) string {
 	o := Outcome{Counts: c, Pentanomial: p}
 	if sprt != nil {
 		o.SPRT = *sprt
@@ -94,7 +95,7 @@ func recordsIn(t *testing.T, file string) []*surakarta.Record {
 }
 
 // recount returns A's game counts and pair counts in a record file.
-func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
+func recount(t *testing.T, file, a string) (elo.Counts, elo.Pentanomial) {
 	t.Helper()
 	m := &matchState{scores: make(map[int]float64)}
 	for _, rec := range recordsIn(t, file) {
@@ -114,14 +115,26 @@ func recount(t *testing.T, file, a string) (Counts, Pentanomial) {
 	return m.outcome.Counts, m.outcome.Pentanomial
 }
 
+// scorePercent returns A's score in percent as the published tables have
+// it, (100·W + 50·D)/N, which is exact whenever the percentage is
+// representable: 41-20-19 gives exactly 63.75, printed "63.8", where
+// 100·0.6375 would give 63.749… and "63.7".
+func scorePercent(c elo.Counts) float64 {
+	n := c.Games()
+	if n == 0 {
+		return 50
+	}
+	return float64(100*c.Wins+50*c.Draws) / float64(n)
+}
+
 // sprtCell returns the SPRT [0, 10] cell of a published table's row: the
 // decision after the games played, with the LLR, or, for a match of a
 // fixed number of games (sprt false), that number.
-func sprtCell(c Counts, p Pentanomial, sprt bool) string {
+func sprtCell(c elo.Counts, p elo.Pentanomial, sprt bool) string {
 	if !sprt {
 		return fmt.Sprintf("none: a fixed %d games", c.Games())
 	}
-	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	test := elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	llr := test.LLR(p)
 	return fmt.Sprintf("%s after %d games (LLR %.2f)", strings.TrimSuffix(test.Decide(llr).String(), " accepted"), c.Games(), llr)
 }
@@ -157,7 +170,7 @@ func TestPublishedTables(t *testing.T) {
 // defaults, its SPRT [0, 10] LLR recomputed from the pairs.
 func TestTuningTable(t *testing.T) {
 	text := docPage(t, "experiments.md")
-	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	sprt := elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	// Each row is a variant (A) and its record file; a note after A says
 	// what differs from the other rows (the table's memory, the time per
 	// move), and page names the page when it is not experiments.md.
@@ -245,7 +258,7 @@ func flat(text string) string { return strings.Join(strings.Fields(text), " ") }
 // records, in the table and in the summary line.
 func TestTimeManagementTable(t *testing.T) {
 	text := docPage(t, "experiments.md")
-	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	sprt := elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	c, p := recount(t, records(t, "time", "tm-100ms.txt.gz"), "pvs,endgame")
 	e := c.Elo()
 	want := fmt.Sprintf("| `pvs,endgame` against `pvs,endgame,tm=old`, 100 ms/move | %d-%d-%d | %.1f%% | %s (%s, %s) | %d-%d-%d-%d-%d | %.2f |",
@@ -292,7 +305,7 @@ func TestClockMatchRecords(t *testing.T) {
 // the records, and the SPRT's decision; and its summary line.
 func TestTunedTable(t *testing.T) {
 	text := docPage(t, "tuning.md")
-	sprt := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	sprt := elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	c, p := recount(t, records(t, "tuned-vs-endgame.txt.gz"), "pvs,tuned")
 	e, pe := c.Elo(), p.Elo()
 	llr := sprt.LLR(p)

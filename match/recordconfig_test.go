@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 )
 
 // TestParseLimitsText: every time control that LimitsText writes reads
@@ -98,7 +99,7 @@ func TestReadConfigMergesShards(t *testing.T) {
 		}
 	}
 	read := checkRead(t, cfg, files...)
-	for _, sprt := range []*SPRT{nil, {Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}} {
+	for _, sprt := range []*elo.SPRT{nil, {Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}} {
 		cfg.SPRT, read.SPRT = sprt, sprt
 		want, err := Merge(cfg, files...)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
@@ -102,8 +104,8 @@ type Config struct {
 	// the match back from them.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
-	// validate (SPRT.Validate).
-	SPRT *SPRT
+	// validate (elo.SPRT.Validate).
+	SPRT *elo.SPRT
 	// Shard, if set, makes Run play only that shard's part of the match:
 	// its game pairs, under their round numbers in the whole match (see
 	// Shard). Its records say which shard played them, and resuming checks
@@ -181,7 +183,7 @@ func (c Config) validate(unknownOpenings bool) error {
 	}
 	if c.SPRT != nil {
 		if err := c.SPRT.Validate(); err != nil {
-			return err
+			return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 		}
 	}
 	return c.Shard.Validate()
@@ -240,15 +242,41 @@ func (c Config) openings() ([]surakarta.Position, error) {
 // Outcome is the result of a match: a plain value. String writes it on
 // one line.
 type Outcome struct {
-	Counts      Counts      // games, from A's point of view
-	Pentanomial Pentanomial // completed pairs
-	LLR         float64     // when Config.SPRT is set
-	Decision    Decision    // when Config.SPRT is set
-	Resumed     int         // games read back from the record file
+	Counts      elo.Counts      // games, from A's point of view
+	Pentanomial elo.Pentanomial // completed pairs
+	LLR         float64         // when Config.SPRT is set
+	Decision    elo.Decision    // when Config.SPRT is set
+	Resumed     int             // games read back from the record file
 	// SPRT is the match's test, a copy of *Config.SPRT, whose LLR and
 	// Decision these are; the zero SPRT (which does not validate) when the
 	// match had none. Run and Merge set it, and String shows it.
-	SPRT SPRT
+	SPRT elo.SPRT
+}
+
+// String writes the result of a match on one line: the game results
+// (elo.Counts.String), the pairs (elo.Pentanomial.String) and, when the
+// match had an SPRT, its hypotheses' Elo, the LLR with the bounds that
+// stop the test, and its Decision; for example
+//
+//	W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%, pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0), SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided
+//
+// Resumed is not shown.
+func (o Outcome) String() string {
+	line := o.Counts.String() + ", " + o.Pentanomial.String()
+	if s := o.SPRT; s != (elo.SPRT{}) {
+		lower, upper := s.Bounds()
+		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v", s.Elo0, s.Elo1, o.LLR, lower, upper, o.Decision)
+	}
+	return line
+}
+
+// newOutcome returns the Outcome of a match of cfg before its first game.
+func newOutcome(cfg Config) Outcome {
+	var o Outcome
+	if cfg.SPRT != nil {
+		o.SPRT = *cfg.SPRT
+	}
+	return o
 }
 
 // round is one game of a match: its number, its opening, and A's colour.
@@ -396,7 +424,7 @@ func (m *matchState) done(i int) bool {
 func (m *matchState) decided() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.cfg.SPRT != nil && m.outcome.Decision != Continue && m.cfg.Shard.Count == 0
+	return m.cfg.SPRT != nil && m.outcome.Decision != elo.Continue && m.cfg.Shard.Count == 0
 }
 
 func (m *matchState) fail(err error) {
@@ -501,19 +529,10 @@ func (m *matchState) finish(r round, game *playedGame) error {
 
 // add counts A's score in the game of round number; the caller holds mu.
 func (m *matchState) add(number int, score float64) error {
-	if !validGameScore(score) {
-		return fmt.Errorf("%w: round %d: %v", ErrInvalidScore, number, score)
+	if err := m.outcome.Counts.Add(score); err != nil {
+		return fmt.Errorf("round %d: %w", number, err)
 	}
 	m.scores[number] = score
-	c := &m.outcome.Counts
-	switch score {
-	case 1:
-		c.Wins++
-	case 0:
-		c.Losses++
-	default:
-		c.Draws++
-	}
 	partner := number + 1
 	if number%2 == 0 {
 		partner = number - 1
@@ -759,17 +778,46 @@ func aScore(result string, aBlack bool) float64 {
 // progressLine is the line shown after every game; the caller holds mu.
 func (m *matchState) progressLine() string {
 	c := m.outcome.Counts
-	e := c.Elo()
 	line := ""
 	if m.cfg.Shard.Count > 0 {
 		line = "shard " + m.cfg.Shard.String() + "  "
 	}
 	line += fmt.Sprintf("games %d/%d  W-D-L %d-%d-%d  Elo %s",
-		c.Games(), m.cfg.Shard.games(m.cfg.Games), c.Wins, c.Draws, c.Losses,
-		eloText(e, c.Games(), alike(c.Wins, c.Draws, c.Losses), "game", false))
+		c.Games(), m.cfg.Shard.games(m.cfg.Games), c.Wins, c.Draws, c.Losses, progressElo(c))
 	if s := m.cfg.SPRT; s != nil {
 		lo, hi := s.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", m.outcome.LLR, lo, hi)
 	}
 	return line
+}
+
+// progressElo writes the Elo of the games for the progress line: the
+// estimate and its interval, "+98.1 (+33.1, +170.6)", shorter than the
+// summary line's (elo.Counts.String), which also has the half width. As
+// there, games all alike have no interval, which would have no width:
+// "+0.0 (no interval: all 2 games alike)", "+Inf (no interval from one
+// game)".
+func progressElo(c elo.Counts) string {
+	e := c.Elo()
+	switch n := c.Games(); {
+	case n == 1:
+		return signed(e.Diff) + " (no interval from one game)"
+	case n > 0 && (c.Wins == n || c.Draws == n || c.Losses == n):
+		return fmt.Sprintf("%s (no interval: all %d games alike)", signed(e.Diff), n)
+	}
+	return fmt.Sprintf("%s (%s, %s)", signed(e.Diff), signed(e.Low), signed(e.High))
+}
+
+// signed formats an Elo value with its sign and one decimal, as the
+// summary line does: "+98.1", "-Inf", "+0.0" (never "-0.0").
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+Inf"
+	case math.IsInf(x, -1):
+		return "-Inf"
+	case x == 0:
+		x = 0 // avoid "-0.0"
+	}
+	return fmt.Sprintf("%+.1f", x)
 }

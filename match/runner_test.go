@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/tablebase"
 )
@@ -424,17 +425,48 @@ func config(file string, games int) Config {
 // while the games are all alike, whose interval would have no width.
 func TestProgressLine(t *testing.T) {
 	for _, tc := range []struct {
-		c    Counts
+		c    elo.Counts
 		want string
 	}{
-		{Counts{1, 0, 0}, "games 1/4  W-D-L 1-0-0  Elo +Inf (no interval from one game)"},
-		{Counts{0, 2, 0}, "games 2/4  W-D-L 0-2-0  Elo +0.0 (no interval: all 2 games alike)"},
-		{Counts{41, 20, 19}, "games 80/4  W-D-L 41-20-19  Elo +98.1 (+33.1, +170.6)"},
+		{elo.Counts{Wins: 1}, "games 1/4  W-D-L 1-0-0  Elo +Inf (no interval from one game)"},
+		{elo.Counts{Draws: 2}, "games 2/4  W-D-L 0-2-0  Elo +0.0 (no interval: all 2 games alike)"},
+		{elo.Counts{Wins: 41, Draws: 20, Losses: 19}, "games 80/4  W-D-L 41-20-19  Elo +98.1 (+33.1, +170.6)"},
 	} {
 		m := &matchState{cfg: Config{Games: 4}, outcome: Outcome{Counts: tc.c}}
 		if got := m.progressLine(); got != tc.want {
 			t.Errorf("progress line\n got %q\nwant %q", got, tc.want)
 		}
+	}
+}
+
+func TestOutcomeString(t *testing.T) {
+	// 17-20-13 are the games of the pairs 1-5-10-7-2 with six of the ten
+	// split pairs won and lost, four drawn twice. The parts are the rows
+	// of the python of package elo's TestCountsString (tri(17,20,13) -> Elo
+	// 27.854, low -46.681, high 105.083; los(17,13) = 0.7674) and of its
+	// TestPentanomialString; the LLR is llr([1,5,10,7,2], 0, 10) of its
+	// TestLLRPentanomial, the bounds those of its TestBounds.
+	counts := "W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%"
+	pairs := "pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)"
+	o := Outcome{Counts: elo.Counts{Wins: 17, Draws: 20, Losses: 13}, Pentanomial: elo.Pentanomial{1, 5, 10, 7, 2}, Resumed: 8}
+	if got, want := o.String(), counts+", "+pairs; got != want {
+		t.Errorf("without an SPRT:\n got %q\nwant %q", got, want)
+	}
+	o.SPRT, o.LLR = elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}, 0.19799983632082679
+	if got, want := o.String(), counts+", "+pairs+", SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided"; got != want {
+		t.Errorf("with an SPRT:\n got %q\nwant %q", got, want)
+	}
+	o.SPRT, o.LLR, o.Decision = elo.SPRT{Elo0: -3, Elo1: 1.5, Alpha: 0.05, Beta: 0.1}, 2.8903717578961645, elo.AcceptH1
+	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR 2.89 (-2.25, 2.89) H1 accepted"; got != want {
+		t.Errorf("with an SPRT that decided:\n got %q\nwant %q", got, want)
+	}
+	o.LLR, o.Decision = -2.26, elo.AcceptH0
+	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR -2.26 (-2.25, 2.89) H0 accepted"; got != want {
+		t.Errorf("with an SPRT that accepted H0:\n got %q\nwant %q", got, want)
+	}
+	// No game: every Elo is +0.0 in (-Inf, +Inf).
+	if got, want := (Outcome{}).String(), "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%, pairs 0-0-0-0-0, pair Elo +0.0 ± Inf (-Inf, +Inf)"; got != want {
+		t.Errorf("no game:\n got %q\nwant %q", got, want)
 	}
 }
 
@@ -523,12 +555,12 @@ func TestRunRefusesAnotherMatchsFile(t *testing.T) {
 
 func TestRunStopsWhenSPRTDecides(t *testing.T) {
 	cfg := config("", 400)
-	cfg.SPRT = &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	cfg.SPRT = &elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
 	out, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Decision != AcceptH1 || out.Counts.Games() >= 400 {
+	if out.Decision != elo.AcceptH1 || out.Counts.Games() >= 400 {
 		t.Fatalf("decision %v after %d games (LLR %.2f)", out.Decision, out.Counts.Games(), out.LLR)
 	}
 	if out.SPRT != *cfg.SPRT {
@@ -575,8 +607,8 @@ func TestRunValidatesConfigFirst(t *testing.T) {
 		{"negative opening plies", func(c *Config) { c.OpeningPlies = -1 }, "OpeningPlies -1 is negative", nil},
 		{"negative concurrency", func(c *Config) { c.Concurrency = -2 }, "Concurrency -2 is negative", nil},
 		{"negative max plies", func(c *Config) { c.MaxPlies = -400 }, "MaxPlies -400 is negative", nil},
-		{"zero SPRT", func(c *Config) { c.SPRT = &SPRT{} }, "SPRT: Elo0 0 is not below Elo1 0", nil},
-		{"SPRT alpha", func(c *Config) { c.SPRT = &SPRT{0, 10, 0, 0.05} }, "SPRT: Alpha 0", nil},
+		{"zero SPRT", func(c *Config) { c.SPRT = &elo.SPRT{} }, "SPRT: Elo0 0 is not below Elo1 0", nil},
+		{"SPRT alpha", func(c *Config) { c.SPRT = &elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0, Beta: 0.05} }, "SPRT: Alpha 0", nil},
 		{"same names", func(c *Config) { c.B.Name = c.A.Name }, "different names", nil},
 		{"no New", func(c *Config) { c.B.New = nil }, "New function", nil},
 	}

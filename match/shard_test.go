@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 )
 
 func TestParseShard(t *testing.T) {
@@ -75,7 +76,7 @@ func TestShardPlays(t *testing.T) {
 
 // shardMatch is a deterministic match for the shard tests: depth 2, one
 // searcher thread, games one at a time, results of every kind.
-func shardMatch(t *testing.T, games int, sprt *SPRT) Config {
+func shardMatch(t *testing.T, games int, sprt *elo.SPRT) Config {
 	t.Helper()
 	a, err := ParseEngine("pvs,endgame")
 	if err != nil {
@@ -150,11 +151,11 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		games int
-		sprt  *SPRT
+		sprt  *elo.SPRT
 	}{
 		{"no SPRT", 30, nil},
-		{"SPRT accepts H0", 40, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}},
-		{"SPRT accepts H1", 40, &SPRT{Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
+		{"SPRT accepts H0", 40, &elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}},
+		{"SPRT accepts H1", 40, &elo.SPRT{Elo0: -100, Elo1: 100, Alpha: 0.1, Beta: 0.1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := shardMatch(t, tc.games, tc.sprt)
@@ -164,7 +165,7 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.sprt != nil && (want.Decision == Continue || want.Counts.Games() >= tc.games || want.Pentanomial.Pairs() <= 3) {
+			if tc.sprt != nil && (want.Decision == elo.Continue || want.Counts.Games() >= tc.games || want.Pentanomial.Pairs() <= 3) {
 				t.Fatalf("the whole match %+v: want an SPRT that decides after more than 3 pairs and before the end", want)
 			}
 			if tc.sprt == nil && (want.Counts.Wins == 0 || want.Counts.Draws == 0) {
@@ -172,7 +173,7 @@ func TestShardsMergeToTheWholeMatch(t *testing.T) {
 			}
 			// Run gives the Outcome the Config's SPRT, or none (and Merge,
 			// compared with it below, does too).
-			var wantSPRT SPRT
+			var wantSPRT elo.SPRT
 			if tc.sprt != nil {
 				wantSPRT = *tc.sprt
 			}
@@ -223,7 +224,7 @@ func reversed(s []string) []string {
 // pair missing before the decision is reported.
 func TestMergeNeedsOnlyThePairsBeforeTheDecision(t *testing.T) {
 	const games = 40
-	cfg := shardMatch(t, games, &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05})
+	cfg := shardMatch(t, games, &elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05})
 	want, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +265,7 @@ func TestMergeNeedsOnlyThePairsBeforeTheDecision(t *testing.T) {
 			t.Fatalf("without the deciding pair: %v; want ErrIncomplete saying %q", err, want)
 		}
 	}
-	if got.Pentanomial.Pairs() != decided-1 || got.Counts.Games() != 2*decided-2 || got.Decision != Continue {
+	if got.Pentanomial.Pairs() != decided-1 || got.Counts.Games() != 2*decided-2 || got.Decision != elo.Continue {
 		t.Errorf("without the deciding pair: %+v; want the %d pairs before it, undecided", got, decided-1)
 	}
 }

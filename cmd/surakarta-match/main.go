@@ -53,6 +53,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
@@ -150,7 +151,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
 		return status
 	}
-	var sprtTest *match.SPRT
+	var sprtTest *elo.SPRT
 	if *sprt != "" {
 		e0, e1, ok := strings.Cut(*sprt, ",")
 		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
@@ -158,9 +159,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !ok || err0 != nil || err1 != nil {
 			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
 		}
-		sprtTest = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+		sprtTest = &elo.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
 		if err := sprtTest.Validate(); err != nil {
-			return bad(err)
+			// The flag's error, not the package's.
+			return bad(fmt.Errorf("-sprt %q: %s", *sprt, strings.TrimPrefix(err.Error(), elo.ErrInvalidSPRT.Error()+": ")))
 		}
 	}
 	if *merge {
@@ -319,7 +321,7 @@ func message(err error) string {
 // runMerge merges the record files, the arguments of flags, with the match
 // read from their records; games is the value of -games and sprt the SPRT
 // of -sprt, if any.
-func runMerge(flags *flag.FlagSet, games int, sprt *match.SPRT, stdout, stderr io.Writer) int {
+func runMerge(flags *flag.FlagSet, games int, sprt *elo.SPRT, stdout, stderr io.Writer) int {
 	bad := func(err error) int { return badArgs(stderr, err) }
 	given := make(map[string]bool)
 	var other []string // flags given that are not for -merge

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/match"
@@ -177,7 +178,7 @@ func TestIncompleteIsNoResult(t *testing.T) {
 	}
 	cfg := match.Config{A: match.Engine{Name: "a"}, B: match.Engine{Name: "b"}}
 	var stdout, stderr strings.Builder
-	if code := report(cfg, match.Outcome{Counts: match.Counts{Wins: 1}}, context.Canceled, &stdout, &stderr); code != 1 || stdout.Len() != 0 ||
+	if code := report(cfg, match.Outcome{Counts: elo.Counts{Wins: 1}}, context.Canceled, &stdout, &stderr); code != 1 || stdout.Len() != 0 ||
 		!strings.HasPrefix(stderr.String(), "so far, no result: a vs b: W-D-L 1-0-0") || !strings.HasSuffix(stderr.String(), "\nsurakarta-match: context canceled\n") {
 		t.Errorf("a match stopped early: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}

@@ -43,6 +43,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -150,7 +151,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err0 != nil || err1 != nil {
 			return bad(fmt.Errorf("-sprt %q: want elo0,elo1 such as 0,10", *sprt))
 		}
-		cfg.SPRT = &match.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+		cfg.SPRT = &elo.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
 	}
 	if err := cfg.Validate(); err != nil {
 		return bad(err)

@@ -21,13 +21,13 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 // parts, the SPRT's if any. The groups are W, D, L, the five pair counts
 // and the SPRT's decision.
 var summary = regexp.MustCompile(`^pvs,tuned\+spread=(\d+) vs pvs,tuned: ` +
-	`W-D-L (\d+)-(\d+)-(\d+), score \d+\.\d%, Elo ` + elo + `, LOS \d+\.\d%, ` +
-	`pairs (\d+)-(\d+)-(\d+)-(\d+)-(\d+), pair Elo ` + elo +
+	`W-D-L (\d+)-(\d+)-(\d+), score \d+\.\d%, Elo ` + eloPattern + `, LOS \d+\.\d%, ` +
+	`pairs (\d+)-(\d+)-(\d+)-(\d+)-(\d+), pair Elo ` + eloPattern +
 	`(?:, SPRT \[0, 10\] LLR -?\d+\.\d\d \(-2\.94, 2\.94\) (undecided|H0 accepted|H1 accepted))?\n$`)
 
-// elo matches an Elo difference with its interval, or with the reason
+// eloPattern matches an Elo difference with its interval, or with the reason
 // there is none (all the games or pairs alike).
-const elo = `[-+](?:\d+\.\d|Inf)(?: ± (?:\d+\.\d|Inf) \([-+](?:\d+\.\d|Inf), [-+](?:\d+\.\d|Inf)\)| \(no interval: [^)]*\))`
+const eloPattern = `[-+](?:\d+\.\d|Inf)(?: ± (?:\d+\.\d|Inf) \([-+](?:\d+\.\d|Inf), [-+](?:\d+\.\d|Inf)\)| \(no interval: [^)]*\))`
 
 // TestMatch plays a short match and checks the summary's parts: the
 // games and pairs add up, A's points in the games are those in the

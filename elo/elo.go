@@ -1,28 +1,49 @@
-// The statistics of a match: game and game-pair counts, Elo estimates with
-// 95% confidence intervals, the likelihood of superiority and a sequential
-// probability ratio test (SPRT). All results are from A's point of view.
-//
-// The conventions follow fishtest (official-stockfish/fishtest,
-// server/fishtest/stats/stat_util.py and LLRcalc.py) and fastchess
-// (Disservin/fastchess, app/src/matchmaking/elo/elo_wdl.cpp,
-// elo_pentanomial.cpp and sprt/sprt.cpp); see the comments on each function.
-
-package match
+package elo
 
 import (
+	"errors"
 	"fmt"
 	"math"
+)
+
+// Errors of the package, wrapped by the errors of its functions with a
+// message that says what was wrong; test for them with errors.Is.
+var (
+	// ErrInvalidScore is wrapped by the errors of Counts.Add and
+	// Pentanomial.Add when a game score is not 0, 0.5 or 1.
+	ErrInvalidScore = errors.New("elo: invalid game score")
+	// ErrInvalidSPRT is wrapped by the error of SPRT.Validate.
+	ErrInvalidSPRT = errors.New("elo: invalid SPRT")
 )
 
 // z95 is the two-sided 95% quantile of the standard normal distribution,
 // Φ⁻¹(0.975).
 const z95 = 1.959964
 
-// Counts are game results from A's point of view.
+// Counts are game results from A's point of view: the games A won, drew
+// and lost.
 //
-// A Counts is a plain value and its methods only read it: it is safe for
-// concurrent use as long as nothing changes it meanwhile.
+// A Counts is not safe for concurrent use: Add changes it. Its other
+// methods only read it and may run at the same time in several goroutines
+// as long as nothing changes it meanwhile.
 type Counts struct{ Wins, Draws, Losses int }
+
+// Add counts one game from A's score in it: 1 for a win, 0.5 for a draw,
+// 0 for a loss. Any other score gives an error wrapping ErrInvalidScore,
+// and c is unchanged.
+func (c *Counts) Add(score float64) error {
+	switch score {
+	case 1:
+		c.Wins++
+	case 0.5:
+		c.Draws++
+	case 0:
+		c.Losses++
+	default:
+		return fmt.Errorf("%w: Counts.Add(%v): a game score is 0, 0.5 or 1", ErrInvalidScore, score)
+	}
+	return nil
+}
 
 // Games returns the number of games W + D + L.
 func (c Counts) Games() int { return c.Wins + c.Draws + c.Losses }
@@ -81,19 +102,20 @@ func (p Pentanomial) pentanomial() (xs, counts [5]float64) {
 	return xs, counts
 }
 
-// Elo is an Elo difference estimate with its 95% confidence interval
+// Estimate is an Elo difference estimate with its 95% confidence interval
 // [Low, High]. Any of the three may be ±Inf when the score (or an end of
 // its interval) reaches 0% or 100%. When every sample is alike (one
 // game, or games all won, all drawn, or all lost; pairs all of one
 // score), their variance is 0, and so Low = High = Diff: the normal
 // approximation cannot estimate the interval, and the String methods
 // of Counts and Pentanomial say so instead of printing it.
-type Elo struct{ Diff, Low, High float64 }
+type Estimate struct{ Diff, Low, High float64 }
 
-// EloFromScore converts an expected score into a logistic Elo difference,
-// -400·log10(1/score - 1). It returns -Inf for a score ≤ 0 and +Inf for a
-// score ≥ 1.
-func EloFromScore(score float64) float64 {
+// FromScore converts a score per game into the logistic Elo difference
+// that expects it, -400·log10(1/score - 1): how much stronger a player
+// who scores that is. It returns -Inf for a score ≤ 0 and +Inf for a
+// score ≥ 1, and is the inverse of ExpectedScore.
+func FromScore(score float64) float64 {
 	switch {
 	case math.IsNaN(score):
 		return math.NaN()
@@ -109,10 +131,10 @@ func EloFromScore(score float64) float64 {
 	return e
 }
 
-// ScoreFromElo converts a logistic Elo difference into the expected score,
-// 1/(1 + 10^(-elo/400)).
-func ScoreFromElo(elo float64) float64 {
-	return 1 / (1 + math.Pow(10, -elo/400))
+// ExpectedScore converts a logistic Elo difference into the score per
+// game that a player diff Elo stronger expects, 1/(1 + 10^(-diff/400)).
+func ExpectedScore(diff float64) float64 {
+	return 1 / (1 + math.Pow(10, -diff/400))
 }
 
 // meanVar returns the mean and (population) variance of the distribution
@@ -136,28 +158,28 @@ func meanVar(xs, counts []float64) (mu, variance, n float64) {
 
 // eloInterval converts a mean score per game mu, estimated from n samples
 // whose variance is variance, into an Elo estimate with the 95% interval
-// mu ± 1.959964·sqrt(variance/n). This is how fastchess (elo_wdl.cpp,
-// elo_pentanomial.cpp) and fishtest (stat_util.get_elo) build the interval,
-// except that both of them then report only the half width; here the two
-// ends are kept, since the interval is not symmetric in Elo. Unlike
-// fishtest's get_elo, zero counts are not regularized, so a 100% score
-// gives +Inf. With no samples the interval is (-Inf, +Inf) around 0.
-func eloInterval(mu, variance, n float64) Elo {
+// mu ± 1.959964·sqrt(variance/n). This is how fastchess and fishtest
+// build the interval, from the game or the pair results alike, except
+// that both of them then report only the half width; here the two ends
+// are kept, since the interval is not symmetric in Elo. Unlike fishtest's
+// Elo estimate, zero counts are not regularized, so a 100% score gives
+// +Inf. With no samples the interval is (-Inf, +Inf) around 0.
+func eloInterval(mu, variance, n float64) Estimate {
 	if n == 0 {
-		return Elo{Diff: 0, Low: math.Inf(-1), High: math.Inf(1)}
+		return Estimate{Diff: 0, Low: math.Inf(-1), High: math.Inf(1)}
 	}
 	margin := z95 * math.Sqrt(variance/n)
-	return Elo{
-		Diff: EloFromScore(mu),
-		Low:  EloFromScore(mu - margin),
-		High: EloFromScore(mu + margin),
+	return Estimate{
+		Diff: FromScore(mu),
+		Low:  FromScore(mu - margin),
+		High: FromScore(mu + margin),
 	}
 }
 
 // Elo returns the Elo difference of A over B from the game results, with a
 // 95% interval from the trinomial model: the per-game score variance
 // divided by the number of games. Prefer Pentanomial.Elo for paired games.
-func (c Counts) Elo() Elo {
+func (c Counts) Elo() Estimate {
 	xs, counts := c.trinomial()
 	return eloInterval(meanVar(xs[:], counts[:]))
 }
@@ -166,7 +188,7 @@ func (c Counts) Elo() Elo {
 // 95% interval from the pentanomial model: the mean score per game of a
 // pair (pair score / 2) is the sample, its variance over pairs divided by
 // the number of pairs is the variance of the mean.
-func (p Pentanomial) Elo() Elo {
+func (p Pentanomial) Elo() Estimate {
 	xs, counts := p.pentanomial()
 	return eloInterval(meanVar(xs[:], counts[:]))
 }
@@ -193,13 +215,13 @@ func (c Counts) LOS() float64 {
 type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
 
 // Validate reports whether s is a test that can decide: Elo0 < Elo1, both
-// finite and such that their expected scores (ScoreFromElo) lie strictly
-// between 0 and 1 and differ, which holds for any Elo within about ±6000;
-// and Alpha and Beta strictly between 0 and 1. The error wraps
-// ErrInvalidConfig.
+// finite and such that their expected scores (ExpectedScore) lie
+// strictly between 0 and 1 and differ, which holds for any Elo within
+// about ±6000; and Alpha and Beta strictly between 0 and 1. The error
+// wraps ErrInvalidSPRT.
 func (s SPRT) Validate() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: SPRT: "+format, append([]any{ErrInvalidConfig}, args...)...)
+		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidSPRT}, args...)...)
 	}
 	switch {
 	case math.IsNaN(s.Elo0) || math.IsInf(s.Elo0, 0):
@@ -213,7 +235,7 @@ func (s SPRT) Validate() error {
 	case !(s.Beta > 0 && s.Beta < 1):
 		return bad("Beta %v is not strictly between 0 and 1", s.Beta)
 	}
-	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	s0, s1 := ExpectedScore(s.Elo0), ExpectedScore(s.Elo1)
 	if !(s0 > 0 && s1 < 1 && s0 < s1) {
 		return bad("Elo0 %v and Elo1 %v are too far from 0: their expected scores %v and %v must differ and lie strictly between 0 and 1", s.Elo0, s.Elo1, s0, s1)
 	}
@@ -228,10 +250,10 @@ func (s SPRT) Bounds() (lower, upper float64) {
 
 // LLR returns the generalized SPRT log-likelihood ratio of H1 against H0
 // on pentanomial pair results: each pair is one sample whose value is the
-// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). It is the LLR of
-// fishtest (LLRcalc.LLR_logistic), which fastchess also uses: every count
-// of zero is taken as 0.001, so that a run of nothing but won pairs still
-// moves the LLR; for each hypothesis the distribution of the pair values
+// pair's mean score per game (0, 1/4, 1/2, 3/4, 1). It is fishtest's
+// generalized LLR on the logistic Elo, which fastchess also uses: every
+// count of zero is taken as 0.001, so that a run of nothing but won pairs
+// still moves the LLR; for each hypothesis the distribution of the pair values
 // closest to the observed one (by likelihood) among those whose expected
 // score is the hypothesis's is found; and the LLR is the log-likelihood of
 // the samples under H1's distribution minus that under H0's. With no pairs
@@ -252,18 +274,19 @@ func (s SPRT) LLRTrinomial(c Counts) float64 {
 }
 
 // gsprtLLR is the generalized log-likelihood ratio for "expected score =
-// s1" against "expected score = s0", with s0, s1 = ScoreFromElo(Elo0),
-// ScoreFromElo(Elo1), on samples taking the values xs with the given
-// counts. It is fishtest's LLRcalc.LLR_logistic, which fastchess also
-// uses:
+// s1" against "expected score = s0", with s0, s1 = ExpectedScore(Elo0),
+// ExpectedScore(Elo1), on samples taking the values xs with the given
+// counts. It is fishtest's generalized LLR on the logistic Elo, which
+// fastchess also uses:
 //
-//   - every zero count is replaced by 1e-3 (LLRcalc.regularize), so that a
-//     run of nothing but wins still moves the LLR;
+//   - every zero count is replaced by 1e-3, as fishtest regularizes the
+//     counts, so that a run of nothing but wins still moves the LLR;
 //   - p̂ is the empirical distribution of the N regularized samples;
 //   - for s = s0 and s = s1, pₛ is the distribution closest to p̂ (maximum
 //     likelihood) among those with expectation s: pₛ,ᵢ = p̂ᵢ/(1 + λ(xᵢ - s)),
-//     λ the root of Σ p̂ᵢ(xᵢ - s)/(1 + λ(xᵢ - s)) = 0 (M. Van den Bergh,
-//     "support_MLE_multinomial", Proposition 1.1);
+//     λ the root of Σ p̂ᵢ(xᵢ - s)/(1 + λ(xᵢ - s)) = 0 (the first
+//     proposition of M. Van den Bergh's note on the maximum likelihood
+//     multinomial of a given mean);
 //   - LLR = N · Σ p̂ᵢ · ln(p₁,ᵢ / p₀,ᵢ).
 //
 // With no samples it returns 0; when Elo0 or Elo1 is not finite, NaN,
@@ -276,7 +299,7 @@ func (s SPRT) gsprtLLR(xs, counts []float64) float64 {
 		pHat[i] = max(c, 1e-3)
 		n += pHat[i]
 	}
-	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	s0, s1 := ExpectedScore(s.Elo0), ExpectedScore(s.Elo1)
 	if samples == 0 {
 		return 0
 	}
@@ -352,9 +375,9 @@ func (d Decision) String() string {
 }
 
 // Decide compares an LLR with the bounds: at or above the upper bound H1
-// is accepted, at or below the lower bound H0 is accepted (inclusive, as in
-// fastchess's SPRT::getResult; fishtest compares strictly, which differs
-// only on exact equality). A NaN LLR means Continue.
+// is accepted, at or below the lower bound H0 is accepted (inclusive, as
+// fastchess decides; fishtest compares strictly, which differs only on
+// exact equality). A NaN LLR means Continue.
 func (s SPRT) Decide(llr float64) Decision {
 	lower, upper := s.Bounds()
 	switch {
@@ -375,17 +398,12 @@ func (s SPRT) Decide(llr float64) Decision {
 // fishtest print it), "Inf" when an end is infinite. When every game
 // has the same result, the interval is not estimated: "Elo +0.0 (no
 // interval: all 4 games alike)", or "(no interval from one game)" (see
-// Elo).
+// Estimate).
 func (c Counts) String() string {
 	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s, LOS %.1f%%",
 		c.Wins, c.Draws, c.Losses, scorePercent(c),
-		eloText(c.Elo(), c.Games(), alike(c.Wins, c.Draws, c.Losses), "game", true), 100*c.LOS())
+		eloText(c.Elo(), c.Games(), alike(c.Wins, c.Draws, c.Losses), "game"), 100*c.LOS())
 }
-
-// Summary formats the game results on one line: c.String().
-//
-// Deprecated: use Counts.String.
-func Summary(c Counts) string { return c.String() }
 
 // String formats the pair counts and the Elo estimated from them on one
 // line, for example
@@ -398,7 +416,7 @@ func Summary(c Counts) string { return c.String() }
 // alike)" when every pair has the same score.
 func (p Pentanomial) String() string {
 	return fmt.Sprintf("pairs %d-%d-%d-%d-%d, pair Elo %s",
-		p[0], p[1], p[2], p[3], p[4], eloText(p.Elo(), p.Pairs(), alike(p[:]...), "pair", true))
+		p[0], p[1], p[2], p[3], p[4], eloText(p.Elo(), p.Pairs(), alike(p[:]...), "pair"))
 }
 
 // alike reports whether there are samples, all in one of the counts.
@@ -413,22 +431,19 @@ func alike(counts ...int) bool {
 }
 
 // eloText writes an Elo estimate from n samples (games or pairs, named
-// what) and its interval: "+27.9 ± 67.1 (-38.2, +96.0)", without the ±
-// value "+27.9 (-38.2, +96.0)" (the progress lines). When the samples are
-// all alike, their variance is 0 and so the interval's width: that reads
-// as a certainty that a few games alike do not give, so the interval is
-// not estimated, "+0.0 (no interval: all 4 games alike)" or "+Inf (no
-// interval from one game)".
-func eloText(e Elo, n int, alike bool, what string, plusMinus bool) string {
+// what) and its interval: "+27.9 ± 67.1 (-38.2, +96.0)". When the samples
+// are all alike, their variance is 0 and so the interval's width: that
+// reads as a certainty that a few games alike do not give, so the
+// interval is not estimated, "+0.0 (no interval: all 4 games alike)" or
+// "+Inf (no interval from one game)".
+func eloText(e Estimate, n int, alike bool, what string) string {
 	switch {
 	case alike && n == 1:
 		return fmt.Sprintf("%s (no interval from one %s)", signed(e.Diff), what)
 	case alike:
 		return fmt.Sprintf("%s (no interval: all %d %ss alike)", signed(e.Diff), n, what)
-	case plusMinus:
-		return fmt.Sprintf("%s ± %s (%s, %s)", signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
 	}
-	return fmt.Sprintf("%s (%s, %s)", signed(e.Diff), signed(e.Low), signed(e.High))
+	return fmt.Sprintf("%s ± %s (%s, %s)", signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
 }
 
 // scorePercent returns 100·Score computed as (100·W + 50·D)/N, which is
@@ -456,35 +471,9 @@ func signed(x float64) string {
 }
 
 // halfWidth formats the half width of e's interval with one decimal.
-func halfWidth(e Elo) string {
+func halfWidth(e Estimate) string {
 	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
 		return "Inf"
 	}
 	return fmt.Sprintf("%.1f", (e.High-e.Low)/2)
-}
-
-// String writes the result of a match on one line: the game results
-// (Counts.String), the pairs (Pentanomial.String) and, when the match had
-// an SPRT, its hypotheses' Elo, the LLR with the bounds that stop the
-// test, and its Decision; for example
-//
-//	W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%, pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0), SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided
-//
-// Resumed is not shown.
-func (o Outcome) String() string {
-	line := o.Counts.String() + ", " + o.Pentanomial.String()
-	if s := o.SPRT; s != (SPRT{}) {
-		lower, upper := s.Bounds()
-		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f) %v", s.Elo0, s.Elo1, o.LLR, lower, upper, o.Decision)
-	}
-	return line
-}
-
-// newOutcome returns the Outcome of a match of cfg before its first game.
-func newOutcome(cfg Config) Outcome {
-	var o Outcome
-	if cfg.SPRT != nil {
-		o.SPRT = *cfg.SPRT
-	}
-	return o
 }

@@ -1,4 +1,4 @@
-package match
+package elo
 
 import (
 	"errors"
@@ -51,7 +51,7 @@ func checkFloat(t *testing.T, what string, got, want, tol float64) {
 	}
 }
 
-func checkElo(t *testing.T, what string, got, want Elo, tol float64) {
+func checkElo(t *testing.T, what string, got, want Estimate, tol float64) {
 	t.Helper()
 	checkFloat(t, what+".Diff", got.Diff, want.Diff, tol)
 	checkFloat(t, what+".Low", got.Low, want.Low, tol)
@@ -65,24 +65,24 @@ func TestCountsScoreAndElo(t *testing.T) {
 		c     Counts
 		games int
 		score float64
-		elo   Elo
+		elo   Estimate
 	}{
 		// tri(41,20,19) -> (0.6375, 0.16859375, 98.06887127959205,
 		//                   33.12345827816221, 170.56504956552521)
-		{Counts{41, 20, 19}, 80, 0.6375, Elo{98.06887127959205, 33.12345827816221, 170.56504956552521}},
+		{Counts{41, 20, 19}, 80, 0.6375, Estimate{98.06887127959205, 33.12345827816221, 170.56504956552521}},
 		// tri(10,0,0) -> (1.0, 0.0, inf, inf, inf)
-		{Counts{10, 0, 0}, 10, 1, Elo{inf, inf, inf}},
+		{Counts{10, 0, 0}, 10, 1, Estimate{inf, inf, inf}},
 		// tri(0,10,0) -> (0.5, 0.0, -0.0, -0.0, -0.0)
-		{Counts{0, 10, 0}, 10, 0.5, Elo{0, 0, 0}},
+		{Counts{0, 10, 0}, 10, 0.5, Estimate{0, 0, 0}},
 		// tri(0,0,10) -> (0.0, 0.0, -inf, -inf, -inf)
-		{Counts{0, 0, 10}, 10, 0, Elo{-inf, -inf, -inf}},
+		{Counts{0, 0, 10}, 10, 0, Estimate{-inf, -inf, -inf}},
 		// tri(9,0,1) -> (0.9, 0.09, 381.69700377572985, 158.98518382465204, inf)
-		{Counts{9, 0, 1}, 10, 0.9, Elo{381.69700377572985, 158.98518382465204, inf}},
+		{Counts{9, 0, 1}, 10, 0.9, Estimate{381.69700377572985, 158.98518382465204, inf}},
 		// tri(3,4,5) -> (0.41666..., ..., -58.45121427129521,
 		//               -251.2768681115731, 102.05613899294288)
-		{Counts{3, 4, 5}, 12, 5.0 / 12, Elo{-58.45121427129521, -251.2768681115731, 102.05613899294288}},
+		{Counts{3, 4, 5}, 12, 5.0 / 12, Estimate{-58.45121427129521, -251.2768681115731, 102.05613899294288}},
 		// No games: score 0.5 by definition, no information on the interval.
-		{Counts{}, 0, 0.5, Elo{0, -inf, inf}},
+		{Counts{}, 0, 0.5, Estimate{0, -inf, inf}},
 	}
 	for _, tc := range tests {
 		if got := tc.c.Games(); got != tc.games {
@@ -128,18 +128,41 @@ func TestEloScoreRoundTrip(t *testing.T) {
 		{100, 0.6400649998028851},
 	}
 	for _, tc := range tests {
-		checkFloat(t, "ScoreFromElo", ScoreFromElo(tc.elo), tc.score, 1e-15)
-		checkFloat(t, "EloFromScore", EloFromScore(tc.score), tc.elo, 1e-9)
-		checkFloat(t, "EloFromScore(ScoreFromElo)", EloFromScore(ScoreFromElo(tc.elo)), tc.elo, 1e-9)
+		checkFloat(t, "ExpectedScore", ExpectedScore(tc.elo), tc.score, 1e-15)
+		checkFloat(t, "FromScore", FromScore(tc.score), tc.elo, 1e-9)
+		checkFloat(t, "FromScore(ExpectedScore)", FromScore(ExpectedScore(tc.elo)), tc.elo, 1e-9)
 	}
 	// elo(0.75) -> 190.848501887865 (= 400*log10(3))
-	checkFloat(t, "EloFromScore(0.75)", EloFromScore(0.75), 190.848501887865, 1e-9)
-	checkFloat(t, "EloFromScore(0)", EloFromScore(0), -inf, 0)
-	checkFloat(t, "EloFromScore(1)", EloFromScore(1), inf, 0)
-	checkFloat(t, "EloFromScore(-0.1)", EloFromScore(-0.1), -inf, 0)
-	checkFloat(t, "EloFromScore(1.1)", EloFromScore(1.1), inf, 0)
-	if e := EloFromScore(0.5); e != 0 || math.Signbit(e) {
-		t.Errorf("EloFromScore(0.5) = %v, want +0", e)
+	checkFloat(t, "FromScore(0.75)", FromScore(0.75), 190.848501887865, 1e-9)
+	checkFloat(t, "FromScore(0)", FromScore(0), -inf, 0)
+	checkFloat(t, "FromScore(1)", FromScore(1), inf, 0)
+	checkFloat(t, "FromScore(-0.1)", FromScore(-0.1), -inf, 0)
+	checkFloat(t, "FromScore(1.1)", FromScore(1.1), inf, 0)
+	if e := FromScore(0.5); e != 0 || math.Signbit(e) {
+		t.Errorf("FromScore(0.5) = %v, want +0", e)
+	}
+}
+
+func TestCountsAdd(t *testing.T) {
+	var c Counts
+	for _, score := range []float64{1, 0.5, 0, 1, 1, 0.5} {
+		if err := c.Add(score); err != nil {
+			t.Fatalf("Add(%v): %v", score, err)
+		}
+	}
+	if want := (Counts{3, 2, 1}); c != want {
+		t.Errorf("after Add sequence: %+v, want %+v", c, want)
+	}
+	// A score that no game has is an error, not a panic, and changes
+	// nothing.
+	for _, bad := range []float64{0.3, 2, -1, 0.25, math.NaN(), math.Inf(1)} {
+		d := Counts{1, 2, 3}
+		if err := d.Add(bad); !errors.Is(err, ErrInvalidScore) {
+			t.Errorf("Add(%v) = %v, want an error wrapping ErrInvalidScore", bad, err)
+		}
+		if d != (Counts{1, 2, 3}) {
+			t.Errorf("Add(%v) changed the counts: %+v", bad, d)
+		}
 	}
 }
 
@@ -188,17 +211,17 @@ func TestPentanomialAdd(t *testing.T) {
 func TestPentanomialElo(t *testing.T) {
 	tests := []struct {
 		p    Pentanomial
-		want Elo
+		want Estimate
 	}{
 		// penta([1,5,10,7,2]) -> (0.54, 0.0584, 27.85437125655782,
 		//                         -38.18282324781296, 95.98951413463044)
-		{Pentanomial{1, 5, 10, 7, 2}, Elo{27.85437125655782, -38.18282324781296, 95.98951413463044}},
+		{Pentanomial{1, 5, 10, 7, 2}, Estimate{27.85437125655782, -38.18282324781296, 95.98951413463044}},
 		// penta([0,2,3,4,1]) -> (0.6, 0.0525, 70.43650362227247,
 		//                        -29.262539538375343, 183.52537114419187)
-		{Pentanomial{0, 2, 3, 4, 1}, Elo{70.43650362227247, -29.262539538375343, 183.52537114419187}},
-		{Pentanomial{0, 0, 0, 0, 3}, Elo{inf, inf, inf}},
-		{Pentanomial{0, 0, 4, 0, 0}, Elo{0, 0, 0}},
-		{Pentanomial{}, Elo{0, -inf, inf}},
+		{Pentanomial{0, 2, 3, 4, 1}, Estimate{70.43650362227247, -29.262539538375343, 183.52537114419187}},
+		{Pentanomial{0, 0, 0, 0, 3}, Estimate{inf, inf, inf}},
+		{Pentanomial{0, 0, 4, 0, 0}, Estimate{0, 0, 0}},
+		{Pentanomial{}, Estimate{0, -inf, inf}},
 	}
 	for _, tc := range tests {
 		checkElo(t, "Pentanomial.Elo", tc.p.Elo(), tc.want, 1e-6)
@@ -217,9 +240,9 @@ func TestBounds(t *testing.T) {
 	checkFloat(t, "upper(0.05,0.1)", hi, 2.8903717578961645, 1e-12)
 }
 
-// The LLR figures below come from python: fishtest's
-// LLR_logistic (LLRcalc.py) re-derived with mpmath at 50 digits, its root
-// found by mpmath.findroot rather than bisection, as
+// The LLR figures below come from python: fishtest's generalized LLR on
+// the logistic Elo re-derived with mpmath at 50 digits, its root found by
+// mpmath.findroot rather than bisection, as
 //
 //	llr(results, elo0, elo1) = N · Σ p̂ᵢ ln(p₁ᵢ/p₀ᵢ)
 //
@@ -260,8 +283,8 @@ func TestSPRTValidate(t *testing.T) {
 		{SPRT{0, 1e300, 0.05, 0.05}, "too far from 0"},
 	} {
 		err := tc.s.Validate()
-		if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v.Validate() = %v, want an error wrapping ErrInvalidConfig that says %q", tc.s, err, tc.want)
+		if !errors.Is(err, ErrInvalidSPRT) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v.Validate() = %v, want an error wrapping ErrInvalidSPRT that says %q", tc.s, err, tc.want)
 		}
 	}
 	// Why expected scores that round to 1 are rejected: no evidence decides.
@@ -281,7 +304,7 @@ func TestLLRPentanomial(t *testing.T) {
 		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{1, 5, 10, 7, 2}, 0.19799983632082679},
 		// llr([0,2,3,4,1], 0, 10): the zero LL count regularized
 		{SPRT{0, 10, 0.05, 0.05}, Pentanomial{0, 2, 3, 4, 1}, 0.24828052408841067},
-		// fishtest's own SPRT test data (stat_util.py __main__):
+		// the data of fishtest's own test of its SPRT:
 		// llr([10789,19328,33806,19402,10543], -3, 1); the normal
 		// approximation LLR_alt2 would give 2.1312448707
 		{SPRT{-3, 1, 0.05, 0.05}, Pentanomial{10789, 19328, 33806, 19402, 10543}, 2.1310678117878922},
@@ -417,9 +440,6 @@ func TestCountsString(t *testing.T) {
 		if got := tc.c.String(); got != tc.want {
 			t.Errorf("Counts%v.String()\n got %q\nwant %q", [3]int{tc.c.Wins, tc.c.Draws, tc.c.Losses}, got, tc.want)
 		}
-		if got := Summary(tc.c); got != tc.want { // the deprecated forwarder
-			t.Errorf("Summary(Counts%v)\n got %q\nwant %q", [3]int{tc.c.Wins, tc.c.Draws, tc.c.Losses}, got, tc.want)
-		}
 	}
 }
 
@@ -445,36 +465,5 @@ func TestPentanomialString(t *testing.T) {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("Pentanomial%v.String()\n got %q\nwant %q", [5]int(tc.p), got, tc.want)
 		}
-	}
-}
-
-func TestOutcomeString(t *testing.T) {
-	// 17-20-13 are the games of the pairs 1-5-10-7-2 with six of the ten
-	// split pairs won and lost, four drawn twice. The parts are the rows
-	// of TestCountsString's python (tri(17,20,13) -> Elo 27.854, low
-	// -46.681, high 105.083; los(17,13) = 0.7674) and of
-	// TestPentanomialString; the LLR is llr([1,5,10,7,2], 0, 10) of
-	// TestLLRPentanomial, the bounds those of TestBounds.
-	counts := "W-D-L 17-20-13, score 54.0%, Elo +27.9 ± 75.9 (-46.7, +105.1), LOS 76.7%"
-	pairs := "pairs 1-5-10-7-2, pair Elo +27.9 ± 67.1 (-38.2, +96.0)"
-	o := Outcome{Counts: Counts{17, 20, 13}, Pentanomial: Pentanomial{1, 5, 10, 7, 2}, Resumed: 8}
-	if got, want := o.String(), counts+", "+pairs; got != want {
-		t.Errorf("without an SPRT:\n got %q\nwant %q", got, want)
-	}
-	o.SPRT, o.LLR = SPRT{0, 10, 0.05, 0.05}, 0.19799983632082679
-	if got, want := o.String(), counts+", "+pairs+", SPRT [0, 10] LLR 0.20 (-2.94, 2.94) undecided"; got != want {
-		t.Errorf("with an SPRT:\n got %q\nwant %q", got, want)
-	}
-	o.SPRT, o.LLR, o.Decision = SPRT{-3, 1.5, 0.05, 0.1}, 2.8903717578961645, AcceptH1
-	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR 2.89 (-2.25, 2.89) H1 accepted"; got != want {
-		t.Errorf("with an SPRT that decided:\n got %q\nwant %q", got, want)
-	}
-	o.LLR, o.Decision = -2.26, AcceptH0
-	if got, want := o.String(), counts+", "+pairs+", SPRT [-3, 1.5] LLR -2.26 (-2.25, 2.89) H0 accepted"; got != want {
-		t.Errorf("with an SPRT that accepted H0:\n got %q\nwant %q", got, want)
-	}
-	// No game: every Elo is +0.0 in (-Inf, +Inf).
-	if got, want := (Outcome{}).String(), "W-D-L 0-0-0, score 50.0%, Elo +0.0 ± Inf (-Inf, +Inf), LOS 50.0%, pairs 0-0-0-0-0, pair Elo +0.0 ± Inf (-Inf, +Inf)"; got != want {
-		t.Errorf("no game:\n got %q\nwant %q", got, want)
 	}
 }
