@@ -235,9 +235,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return bad(err)
 	}
-	if cfg.Shard, err = cmdflag.ShardOf(*shard, *shards, os.Getenv); err != nil {
+	part, err := cmdflag.ShardOf(*shard, *shards, os.Getenv)
+	if err != nil {
 		return bad(err)
 	}
+	cfg.Shard = match.Shard(part)
 	if cfg.RecordFile, err = shardFile(*out, cfg.Shard); err != nil {
 		return bad(err)
 	}

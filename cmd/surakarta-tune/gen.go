@@ -58,7 +58,7 @@ type genConfig struct {
 	nodes                     int64
 	seed                      uint64
 	records, from, out        string
-	shard                     match.Shard // the games to play; the zero Shard for all
+	shard                     cmdflag.Part // the games to play; the zero Part for all
 }
 
 // runGen runs surakarta-tune gen.

@@ -100,3 +100,38 @@ func TestConcurrency(t *testing.T) {
 		}
 	}
 }
+
+// TestShardOf: -shard i/N gives part i of N, refused with the flag's name
+// unless 0 ≤ i < N; neither flag gives the zero Part, the whole work.
+func TestShardOf(t *testing.T) {
+	none := func(string) string { return "" }
+	for text, want := range map[string]Part{"0/4": {0, 4}, " 3 / 4 ": {3, 4}, "0/1": {0, 1}} {
+		if got, err := ShardOf(text, 0, none); err != nil || got != want || got.String() != strings.ReplaceAll(strings.TrimSpace(text), " ", "") {
+			t.Errorf("ShardOf(%q) = %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"x":    `-shard "x": want i/N`,
+		"1/":   "want i/N",
+		"0/0":  `-shard "0/0": want at least 1 shard`,
+		"1/-2": "want at least 1 shard",
+		"4/4":  `-shard "4/4": index 4 is not between 0 and 3 (the 4 shards are numbered from 0)`,
+		"-1/4": "index -1",
+	} {
+		if got, err := ShardOf(text, 0, none); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ShardOf(%q) = %v, %v; want an error saying %q", text, got, err, want)
+		}
+	}
+	if got, err := ShardOf("", 0, none); err != nil || got != (Part{}) {
+		t.Errorf("no shard: %v, %v; want the zero Part", got, err)
+	}
+	job := func(name string) string {
+		if name == EnvJobIndex {
+			return "2"
+		}
+		return ""
+	}
+	if got, err := ShardOf("", 3, job); err != nil || got != (Part{2, 3}) {
+		t.Errorf("-shards 3 with %s=2: %v, %v; want 2/3", EnvJobIndex, got, err)
+	}
+}

@@ -1,13 +1,12 @@
 package cmdflag
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/surakarta-go/surakarta/match"
+	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
 // The environment variables that give a shard's index: a Kubernetes
@@ -41,82 +40,101 @@ func Shards(fs *flag.FlagSet) *int {
 	return fs.Int("shards", 0, "do one of N shards, the index from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID (from $SLURM_ARRAY_TASK_MIN)")
 }
 
+// Part is part Index of Count of a command's work split over processes
+// or machines, numbered from 0: a shard, as -shard i/N gives it. The zero
+// Part is the whole work. A match's shard is match.Shard(part).
+type Part struct{ Index, Count int }
+
+// String returns the part as "i/N", as -shard takes it.
+func (p Part) String() string { return strconv.Itoa(p.Index) + "/" + strconv.Itoa(p.Count) }
+
+// parseShard parses the value of -shard, "i/N" with i from 0 to N-1, as
+// match.ParseShard parses a shard.
+func parseShard(text string) (Part, error) {
+	index, count, ok := strings.Cut(strings.TrimSpace(text), "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(index))
+	n, err2 := strconv.Atoi(strings.TrimSpace(count))
+	switch {
+	case !ok || err1 != nil || err2 != nil:
+		return Part{}, fmt.Errorf("-shard %q: want i/N, such as 0/4 for the first of 4 shards", clip.Text(text))
+	case n <= 0:
+		return Part{}, fmt.Errorf("-shard %q: want at least 1 shard", clip.Text(text))
+	case i < 0 || i >= n:
+		return Part{}, fmt.Errorf("-shard %q: index %d is not between 0 and %d (the %d shards are numbered from 0)", clip.Text(text), i, n-1, n)
+	}
+	return Part{Index: i, Count: n}, nil
+}
+
 // ShardOf returns the shard that the flags -shard i/N and -shards N give,
-// none when neither is given. The match tool, the tablebase tool and
-// surakarta-tune gen share it, so that their shards are given, and their
-// job arrays written, the same way. With -shards N the index comes from the
-// environment (getenv): JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID
-// counted from SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP; the
-// environment is read for nothing else, so a run inside a job array
-// without -shards does the whole work.
-func ShardOf(shard string, shards int, getenv func(string) string) (match.Shard, error) {
+// the zero Part when neither is given. The match tool, the tablebase tool
+// and surakarta-tune gen share it, so that their shards are given, and
+// their job arrays written, the same way. With -shards N the index comes
+// from the environment (getenv): JOB_COMPLETION_INDEX, or
+// SLURM_ARRAY_TASK_ID counted from SLURM_ARRAY_TASK_MIN in steps of
+// SLURM_ARRAY_TASK_STEP; the environment is read for nothing else, so a
+// run inside a job array without -shards does the whole work.
+func ShardOf(shard string, shards int, getenv func(string) string) (Part, error) {
 	switch {
 	case shard != "" && shards != 0:
-		return match.Shard{}, fmt.Errorf("-shard %s and -shards %d: give one of them", shard, shards)
+		return Part{}, fmt.Errorf("-shard %s and -shards %d: give one of them", shard, shards)
 	case shard != "":
-		s, err := match.ParseShard(shard)
-		if err != nil {
-			// The flag's error, not the package's.
-			return s, errors.New(Message(err))
-		}
-		return s, nil
+		return parseShard(shard)
 	case shards < 0:
-		return match.Shard{}, fmt.Errorf("-shards %d: want a positive number of shards", shards)
+		return Part{}, fmt.Errorf("-shards %d: want a positive number of shards", shards)
 	case shards == 0:
-		return match.Shard{}, nil
+		return Part{}, nil
 	}
 	job, slurm := getenv(EnvJobIndex), getenv(EnvSlurmID)
 	var index int
 	var from string
 	switch {
 	case job != "" && slurm != "":
-		return match.Shard{}, fmt.Errorf("-shards %d: both %s and %s are set: give -shard i/N", shards, EnvJobIndex, EnvSlurmID)
+		return Part{}, fmt.Errorf("-shards %d: both %s and %s are set: give -shard i/N", shards, EnvJobIndex, EnvSlurmID)
 	case job != "":
 		n, err := envNumber(EnvJobIndex, job)
 		if err != nil {
-			return match.Shard{}, err
+			return Part{}, err
 		}
 		index, from = n, fmt.Sprintf("%s=%s", EnvJobIndex, job)
 	case slurm != "":
 		id, err := envNumber(EnvSlurmID, slurm)
 		if err != nil {
-			return match.Shard{}, err
+			return Part{}, err
 		}
 		low, step := 0, 1
 		if v := getenv(EnvSlurmMin); v != "" {
 			if low, err = envNumber(EnvSlurmMin, v); err != nil {
-				return match.Shard{}, err
+				return Part{}, err
 			}
 		}
 		if v := getenv(EnvSlurmStep); v != "" {
 			if step, err = envNumber(EnvSlurmStep, v); err != nil {
-				return match.Shard{}, err
+				return Part{}, err
 			}
 			if step == 0 {
-				return match.Shard{}, fmt.Errorf("%s=0: want a step of 1 or more", EnvSlurmStep)
+				return Part{}, fmt.Errorf("%s=0: want a step of 1 or more", EnvSlurmStep)
 			}
 		}
 		if id < low || (id-low)%step != 0 {
-			return match.Shard{}, fmt.Errorf("%s=%d is not in the array from %s=%d in steps of %d", EnvSlurmID, id, EnvSlurmMin, low, step)
+			return Part{}, fmt.Errorf("%s=%d is not in the array from %s=%d in steps of %d", EnvSlurmID, id, EnvSlurmMin, low, step)
 		}
 		if v := getenv(EnvSlurmCount); v != "" {
 			count, err := envNumber(EnvSlurmCount, v)
 			if err != nil {
-				return match.Shard{}, err
+				return Part{}, err
 			}
 			if count != shards {
-				return match.Shard{}, fmt.Errorf("-shards %d, but the job array has %s=%d tasks: one task per shard", shards, EnvSlurmCount, count)
+				return Part{}, fmt.Errorf("-shards %d, but the job array has %s=%d tasks: one task per shard", shards, EnvSlurmCount, count)
 			}
 		}
 		index, from = (id-low)/step, fmt.Sprintf("%s=%d from %d", EnvSlurmID, id, low)
 	default:
-		return match.Shard{}, fmt.Errorf("-shards %d: no shard index: neither %s (a Kubernetes Indexed Job) nor %s (a Slurm job array) is set; give -shard i/N", shards, EnvJobIndex, EnvSlurmID)
+		return Part{}, fmt.Errorf("-shards %d: no shard index: neither %s (a Kubernetes Indexed Job) nor %s (a Slurm job array) is set; give -shard i/N", shards, EnvJobIndex, EnvSlurmID)
 	}
-	s := match.Shard{Index: index, Count: shards}
-	if err := s.Validate(); err != nil {
-		return match.Shard{}, fmt.Errorf("shard %d of -shards %d (from %s): index not below %d", index, shards, from, shards)
+	if index >= shards {
+		return Part{}, fmt.Errorf("shard %d of -shards %d (from %s): index not below %d", index, shards, from, shards)
 	}
-	return s, nil
+	return Part{Index: index, Count: shards}, nil
 }
 
 // envNumber reads a non-negative decimal number from the environment
