@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -39,11 +40,11 @@ func TestMCTSParts(t *testing.T) {
 	if off.set == nil {
 		t.Fatalf("-mcts.part %q: want priors or leaves", *mctsPart)
 	}
-	a, err := match.ParseEngine("mcts,tuned")
+	a, err := enginespec.Parse("mcts,tuned")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := match.Engine{Name: off.name, New: func() surakarta.Searcher {
+	b := enginespec.Engine{Name: off.name, New: func() surakarta.Searcher {
 		s := surakarta.NewMCTS(surakarta.NewTuned())
 		off.set(s)
 		return s

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/fakeengine"
 )
 
 // fakeTime is the time of the clock tests, which run plays on instead of
@@ -48,8 +50,8 @@ func (f *fakeTime) advance(d time.Duration) {
 
 // charge returns e with each search taking cost on the fake time, for an
 // engine program, whose searches the fake time does not see.
-func (f *fakeTime) charge(e Engine, cost time.Duration) Engine {
-	return Engine{Name: e.Name, New: func() surakarta.Searcher { return charged{e.New(), f, cost} }}
+func (f *fakeTime) charge(e enginespec.Engine, cost time.Duration) enginespec.Engine {
+	return enginespec.Engine{Name: e.Name, New: func() surakarta.Searcher { return charged{e.New(), f, cost} }}
 }
 
 // charged is a searcher of an Engine of fakeTime.charge.
@@ -112,8 +114,8 @@ type sleepers struct {
 	made []*sleeper
 }
 
-func (ss *sleepers) engine(name string, sleep time.Duration) Engine {
-	return Engine{Name: name, New: func() surakarta.Searcher {
+func (ss *sleepers) engine(name string, sleep time.Duration) enginespec.Engine {
+	return enginespec.Engine{Name: name, New: func() surakarta.Searcher {
 		s := &sleeper{sleep: sleep, time: ss.time}
 		ss.mu.Lock()
 		ss.made = append(ss.made, s)
@@ -375,11 +377,11 @@ func TestClockBuiltIn(t *testing.T) {
 	if testing.Short() {
 		games, clock = 2, surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
 	}
-	a, err := ParseEngine("pvs,endgame")
+	a, err := enginespec.Parse("pvs,endgame")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ParseEngine("pvs,tuned")
+	b, err := enginespec.Parse("pvs,tuned")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -408,14 +410,14 @@ func TestClockBuiltIn(t *testing.T) {
 // time what the programs are told.
 func TestClockExternal(t *testing.T) {
 	realTime(t)
-	bin := quoteWord(t, engineProgram(t))
+	bin := engineProgram(t)
 	// The UGI side keeps back more than its default 20ms of overhead, for
 	// the waits of a loaded machine (GTP has no way to set it).
-	a, err := ParseEngine("ugi,option.MoveOverhead=100:" + bin)
+	a, err := enginespec.Parse("ugi,option.MoveOverhead=100:" + bin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ParseEngine("gtp:" + bin + " -gtp")
+	b, err := enginespec.Parse("gtp:" + bin + " -gtp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,11 +455,11 @@ var allowedAbout4s = regexp.MustCompile(`no answer in time \((3\.[5-9]|4\.0)[0-9
 func TestClockExternalHang(t *testing.T) {
 	realTime(t)
 	pids := t.TempDir()
-	fake, err := ParseEngine("ugi,name=fake:" + quoteWord(t, os.Args[0]) + " fake-engine hang " + quoteWord(t, pids))
+	fake, err := enginespec.Parse("ugi,name=fake:" + fakeengine.Command(t, "hang", pids))
 	if err != nil {
 		t.Fatal(err)
 	}
-	builtIn, err := ParseEngine("pvs,sixfactor")
+	builtIn, err := enginespec.Parse("pvs,sixfactor")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -488,7 +490,7 @@ func TestClockExternalHang(t *testing.T) {
 			t.Errorf("Reason %q, Forfeit %q, TimeLeft %q", r.Reason, f, left)
 		}
 	}
-	checkGone(t, pids)
+	fakeengine.CheckGone(t, pids)
 }
 
 // TestClockGTP: a GTP program on a clock gets time_settings once and,
@@ -498,7 +500,7 @@ func TestClockGTP(t *testing.T) {
 	logs := t.TempDir()
 	// The timeout leaves the program all the time it needs: its moves take
 	// 400ms on the fake time, whatever they take in real time.
-	fake, err := ParseEngine("gtp,name=fake,timeout=1m:" + quoteWord(t, os.Args[0]) + " fake-engine gtp-log " + quoteWord(t, logs))
+	fake, err := enginespec.Parse("gtp,name=fake,timeout=1m:" + fakeengine.Command(t, "gtp-log", logs))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,7 +547,7 @@ func TestClockGTP(t *testing.T) {
 // 150ms for the program.
 func TestClockUGI(t *testing.T) {
 	logs := t.TempDir()
-	fake, err := ParseEngine("ugi,name=fake,timeout=1m:" + quoteWord(t, os.Args[0]) + " fake-engine ugi-log " + quoteWord(t, logs))
+	fake, err := enginespec.Parse("ugi,name=fake,timeout=1m:" + fakeengine.Command(t, "ugi-log", logs))
 	if err != nil {
 		t.Fatal(err)
 	}

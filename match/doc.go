@@ -5,13 +5,14 @@
 // resumes, even after a crash cut the file short, and no second match
 // writes it meanwhile), and statistics with error bars and a stopping rule.
 //
-// An Engine is made from a spec such as "pvs,endgame" or
-// "pvs,endgame,threads=2" (ParseEngine), or from any function that
-// returns a surakarta.Searcher; a spec such as "ugi:/usr/local/bin/engine"
-// or "gtp:engine -gtp" is an engine program played through UGI or GTP,
-// whose every move the rules judge: an illegal move, a crash or a timeout
-// loses that game (Forfeit). Run plays a match described by a Config and
-// returns its Outcome.
+// Run plays a match described by a Config and returns its Outcome. Its
+// engines are those of package enginespec: made from a spec such as
+// "pvs,endgame" or "pvs,endgame,threads=2" (enginespec.Parse), or from
+// any function that returns a surakarta.Searcher. A spec such as
+// "ugi:/usr/local/bin/engine" or "gtp:engine -gtp" is an engine program
+// played through UGI or GTP, whose every move the rules judge: an illegal
+// move, a crash or a timeout loses that game (enginespec.Forfeit), and
+// the match goes on.
 //
 // The statistics of an Outcome are those of package elo: W/D/L with the
 // score, the Elo difference with its 95% interval and the likelihood of
@@ -21,7 +22,6 @@
 // statistics, which count pairs, are preferred over the trinomial ones,
 // which count single games.
 //
-// The package uses only the public API of packages surakarta, elo, ugi
-// and gtp (the clients of external engines), and internal/clip and
-// internal/registry.
+// The package uses only the public API of packages surakarta, elo and
+// enginespec, and internal/clip.
 package match

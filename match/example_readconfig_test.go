@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -20,8 +21,8 @@ func ExampleReadConfig() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	a, _ := match.ParseEngine("pvs,endgame")
-	b, _ := match.ParseEngine("alphabeta,sixfactor")
+	a, _ := enginespec.Parse("pvs,endgame")
+	b, _ := enginespec.Parse("alphabeta,sixfactor")
 	cfg := match.Config{A: a, B: b, Games: 8, Limits: surakarta.Limits{Depth: 2}, Seed: 5, Concurrency: 1}
 	var files []string
 	for i := range 2 {

@@ -8,35 +8,17 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
-
-// An engine spec names a searcher and an evaluator, then any parameters
-// that differ from the defaults.
-func ExampleParseEngine() {
-	e, err := match.ParseEngine("PVS, endgame, threads=2, table=4")
-	if err != nil {
-		panic(err)
-	}
-	s := e.New().(*surakarta.PVS)
-	fmt.Println(e.Name)
-	fmt.Println(s.Threads, s.TableMegabytes)
-
-	_, err = match.ParseEngine("alphabeta,sixfactor,table=4")
-	fmt.Println(err)
-	// Output:
-	// pvs,endgame,threads=2,table=4
-	// 2 4
-	// match: engine "alphabeta,sixfactor,table=4": option "table" is for pvs only
-}
 
 // A match of four games at depth 2: two openings, each played twice with
 // the colours swapped. With a RecordFile it could be stopped and resumed.
 // The Outcome prints as the match's summary line: far too few games for
 // the SPRT to decide.
 func ExampleRun() {
-	a, _ := match.ParseEngine("pvs,endgame")
-	b, _ := match.ParseEngine("alphabeta,sixfactor")
+	a, _ := enginespec.Parse("pvs,endgame")
+	b, _ := enginespec.Parse("alphabeta,sixfactor")
 	out, err := match.Run(context.Background(), match.Config{
 		A: a, B: b,
 		Games:       4,
@@ -57,8 +39,8 @@ func ExampleRun() {
 // Validate checks a Config before a match starts; Run does the same. Each
 // opening is played twice, so the number of games must be even.
 func ExampleConfig_Validate() {
-	a, _ := match.ParseEngine("pvs,endgame")
-	b, _ := match.ParseEngine("alphabeta,sixfactor")
+	a, _ := enginespec.Parse("pvs,endgame")
+	b, _ := enginespec.Parse("alphabeta,sixfactor")
 	cfg := match.Config{A: a, B: b, Games: 3, Limits: surakarta.Limits{Depth: 2}}
 	err := cfg.Validate()
 	fmt.Println(errors.Is(err, match.ErrInvalidConfig))

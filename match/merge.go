@@ -11,6 +11,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 )
 
 // Merge combines the record files of the shards of a match (see Shard)
@@ -58,7 +59,7 @@ import (
 // tells when the match is decided and the shards can be stopped.
 func Merge(cfg Config, files ...string) (Outcome, error) {
 	cfg.Shard = Shard{}
-	for _, e := range []*Engine{&cfg.A, &cfg.B} {
+	for _, e := range []*enginespec.Engine{&cfg.A, &cfg.B} {
 		if e.New == nil { // not called: the records name the engines
 			e.New = func() surakarta.Searcher { return nil }
 		}

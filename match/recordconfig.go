@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
@@ -177,7 +178,7 @@ func recordConfig(rec *surakarta.Record) (Config, error) {
 	if event, _ := rec.Header("Event"); a == "" || b == "" || event != a+" vs "+b {
 		return cfg, fmt.Errorf("round %d has Event %q, Black %q and White %q: want Event \"A vs B\", A with Black in odd rounds", number, clip.Text(event), clip.Text(black), clip.Text(white))
 	}
-	cfg.A, cfg.B = Engine{Name: a}, Engine{Name: b}
+	cfg.A, cfg.B = enginespec.Engine{Name: a}, enginespec.Engine{Name: b}
 	seedText, _ := rec.Header("Seed")
 	if cfg.Seed, err = strconv.ParseUint(seedText, 10, 64); err != nil {
 		return cfg, fmt.Errorf("no valid Seed header (%q)", clip.Text(seedText))

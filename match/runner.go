@@ -15,6 +15,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
@@ -26,7 +27,7 @@ import (
 // changes the Config meanwhile.
 type Config struct {
 	// A and B are the engines, with two different names.
-	A, B Engine
+	A, B enginespec.Engine
 	// Games is the number of games, positive and even: each opening is
 	// played twice, A with Black and then with White.
 	Games int
@@ -151,7 +152,7 @@ func (c Config) validate(unknownOpenings bool) error {
 	case c.A.New == nil || c.B.New == nil:
 		return bad("both engines need a New function")
 	case c.A.Name == "" || c.A.Name == c.B.Name:
-		return bad("engines need two different names (A %q, B %q): the records tell them apart by name (name= in a spec of ParseEngine sets one)", c.A.Name, c.B.Name)
+		return bad("engines need two different names (A %q, B %q): the records tell them apart by name (name= in an engine spec sets one)", c.A.Name, c.B.Name)
 	case c.Games <= 0:
 		return bad("Games %d: want a positive number of games", c.Games)
 	case c.Games%2 != 0:
@@ -293,9 +294,9 @@ type round struct {
 // An engine fails when its New returns nil, its Search returns an error,
 // or it chooses an illegal move; Run then stops the match and returns an
 // error that names the round and the engine, with the games finished so
-// far. A Search whose error wraps *Forfeit does not fail the match but
-// loses its game (see Forfeit): that is how an external engine's illegal
-// move, crash or timeout is judged. When a game ends, Run closes its
+// far. A Search whose error wraps *enginespec.Forfeit does not fail the
+// match but loses its game (see enginespec.Forfeit): that is how an
+// external engine's illegal move, crash or timeout is judged. When a game ends, Run closes its
 // searchers that implement io.Closer. When ctx is done first, Run returns
 // ctx's error with the games finished so far; a game cut short is neither
 // counted nor recorded.
@@ -451,7 +452,7 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 	if !r.aBlack {
 		black, white = white, black
 	}
-	engineError := func(e Engine, c surakarta.Color, format string, args ...any) error {
+	engineError := func(e enginespec.Engine, c surakarta.Color, format string, args ...any) error {
 		role := "A"
 		if e.Name == m.cfg.B.Name {
 			role = "B"
@@ -459,7 +460,7 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 		return fmt.Errorf("match: round %d: engine %s %q, playing %v: "+format,
 			append([]any{r.number, role, e.Name, c}, args...)...)
 	}
-	engines := [2]Engine{surakarta.Black: black, surakarta.White: white}
+	engines := [2]enginespec.Engine{surakarta.Black: black, surakarta.White: white}
 	var searchers [2]surakarta.Searcher
 	defer closeSearchers(&searchers)
 	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
@@ -486,11 +487,11 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 		}
 		if clock != nil && !clock.spend(c, spent) && err == nil {
 			left, _ := lim.Clock.Left(c)
-			err = &Forfeit{Reason: forfeitClock, OnTime: true,
+			err = &enginespec.Forfeit{Reason: forfeitClock, OnTime: true,
 				Err: fmt.Errorf("out of time: took %v with %v left on its clock", spent.Round(time.Millisecond), left.Round(time.Millisecond))}
 		}
 		if err != nil {
-			if f := (*Forfeit)(nil); errors.As(err, &f) {
+			if f := (*enginespec.Forfeit)(nil); errors.As(err, &f) {
 				note := forfeitGame(g, c, engines[c].Name, f)
 				return &playedGame{g: g, clock: clock, forfeit: &note}, nil
 			}

@@ -9,295 +9,46 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
-	"github.com/surakarta-go/surakarta/internal/tbdir"
-	"github.com/surakarta-go/surakarta/tablebase"
+	"github.com/surakarta-go/surakarta/enginespec"
 )
 
-func TestParseEngine(t *testing.T) {
-	for _, spec := range []string{"pvs,sixfactor", "PVS,Endgame", " alphabeta,sixfactor "} {
-		e, err := ParseEngine(spec)
-		if err != nil || e.New() == nil {
-			t.Errorf("ParseEngine(%q) = %v, %v", spec, e.Name, err)
-		}
-	}
-	for _, spec := range []string{
-		"", "pvs", "pvs,", "negamax,sixfactor", "pvs,material",
-		"pvs,endgame,", "pvs,endgame,table", "pvs,endgame,=1", "pvs,endgame,table=",
-		"pvs,endgame,table=-1", "pvs,endgame,table=0", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
-		"pvs,endgame,aspiration=50", "pvs,endgame,nullmove=off", "pvs,endgame,depth=3",
-		"pvs,endgame,table=2,table=4", "pvs,sixfactor,endgame-weight=60",
-		"pvs,endgame,endgame-weight=-5", "alphabeta,sixfactor,table=2",
-		"pvs,endgame,threads=0", "pvs,endgame,threads=257", "alphabeta,endgame,threads=2",
-		"pvs,endgame,contempt=1001", "pvs,endgame,contempt=x", "alphabeta,sixfactor,contempt=10",
-	} {
-		if _, err := ParseEngine(spec); err == nil {
-			t.Errorf("ParseEngine(%q): no error", spec)
-		}
-	}
-}
-
-// TestParseEnginePlayers: random, greedy and level1 to level10 are specs
-// alone, with at most seed=N; the seed changes their choices.
-func TestParseEnginePlayers(t *testing.T) {
-	g := surakarta.NewGame(surakarta.NewPosition())
-	for spec, name := range map[string]string{"random": "random", "Greedy": "greedy", " level3 ": "level3", "level10": "level10", "level1,seed=5": "level1,seed=5"} {
-		e, err := ParseEngine(spec)
-		if err != nil || e.Name != name {
-			t.Errorf("ParseEngine(%q) = %q, %v; want %q", spec, e.Name, err, name)
-			continue
-		}
-		if _, err := e.New().Search(context.Background(), g, surakarta.Limits{Nodes: 1000}); err != nil {
-			t.Errorf("%s: %v", spec, err)
-		}
-	}
-	if _, ok := mustEngine(t, "level10").New().(*surakarta.PVS); !ok {
-		t.Error("level10 is not the engine")
-	}
-	// Seeds 1 and 2 of the random mover play differently somewhere.
-	a, b := mustEngine(t, "random,seed=1"), mustEngine(t, "random,seed=2")
-	differ := false
-	for ply := 0; ply < 20 && !differ; ply++ {
-		ra, _ := a.New().Search(context.Background(), g, surakarta.Limits{})
-		rb, _ := b.New().Search(context.Background(), g, surakarta.Limits{})
-		differ = ra.Move != rb.Move
-		if err := g.Play(ra.Move); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if !differ {
-		t.Error("random with seeds 1 and 2 played the same 20 moves")
-	}
-	for spec, want := range map[string]string{
-		"greedy,tuned":         "greedy takes no evaluator",
-		"level0":               "or a player alone: random, greedy, or level1 to level10",
-		"level11,tuned":        "unknown searcher",
-		"level3,seed=x":        "seed: want a whole number",
-		"level3,seed=-1":       "seed: want a whole number",
-		"level3,table=4":       `unknown option "table"`,
-		"random,seed=1,seed=2": "given twice",
-		"random,seed=":         "want name=value",
-	} {
-		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
-		}
-	}
-}
-
-// TestParseEngineName: name= names any engine, in its letter case, so
-// that a match can play two engines of one spec.
-func TestParseEngineName(t *testing.T) {
-	for spec, name := range map[string]string{
-		"pvs,tuned,name=Base":               "Base",
-		"PVS, tuned, threads=1, name=New-2": "New-2",
-		"level3,name=Beginner,seed=7":       "Beginner",
-		"random,name=r":                     "r",
-	} {
-		e, err := ParseEngine(spec)
-		if err != nil || e.Name != name || e.New() == nil {
-			t.Errorf("ParseEngine(%q) = %q, %v; want the name %q", spec, e.Name, err, name)
-		}
-	}
-	for spec, want := range map[string]string{
-		"pvs,tuned,name=a,name=b": "given twice",
-		"pvs,tuned,name=":         "want name=value",
-		"random,name=a,name=b":    "given twice",
-		"greedy,name=":            "want name=value",
-	} {
-		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
-		}
-	}
-	a, b := mustEngine(t, "pvs,tuned,name=a"), mustEngine(t, "pvs,tuned,name=b")
-	if err := (Config{A: a, B: b, Games: 2, Limits: surakarta.Limits{Depth: 1}}).Validate(); err != nil {
-		t.Errorf("one spec named twice: %v", err)
-	}
-}
-
 // mustEngine parses spec, failing the test on an error.
-func mustEngine(t *testing.T, spec string) Engine {
+func mustEngine(t *testing.T, spec string) enginespec.Engine {
 	t.Helper()
-	e, err := ParseEngine(spec)
+	e, err := enginespec.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
 
-// TestParseEngineNamesUnknownOptions: an option name that does not exist
-// is called unknown, whatever its value and whatever the searcher.
-func TestParseEngineNamesUnknownOptions(t *testing.T) {
-	for _, spec := range []string{"pvs,endgame,bogus=1", "pvs,endgame,bogus=on", "pvs,sixfactor,depth=3", "alphabeta,sixfactor,bogus=off", "alphabeta,endgame,nodes=x",
-		// The switches of v0.1.0, which the search no longer offers.
-		"pvs,endgame,cutoffs=off", "pvs,endgame,history=off", "pvs,endgame,killers=off", "pvs,endgame,quiescence=off",
-		"pvs,endgame,nullmove=off", "pvs,endgame,lmr=off", "pvs,endgame,aspiration=0"} {
-		_, err := ParseEngine(spec)
-		if err == nil || !strings.Contains(err.Error(), "unknown option") {
-			t.Errorf("ParseEngine(%q) = %v, want an unknown option", spec, err)
-		}
-	}
-	for spec, want := range map[string]string{
-		"alphabeta,sixfactor,table=2":    "for pvs only",
-		"mcts,tuned,tb=x":                "for pvs only",
-		"pvs,sixfactor,endgame-weight=5": "needs the endgame evaluator",
-	} {
-		if _, err := ParseEngine(spec); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseEngine(%q) = %v, want an error saying %q", spec, err, want)
-		}
+// TestRunPlaysOneSpecNamedTwice: one spec named twice with name= makes
+// two engines that a match can tell apart.
+func TestRunPlaysOneSpecNamedTwice(t *testing.T) {
+	a, b := mustEngine(t, "pvs,tuned,name=a"), mustEngine(t, "pvs,tuned,name=b")
+	if err := (Config{A: a, B: b, Games: 2, Limits: surakarta.Limits{Depth: 1}}).Validate(); err != nil {
+		t.Errorf("one spec named twice: %v", err)
 	}
 }
 
-// TestParseEngineErrorsAreShort: an error quotes at most a short excerpt
-// of a long spec: it is no longer than a short message and the list of
-// option names (which an unknown option's error gives).
-func TestParseEngineErrorsAreShort(t *testing.T) {
-	long := strings.Repeat("é", 1<<20)
-	limit := 300 + len(strings.Join(optionNames, ", "))
-	for _, spec := range []string{
-		long, "pvs," + long, long + ",endgame", "pvs,endgame," + long, "pvs,endgame," + long + "=1",
-		"pvs,endgame,table=" + long, "pvs,endgame,threads=" + long, "pvs,endgame,table=2,table=" + long,
-		"pvs,endgame,endgame-weight=" + long, "alphabeta,endgame,contempt=" + long, "pvs,endgame,tb=" + long,
-		"ugi:" + long, "gtp:'" + long, "ugi,timeout=" + long + ":x", "ugi,name=x," + long + ":x", long + ":x",
-	} {
-		_, err := ParseEngine(spec)
-		if err == nil {
-			t.Errorf("ParseEngine(%.60q…): no error", spec)
-		} else if len(err.Error()) > limit || !utf8.ValidString(err.Error()) {
-			t.Errorf("ParseEngine(%.60q…): an error of %d bytes: %.200q", spec, len(err.Error()), err)
-		}
-	}
-}
-
-func TestParseEngineOptions(t *testing.T) {
-	e, err := ParseEngine("PVS, endgame, endgame-weight=60, table=2, threads=3, contempt=7")
-	if err != nil {
+// TestRunNewConcurrently: Run calls New from several goroutines at once,
+// with more games at once than cores; run it under go test -race (package
+// enginespec checks that the New of a parsed engine may be so called).
+func TestRunNewConcurrently(t *testing.T) {
+	a, b := mustEngine(t, "pvs,endgame"), mustEngine(t, "alphabeta,sixfactor")
+	if _, err := Run(context.Background(), Config{A: a, B: b, Games: 8, Limits: surakarta.Limits{Depth: 1}, Concurrency: 4}); err != nil {
 		t.Fatal(err)
-	}
-	if want := "pvs,endgame,endgame-weight=60,table=2,threads=3,contempt=7"; e.Name != want {
-		t.Errorf("Name = %q, want %q", e.Name, want)
-	}
-	s, ok := e.New().(*surakarta.PVS)
-	if !ok {
-		t.Fatalf("New() = %T, want *surakarta.PVS", e.New())
-	}
-	if s.TableMegabytes != 2 || s.Threads != 3 || s.Contempt != 7 {
-		t.Errorf("options not applied: table %d, threads %d, contempt %d", s.TableMegabytes, s.Threads, s.Contempt)
-	}
-	for spec, want := range map[string][2]int{
-		"pvs,endgame":                        {1, 0},
-		"pvs,endgame,threads=4":              {4, 0},
-		"pvs,sixfactor,contempt=-20":         {1, -20},
-		"pvs,endgame,threads=2,contempt=100": {2, 100},
-	} {
-		e, err := ParseEngine(spec)
-		if err != nil {
-			t.Fatalf("ParseEngine(%q): %v", spec, err)
-		}
-		s := e.New().(*surakarta.PVS)
-		if got := [2]int{max(s.Threads, 1), s.Contempt}; got != want {
-			t.Errorf("%s: threads and contempt %v, want %v", spec, got, want)
-		}
-	}
-	ev, ok := s.Evaluator.(*surakarta.EndgameAdjusted)
-	if !ok || ev.Adjusted.Weights.Pieces != 60 {
-		t.Fatalf("Evaluator = %#v, want EndgameAdjusted with endgame piece weight 60", s.Evaluator)
-	}
-	// Only that weight changes.
-	want := surakarta.NewEndgameAdjusted()
-	want.Adjusted.Weights.Pieces = 60
-	if *ev != *want {
-		t.Errorf("evaluator = %+v, want %+v", *ev, *want)
-	}
-	// Every New makes its own searcher and evaluator.
-	if s2 := e.New().(*surakarta.PVS); s2 == s || s2.Evaluator == s.Evaluator {
-		t.Error("New returned shared state")
-	}
-
-	// Without options: the library's defaults.
-	def, _ := ParseEngine("pvs,endgame")
-	got := def.New().(*surakarta.PVS)
-	ref := surakarta.NewPVS(surakarta.NewEndgameAdjusted())
-	if got.TableMegabytes != ref.TableMegabytes || got.Threads != ref.Threads || got.Contempt != ref.Contempt ||
-		*got.Evaluator.(*surakarta.EndgameAdjusted) != *surakarta.NewEndgameAdjusted() {
-		t.Errorf("pvs,endgame differs from the defaults: table %d, threads %d, contempt %d", got.TableMegabytes, got.Threads, got.Contempt)
-	}
-}
-
-func TestParseEngineTablebase(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "Tables") // its letter case counts
-	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 3}); err != nil {
-		t.Fatal(err)
-	}
-	e, err := ParseEngine("pvs,tuned,tb=" + dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, ok := e.New().(tbdir.PVS)
-	if !ok || s.Dir.Path() != dir {
-		t.Fatalf("New() = %T, want a PVS with the tables of %s", e.New(), dir)
-	}
-	// A won position of 2 pieces against 1: the tables answer at the root.
-	p, err := surakarta.ParsePosition("6/6/6/w5/6/1bb3 b 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := surakarta.NewGameWithRules(p, surakarta.Rules{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1})
-	if err != nil || res.TBHits == 0 || !surakarta.IsWin(res.Score) {
-		t.Errorf("search: %+v, %v; want a win from the tables", res, err)
-	}
-	for _, bad := range []string{filepath.Join(dir, "missing"), t.TempDir()} {
-		if _, err := ParseEngine("pvs,tuned,tb=" + bad); err == nil || !strings.Contains(err.Error(), "tb: ") {
-			t.Errorf("tb=%s: error %v", bad, err)
-		}
-	}
-}
-
-// TestParseEngineTuned checks the tuned evaluator: NewTuned's weights,
-// for either searcher, and no endgame weight.
-func TestParseEngineTuned(t *testing.T) {
-	want := surakarta.NewTuned()
-	for _, spec := range []string{"pvs,tuned", "alphabeta,tuned", "pvs,tuned,table=4"} {
-		e, err := ParseEngine(spec)
-		if err != nil {
-			t.Fatalf("%s: %v", spec, err)
-		}
-		var ev surakarta.Evaluator
-		switch s := e.New().(type) {
-		case *surakarta.PVS:
-			ev = s.Evaluator
-		case *surakarta.AlphaBeta:
-			ev = s.Evaluator
-		}
-		got, ok := ev.(*surakarta.Tuned)
-		if !ok {
-			t.Errorf("%s: evaluator %#v, want NewTuned()", spec, ev)
-			continue
-		}
-		middle, _ := surakarta.ParsePosition("1w1w1w/1wb2b/w3ww/1w2wb/b2bbb/bbb1b1 b 5 19")
-		for _, p := range []surakarta.Position{surakarta.NewPosition(), middle} {
-			if a, b := got.Evaluate(&p), want.Evaluate(&p); a != b {
-				t.Errorf("%s: evaluator scores %v %d, NewTuned %d", spec, p, a, b)
-			}
-		}
-	}
-	if _, err := ParseEngine("pvs,tuned,endgame-weight=60"); err == nil || !strings.Contains(err.Error(), "needs the endgame evaluator") {
-		t.Errorf("pvs,tuned,endgame-weight=60: error %v, want one saying it needs the endgame evaluator", err)
 	}
 }
 
 func TestRunRejectsEnginesWithOneName(t *testing.T) {
-	a, _ := ParseEngine("pvs,sixfactor")
+	a, _ := enginespec.Parse("pvs,sixfactor")
 	_, err := Run(context.Background(), Config{A: a, B: a, Games: 2, Limits: surakarta.Limits{Depth: 1}})
 	if err == nil || !strings.Contains(err.Error(), "different names") {
 		t.Errorf("Run with A == B: %v, want an error about names", err)
@@ -409,10 +160,10 @@ func TestOpeningsRefusesMoreThanThePliesMake(t *testing.T) {
 // quick engines for tests: A searches 2 plies, B plays the first legal move
 // by a one-ply search with a blind evaluator.
 var (
-	strong = Engine{Name: "strong", New: func() surakarta.Searcher {
+	strong = enginespec.Engine{Name: "strong", New: func() surakarta.Searcher {
 		return surakarta.NewPVS(surakarta.NewSixFactor())
 	}}
-	blind = Engine{Name: "blind", New: func() surakarta.Searcher {
+	blind = enginespec.Engine{Name: "blind", New: func() surakarta.Searcher {
 		return surakarta.NewAlphaBeta(surakarta.EvaluatorFunc(func(*surakarta.Position) int { return 0 }))
 	}}
 )
@@ -581,8 +332,8 @@ func TestRunRejectsBadConfig(t *testing.T) {
 // file is touched.
 func TestRunValidatesConfigFirst(t *testing.T) {
 	var made atomic.Int64
-	counting := func(e Engine) Engine {
-		return Engine{Name: e.Name, New: func() surakarta.Searcher { made.Add(1); return e.New() }}
+	counting := func(e enginespec.Engine) enginespec.Engine {
+		return enginespec.Engine{Name: e.Name, New: func() surakarta.Searcher { made.Add(1); return e.New() }}
 	}
 	file := filepath.Join(t.TempDir(), "games.txt")
 	base := func() Config {
@@ -663,7 +414,7 @@ func TestRunStopsOnSearchError(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
 	cfg := config(file, 4)
 	cfg.Concurrency = 1
-	cfg.B = Engine{Name: "fragile", New: func() surakarta.Searcher {
+	cfg.B = enginespec.Engine{Name: "fragile", New: func() surakarta.Searcher {
 		return failing{Searcher: surakarta.NewAlphaBeta(surakarta.NewSixFactor()), fromPly: 9}
 	}}
 	out, err := Run(context.Background(), cfg)
@@ -684,7 +435,7 @@ func TestRunStopsOnSearchError(t *testing.T) {
 
 	// Engine A failing at once, with games in parallel: the same.
 	cfg = config("", 8)
-	cfg.A = Engine{Name: "broken", New: func() surakarta.Searcher {
+	cfg.A = enginespec.Engine{Name: "broken", New: func() surakarta.Searcher {
 		return failing{Searcher: surakarta.NewAlphaBeta(surakarta.NewSixFactor())}
 	}}
 	if _, err := Run(context.Background(), cfg); !errors.Is(err, errOutOfFuel) || !strings.Contains(err.Error(), `engine A "broken"`) {
@@ -696,7 +447,7 @@ func TestRunStopsOnSearchError(t *testing.T) {
 // not a panic.
 func TestRunStopsOnNilSearcher(t *testing.T) {
 	cfg := config("", 2)
-	cfg.B = Engine{Name: "nobody", New: func() surakarta.Searcher { return nil }}
+	cfg.B = enginespec.Engine{Name: "nobody", New: func() surakarta.Searcher { return nil }}
 	_, err := Run(context.Background(), cfg)
 	if err == nil || !strings.Contains(err.Error(), `engine B "nobody"`) || !strings.Contains(err.Error(), "New returned nil") {
 		t.Errorf("Run: %v, want an error about B's New", err)
@@ -720,7 +471,7 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := config("", 10)
 	cfg.Concurrency = 1
-	cfg.B = Engine{Name: "quitter", New: func() surakarta.Searcher { return quitter{surakarta.NewAlphaBeta(surakarta.NewSixFactor())} }}
+	cfg.B = enginespec.Engine{Name: "quitter", New: func() surakarta.Searcher { return quitter{surakarta.NewAlphaBeta(surakarta.NewSixFactor())} }}
 	cfg.Progress = writerFunc(func([]byte) { cancel() }) // stop after the first game
 	out, err := Run(ctx, cfg)
 	if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "quitter") {
@@ -731,69 +482,6 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 	}
 }
 
-// TestEngineNewConcurrently: Run calls New from several goroutines at
-// once, so the New of a parsed engine must be safe for concurrent use, and
-// its searchers must not share state; run it under go test -race.
-func TestEngineNewConcurrently(t *testing.T) {
-	specs := []string{"pvs,endgame", "pvs,sixfactor,table=2,contempt=5", "pvs,endgame,endgame-weight=60", "alphabeta,sixfactor", "pvs,tuned"}
-	for _, spec := range specs {
-		e, err := ParseEngine(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		moves := make([]surakarta.Move, 4)
-		for i := range moves {
-			wg.Go(func() {
-				s := e.New()
-				res, err := s.Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 3})
-				if err != nil {
-					t.Errorf("%s: %v", spec, err)
-				}
-				moves[i] = res.Move
-			})
-		}
-		wg.Wait()
-		for i := range moves {
-			if moves[i] != moves[0] {
-				t.Errorf("%s: searches at the same time chose %v", spec, moves)
-				break
-			}
-		}
-	}
-	// And through Run, with more games at once than cores.
-	a, _ := ParseEngine("pvs,endgame")
-	b, _ := ParseEngine("alphabeta,sixfactor")
-	if _, err := Run(context.Background(), Config{A: a, B: b, Games: 8, Limits: surakarta.Limits{Depth: 1}, Concurrency: 4}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 type writerFunc func([]byte)
 
 func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
-
-// FuzzParseEngine: any spec gives an engine or an error, never a panic; an
-// engine's Name parses again to the same Name, and New makes a searcher.
-func FuzzParseEngine(f *testing.F) {
-	for _, spec := range []string{
-		"pvs,endgame", "alphabeta,sixfactor", "PVS, Endgame, table=4, threads=2",
-		"pvs,endgame,endgame-weight=60", "pvs,sixfactor,contempt=-3,table=1",
-		"pvs,endgame,table=99999", "pvs,,", ",", "pvs,endgame,a=b=c",
-	} {
-		f.Add(spec)
-	}
-	f.Fuzz(func(t *testing.T, spec string) {
-		e, err := ParseEngine(spec)
-		if err != nil {
-			return
-		}
-		again, err := ParseEngine(e.Name)
-		if err != nil || again.Name != e.Name {
-			t.Fatalf("ParseEngine(%q).Name = %q, which parses to %q, %v", spec, e.Name, again.Name, err)
-		}
-		if e.New() == nil {
-			t.Fatalf("ParseEngine(%q).New() = nil", spec)
-		}
-	})
-}

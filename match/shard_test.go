@@ -12,6 +12,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 )
 
 func TestParseShard(t *testing.T) {
@@ -78,11 +79,11 @@ func TestShardPlays(t *testing.T) {
 // searcher thread, games one at a time, results of every kind.
 func shardMatch(t *testing.T, games int, sprt *elo.SPRT) Config {
 	t.Helper()
-	a, err := ParseEngine("pvs,endgame")
+	a, err := enginespec.Parse("pvs,endgame")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ParseEngine("alphabeta,sixfactor")
+	b, err := enginespec.Parse("alphabeta,sixfactor")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,6 @@ import (
 	"github.com/surakarta-go/surakarta/analysis"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
-	"github.com/surakarta-go/surakarta/match"
 )
 
 func main() {
@@ -85,7 +84,7 @@ An engine is searcher,evaluator[,option=value...]: searcher pvs,
 alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options
 such as threads=2 or tb=DIR (PVS with the endgame tables in DIR); a
 player level1 to level10; or an engine program, ugi:PROGRAM (go doc
-github.com/surakarta-go/surakarta/match.ParseEngine). The engine must
+github.com/surakarta-go/surakarta/enginespec.Parse). The engine must
 report scores: surakarta-analyze searches the start position with it
 first, before reading FILE, and refuses (exit status 2) an engine whose
 search completes no iteration (depth 0), which has no score to report:
@@ -401,10 +400,24 @@ func setHeader(rec *surakarta.Record, name, value string) {
 	rec.Headers = append(rec.Headers, surakarta.Header{Name: name, Value: value})
 }
 
-// limitsText describes the budget of each position's search.
+// limitsText describes the budget of each position's search, as a
+// match's time control says its limits per move: "100ms a position,
+// depth 6", or "default" for none.
 func limitsText(l surakarta.Limits) string {
-	text := match.LimitsText(l)
-	return strings.ReplaceAll(text, "/move", " a position")
+	var parts []string
+	if l.MoveTime > 0 {
+		parts = append(parts, l.MoveTime.String()+" a position")
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, strconv.FormatInt(l.Nodes, 10)+" nodes a position")
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
+	}
+	if len(parts) == 0 {
+		return "default"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // svgName returns the graph file of the n-th game: name itself for the

@@ -2,7 +2,7 @@
 // result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
 // and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
 // (pvs, alphabeta, mcts or uct; sixfactor, endgame or tuned; options such as
-// endgame-weight=60 or threads=2, see match.ParseEngine), or an engine
+// endgame-weight=60 or threads=2, see enginespec.Parse), or an engine
 // program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
 // "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
 // finished game goes to the record file; run the same command again to
@@ -72,7 +72,7 @@ with -engine, A first, then B. An engine is
 searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
 evaluator sixfactor, endgame or tuned, options such as endgame-weight=60, table=4,
 threads=2 or tb=DIR, the endgame tables in DIR (go doc
-github.com/surakarta-go/surakarta/match.ParseEngine).
+github.com/surakarta-go/surakarta/enginespec.Parse).
 Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),
 such as -engine level3 -engine greedy (the module's docs/levels.md).

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/match"
@@ -176,7 +177,7 @@ func TestIncompleteIsNoResult(t *testing.T) {
 		!strings.Contains(errOut, "\nsurakarta-match: merging: incomplete: 4 of 8 games are missing") {
 		t.Errorf("-merge of shard 0/2: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
 	}
-	cfg := match.Config{A: match.Engine{Name: "a"}, B: match.Engine{Name: "b"}}
+	cfg := match.Config{A: enginespec.Engine{Name: "a"}, B: enginespec.Engine{Name: "b"}}
 	var stdout, stderr strings.Builder
 	if code := report(cfg, match.Outcome{Counts: elo.Counts{Wins: 1}}, context.Canceled, &stdout, &stderr); code != 1 || stdout.Len() != 0 ||
 		!strings.HasPrefix(stderr.String(), "so far, no result: a vs b: W-D-L 1-0-0") || !strings.HasSuffix(stderr.String(), "\nsurakarta-match: context canceled\n") {

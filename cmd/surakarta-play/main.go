@@ -31,9 +31,9 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/level"
-	"github.com/surakarta-go/surakarta/match"
 )
 
 func main() {
@@ -57,7 +57,7 @@ plausible moves at random; their Elo is in the module's docs/levels.md.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
 alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
-threads=2 (go doc github.com/surakarta-go/surakarta/match.ParseEngine). A position is
+threads=2 (go doc github.com/surakarta-go/surakarta/enginespec.Parse). A position is
 written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 '/', b and w for pieces and a digit for empty points, then the side to move
 (go doc github.com/surakarta-go/surakarta.ParsePosition).
@@ -76,7 +76,7 @@ type session struct {
 	out      io.Writer
 	game     *surakarta.Game
 	human    surakarta.Color
-	engine   match.Engine
+	engine   enginespec.Engine
 	searcher surakarta.Searcher
 	full     surakarta.Searcher // the engine at full strength, for hint; made when first asked
 	limits   surakarta.Limits

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/match"
+	"github.com/surakarta-go/surakarta/enginespec"
 )
 
 // play runs a session with the given flags and input lines and returns
@@ -181,7 +181,7 @@ func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
 			out:      &out,
 			game:     surakarta.NewGame(surakarta.NewPosition()),
 			human:    surakarta.White,
-			engine:   match.Engine{Name: "broken"},
+			engine:   enginespec.Engine{Name: "broken"},
 			searcher: tc.searcher,
 		}
 		err := s.loop(strings.NewReader("b2b3\nmoves\nquit\n"))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
@@ -24,7 +25,7 @@ const genUsage = `usage: surakarta-tune gen [flags]
        surakarta-tune gen -merge [-out FILE] RECORD-FILE...
 
 Gen plays self-play games of an engine (-engine, a spec of
-match.ParseEngine) at a fixed number of nodes per move from distinct
+enginespec.Parse) at a fixed number of nodes per move from distinct
 random openings, writes them as game records (-records), and writes their
 quiet positions, each with its game's result, to the data file (-out). A
 position is quiet when EndgameAdjusted's captures-only search gives its
@@ -53,7 +54,7 @@ flags:
 
 // genConfig is what surakarta-tune gen does.
 type genConfig struct {
-	engine                    match.Engine
+	engine                    enginespec.Engine
 	games, plies, concurrency int
 	nodes                     int64
 	seed                      uint64

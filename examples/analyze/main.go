@@ -13,7 +13,7 @@
 // A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
 // then the side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
-// An engine is a spec of match.ParseEngine: searcher,evaluator and options.
+// An engine is a spec of enginespec.Parse: searcher,evaluator and options.
 package main
 
 import (

@@ -44,6 +44,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -126,13 +127,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
 
-	a := match.Engine{
+	a := enginespec.Engine{
 		Name: fmt.Sprintf("pvs,tuned+spread=%d", *weight),
 		New: func() surakarta.Searcher {
 			return surakarta.NewPVS(Spread{Base: surakarta.NewTuned(), Weight: *weight})
 		},
 	}
-	b := match.Engine{
+	b := enginespec.Engine{
 		Name: "pvs,tuned",
 		New:  func() surakarta.Searcher { return surakarta.NewPVS(surakarta.NewTuned()) },
 	}

@@ -1,7 +1,7 @@
 // Package cmdflag defines the flags that the module's commands and example
 // programs share, so that each is spelt, typed, documented and defaulted
 // the same wherever it appears: the position (-position), the engine
-// (-engine, a match.ParseEngine spec), the games played at once
+// (-engine, a spec of package enginespec), the games played at once
 // (-concurrency; for perft, the subtrees counted at once), the time per
 // move (-movetime, one default), the plies of
 // random openings (-opening-plies), the search depth and nodes per move
@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/match"
+	"github.com/surakarta-go/surakarta/enginespec"
 )
 
 // Defaults of the shared flags.
@@ -31,7 +31,7 @@ const (
 )
 
 // engineSpec is what an engine spec is, as the usage of -engine says it.
-const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/match.ParseEngine)"
+const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)"
 
 // Position defines -position, the position text of a position, by default
 // the start.
@@ -109,12 +109,12 @@ func Seed(fs *flag.FlagSet) *uint64 {
 	return fs.Uint64("seed", 1, "seed of the random openings")
 }
 
-// ParseEngine parses an engine spec as match.ParseEngine does, with an
+// ParseEngine parses an engine spec as enginespec.Parse does, with an
 // error that names the flag rather than the package.
-func ParseEngine(spec string) (match.Engine, error) {
-	e, err := match.ParseEngine(spec)
+func ParseEngine(spec string) (enginespec.Engine, error) {
+	e, err := enginespec.Parse(spec)
 	if err != nil {
-		return e, fmt.Errorf("-%s", Message(err))
+		return e, fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "enginespec: "))
 	}
 	return e, nil
 }

@@ -19,7 +19,7 @@ import (
 )
 
 // Engine names the engine the page plays against, in the spelling of
-// match.ParseEngine.
+// enginespec.Parse.
 const Engine = "pvs,tuned"
 
 // Limits on what the page may ask for.

@@ -1,6 +1,6 @@
 //go:build unix
 
-package match
+package fakeengine
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 )
 
 // startLingering starts a fake engine of mode linger, which writes its
-// process id, prefixed with lingerPrefix, in pidDir and sleeps a minute,
+// process id, prefixed with LingerPrefix, in pidDir and sleeps a minute,
 // in a session of its own, holding this process's standard input, output
 // and error.
 func startLingering(pidDir string) error {

@@ -1,10 +1,9 @@
-package match
+package enginespec
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os/exec"
 	"slices"
@@ -17,19 +16,20 @@ import (
 	"github.com/surakarta-go/surakarta/ugi"
 )
 
-// Forfeit is the error of a search that loses its game instead of failing
-// the match: Run ends the game with the other side the winner, records
-// why, and goes on with the match. The searchers of external engines
-// (see ParseEngine) return it, wrapped, when their program answers an
-// illegal or unreadable move, exits, or does not answer in time; any
-// Searcher may return it.
+// Forfeit is the error of a search that loses its game, where any other
+// error of a search is a failure that stops whatever plays it. The
+// searchers of external engines (see Parse) return it, wrapped, when
+// their program answers an illegal or unreadable move, exits, or does not
+// answer in time, so that a broken program loses a game rather than
+// stopping a match. Any Searcher may return it.
 //
-// A game lost on time ends as Game.ForfeitOnTime ends it (the record's
-// Reason is "time forfeit"); any other forfeit leaves the game as it was
-// and gives the record the Reason "forfeit: " followed by Forfeit.Reason.
-// Either way the record has a Forfeit header that names the side, the
-// engine, the ply and the position, and the error; Run also writes it to
-// Config.Progress.
+// Package match's Run ends such a game with the other side the winner,
+// records why and goes on with the match: a game lost on time (OnTime)
+// ends as Game.ForfeitOnTime ends it, with the record's Reason "time
+// forfeit"; any other forfeit leaves the game as it was and gives the
+// record the Reason "forfeit: " followed by Forfeit.Reason. Either way
+// the record has a Forfeit header that names the side, the engine, the
+// ply and the position, and the error.
 type Forfeit struct {
 	// Reason says in a few words how the game was lost, such as
 	// "illegal move" or "crash".
@@ -57,7 +57,6 @@ const (
 	forfeitCrash   = "crash"           // the program exited or closed its pipes
 	forfeitAnswer  = "bad answer"      // an answer that does not read, or an error
 	forfeitTime    = "no move in time" // (OnTime)
-	forfeitClock   = "out of time"     // Run's clock ran out (OnTime)
 )
 
 // Defaults of an external engine's timeout: the time it may take beyond
@@ -92,10 +91,10 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		key, value, ok := strings.Cut(s, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("match: engine %q: setting %q: want name=value", quoted, clip.Text(s))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q: want name=value", quoted, clip.Text(s))
 		}
 		if seen[strings.ToLower(key)] {
-			return Engine{}, fmt.Errorf("match: engine %q: setting %q given twice", quoted, clip.Text(key))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q given twice", quoted, clip.Text(key))
 		}
 		seen[strings.ToLower(key)] = true
 		switch {
@@ -104,31 +103,31 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		case key == "timeout":
 			d, err := time.ParseDuration(value)
 			if err != nil || d <= 0 {
-				return Engine{}, fmt.Errorf("match: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip.Text(value))
+				return Engine{}, fmt.Errorf("enginespec: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip.Text(value))
 			}
 			x.timeout = d
 		case strings.HasPrefix(key, "option."):
 			if x.protocol != "ugi" {
-				return Engine{}, fmt.Errorf("match: engine %q: option settings are for UGI engines only (GTP has no standard way to set options: give the program arguments)", quoted)
+				return Engine{}, fmt.Errorf("enginespec: engine %q: option settings are for UGI engines only (GTP has no standard way to set options: give the program arguments)", quoted)
 			}
 			opt := strings.TrimSpace(strings.TrimPrefix(key, "option."))
 			if opt == "" {
-				return Engine{}, fmt.Errorf("match: engine %q: setting %q names no option", quoted, clip.Text(key))
+				return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q names no option", quoted, clip.Text(key))
 			}
 			x.options = append(x.options, [2]string{opt, value})
 		default:
-			return Engine{}, fmt.Errorf("match: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip.Text(key))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip.Text(key))
 		}
 	}
 	argv, err := splitCommand(command)
 	if err != nil {
-		return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
+		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
 	}
 	if len(argv) == 0 {
-		return Engine{}, fmt.Errorf("match: engine %q: no program after the colon", quoted)
+		return Engine{}, fmt.Errorf("enginespec: engine %q: no program after the colon", quoted)
 	}
 	if _, err := exec.LookPath(argv[0]); err != nil {
-		return Engine{}, fmt.Errorf("match: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
+		return Engine{}, fmt.Errorf("enginespec: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
 	}
 	x.argv = argv
 	return Engine{Name: name, New: func() surakarta.Searcher { return &externalSearcher{spec: x, newGame: true} }}, nil
@@ -460,75 +459,4 @@ func checkMove(g *surakarta.Game, m surakarta.Move) (surakarta.Move, error) {
 		return 0, &Forfeit{Reason: forfeitIllegal, Err: fmt.Errorf("%q: %w", m.String(), err)}
 	}
 	return legal, nil
-}
-
-// forfeitHeader is the header of a record that tells who forfeited the
-// game, where and why.
-const forfeitHeader = "Forfeit"
-
-// forfeitPrefix starts the Reason of the record of a forfeit not on time.
-const forfeitPrefix = "forfeit: "
-
-// forfeitText is the text of a Forfeit header, before headerText makes it
-// fit: side c, playing engine name, forfeits at ply in position p, and
-// why.
-func forfeitText(c surakarta.Color, name string, ply int, p surakarta.Position, why string) string {
-	return fmt.Sprintf("%v (%s) forfeits at ply %d, position %s: %s", c, name, ply, p, why)
-}
-
-// forfeitNote is a forfeit of a game not yet recorded.
-type forfeitNote struct {
-	onTime bool
-	reason string // the record's Reason, for a forfeit not on time
-	text   string // the Forfeit header
-}
-
-// forfeitGame ends game g, in which side c, playing engine name, has
-// forfeited with f, and returns what its record will say.
-func forfeitGame(g *surakarta.Game, c surakarta.Color, name string, f *Forfeit) forfeitNote {
-	note := forfeitNote{
-		onTime: f.OnTime,
-		reason: forfeitPrefix + f.Reason,
-		text:   headerText(forfeitText(c, name, g.Ply(), g.Position(), fmt.Sprint(f.Err))),
-	}
-	if f.OnTime {
-		g.ForfeitOnTime(c) // the game is not over: Run asked for a move
-	}
-	return note
-}
-
-// mark writes the forfeit into the record of its game: the Forfeit
-// header and, for a forfeit not on time (which ended the game), the
-// result and the reason.
-func (note forfeitNote) mark(rec *surakarta.Record) {
-	rec.Headers = append(rec.Headers, surakarta.Header{Name: forfeitHeader, Value: note.text})
-	if note.onTime {
-		return
-	}
-	loser := rec.Game.Position().SideToMove()
-	rec.Result = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result()
-	rec.Reason = note.reason
-}
-
-// maxHeaderText is the longest text a Forfeit header holds.
-const maxHeaderText = 300
-
-// headerText makes text fit for a record's header: valid UTF-8 without
-// control characters, at most maxHeaderText bytes.
-func headerText(text string) string {
-	return clip.To(strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return ' '
-		}
-		return r
-	}, strings.ToValidUTF8(text, "?")), maxHeaderText)
-}
-
-// closeSearchers closes the searchers that implement io.Closer.
-func closeSearchers(searchers *[2]surakarta.Searcher) {
-	for _, s := range searchers {
-		if c, ok := s.(io.Closer); ok {
-			c.Close() // the game is over: nothing to do about an error
-		}
-	}
 }

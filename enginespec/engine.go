@@ -1,4 +1,4 @@
-package match
+package enginespec
 
 import (
 	"fmt"
@@ -13,25 +13,26 @@ import (
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 )
 
-// Engine is a named way to make a searcher. Run calls New twice per game,
-// once for each side, so that every game has searchers of its own: the
-// searchers of package surakarta are not safe for concurrent use.
-//
-// Run plays several games at once and calls New from several goroutines at
-// the same time, so New must be safe for concurrent use, and the searchers
-// it returns must not share state that their searches change. The New of
-// an Engine from ParseEngine is: every call makes a new searcher with a new
-// evaluator. New must not return nil. The Engine value itself is only read.
+// Engine is a named way to make a searcher, so that whatever plays an
+// engine can make as many searchers as it plays games at once: the
+// searchers of package surakarta are not safe for concurrent use. Package
+// match's Run calls New twice per game, once for each side, and plays
+// several games at once, calling New from several goroutines at the same
+// time; so New must be safe for concurrent use, and the searchers it
+// returns must not share state that their searches change. The New of an
+// Engine from Parse is: every call makes a new searcher with a new
+// evaluator. New must not return nil. The Engine value itself is only
+// read.
 //
 // A searcher that holds something to release, such as the process of an
-// external engine, implements io.Closer: Run closes each searcher that
-// does when its game ends.
+// external engine, implements io.Closer: whoever makes it closes it when
+// done with it, as Run does when a game ends.
 type Engine struct {
 	Name string
 	New  func() surakarta.Searcher
 }
 
-// ParseEngine makes an Engine from a spec "searcher,evaluator[,option...]":
+// Parse makes an Engine from a spec "searcher,evaluator[,option...]":
 // searcher pvs, alphabeta, mcts or uct (surakarta.MCTS with Playouts),
 // evaluator sixfactor, endgame or tuned
 // (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned), such as
@@ -56,7 +57,7 @@ type Engine struct {
 //
 // The engine's Name is the spec, lower-cased, without spaces, unless
 // name= sets it. DIR and NAME keep their letter case, but can hold no
-// comma or space (nor NAME a colon); ParseEngine opens DIR's tables, and
+// comma or space (nor NAME a colon); Parse opens DIR's tables, and
 // fails when it holds none, and every searcher of the Engine shares them,
 // open for the rest of the process.
 //
@@ -90,7 +91,7 @@ type Engine struct {
 // COMMAND, everything after the first colon, is the program and its
 // arguments, separated by spaces; a word in '…' or "…" may hold spaces
 // (there are no escapes), and commas and colons need no quotes. The
-// program is looked up as exec.LookPath does, and ParseEngine fails when
+// program is looked up as exec.LookPath does, and Parse fails when
 // it is not found. The SETTINGs, between the protocol and the first colon
 // (so they hold no colon), are:
 //
@@ -109,14 +110,15 @@ type Engine struct {
 // ends, in its letter case, unless name= sets it.
 //
 // Each searcher of an external engine starts the program on its first
-// search, so Run plays every game with a new pair of processes, and ends
-// it when it is closed (Run closes it after the game): it sends quit,
-// and kills the program when it does not exit within a second, on Unix
-// with its process group: the processes it started, but not those that
-// left the group (setsid, setpgid), as a daemon does, which Run does not
-// end. On Linux a program that exits is seen to exit at once, also while
-// such a process holds its output open: a crash, not a timeout. It plays through
-// the clients of packages ugi and gtp. Before its first move the program
+// search, so a match (whose Run makes new searchers for every game and
+// closes them after it) plays every game with a new pair of processes;
+// it ends the program when it is closed: it sends quit, and kills the
+// program when it does not exit within a second, on Unix with its process
+// group: the processes it started, but not those that left the group
+// (setsid, setpgid), as a daemon does, which it does not end. On Linux a
+// program that exits is seen to exit at once, also while such a process
+// holds its output open: a crash, not a timeout. It plays through the
+// clients of packages ugi and gtp. Before its first move the program
 // gets 10s more than the timeout to start and answer the handshake (UGI:
 // ugi, isready, each option with isready, uginewgame, isready; GTP:
 // protocol_version, which must be 2). For each move a UGI program gets
@@ -129,7 +131,7 @@ type Engine struct {
 // its last move with play, and genmove, followed by protocol_version (so
 // that a second answer to genmove shows). GTP has no command to set a
 // position, so a game that does not start from the standard start (as
-// the games of Run do, from their openings) is set with the extension
+// the games of a match do, from their openings) is set with the extension
 // "surakarta-position TEXT" of cmd/surakarta; and GTP can say no depth or
 // node limit, no increment, and only whole seconds: a Clock is sent as
 // time_settings MAIN 0 0 and, before each genmove, time_left COLOR
@@ -143,17 +145,17 @@ type Engine struct {
 // not asked (such as a second bestmove), writes a line longer than 4 KiB
 // ("line too long"), exits or closes its output, or does not answer
 // within the timeout loses the game: its Search returns an error wrapping
-// *Forfeit, with the program ended. Between its moves the runner reads
-// none of a program's output, and holds at most a few lines of it: a
-// program that writes without end is held up by its own output.
-func ParseEngine(spec string) (Engine, error) {
+// *Forfeit, with the program ended. Between its searches the searcher
+// reads none of a program's output, and holds at most a few lines of it:
+// a program that writes without end is held up by its own output.
+func Parse(spec string) (Engine, error) {
 	quoted := clip.Text(spec) // errors quote at most a short excerpt
 	if head, command, ok := strings.Cut(spec, ":"); ok {
 		switch p, _, _ := strings.Cut(head, ","); strings.ToLower(strings.TrimSpace(p)) {
 		case "ugi", "gtp":
 			return parseExternal(spec, head, command)
 		}
-		return Engine{}, fmt.Errorf("match: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher,evaluator", quoted)
+		return Engine{}, fmt.Errorf("enginespec: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher,evaluator", quoted)
 	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
@@ -164,17 +166,17 @@ func ParseEngine(spec string) (Engine, error) {
 		return parsePlayer(quoted, name, player, fields[1:], writtenFields[1:])
 	}
 	if len(fields) < 2 {
-		return Engine{}, fmt.Errorf("match: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
+		return Engine{}, fmt.Errorf("enginespec: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	written := writtenFields[2:]
 	newSearcherOf, ok := registry.LookupSearcher(searcher)
 	if !ok {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
+		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
 	}
 	newEvaluatorOf, ok := registry.LookupEvaluator(evaluator)
 	if !ok {
-		return Engine{}, fmt.Errorf("match: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))
+		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -186,10 +188,10 @@ func ParseEngine(spec string) (Engine, error) {
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, clip.Text(key))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
 		if key == "name" {
@@ -197,15 +199,15 @@ func ParseEngine(spec string) (Engine, error) {
 			continue
 		}
 		if !knownOption(key) {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (want %s or name)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (want %s or name)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
-				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight needs the endgame evaluator", quoted)
+				return Engine{}, fmt.Errorf("enginespec: engine %q: endgame-weight needs the endgame evaluator", quoted)
 			}
 			w, err := optionInt(value, 0, 1000)
 			if err != nil {
-				return Engine{}, fmt.Errorf("match: engine %q: endgame-weight: %w", quoted, err)
+				return Engine{}, fmt.Errorf("enginespec: engine %q: endgame-weight: %w", quoted, err)
 			}
 			setEval = append(setEval, func(e surakarta.Evaluator) {
 				e.(*surakarta.EndgameAdjusted).Adjusted.Weights.Pieces = w
@@ -215,26 +217,26 @@ func ParseEngine(spec string) (Engine, error) {
 		if key == "threads" && (searcher == "mcts" || searcher == "uct") {
 			n, err := optionInt(value, 1, surakarta.MaxThreads)
 			if err != nil {
-				return Engine{}, fmt.Errorf("match: engine %q: threads: %w", quoted, err)
+				return Engine{}, fmt.Errorf("enginespec: engine %q: threads: %w", quoted, err)
 			}
 			setMCTS = append(setMCTS, func(s *surakarta.MCTS) { s.Threads = n })
 			continue
 		}
 		if searcher != "pvs" {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q is for pvs only", quoted, key)
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q is for pvs only", quoted, key)
 		}
 		if key == "tb" {
 			_, dir, _ := strings.Cut(written[i], "=")
 			d, err := tbdir.Open(dir)
 			if err != nil {
-				return Engine{}, fmt.Errorf("match: engine %q: tb: %s", quoted, clip.Text(err.Error()))
+				return Engine{}, fmt.Errorf("enginespec: engine %q: tb: %s", quoted, clip.Text(err.Error()))
 			}
 			tables = d
 			continue
 		}
 		set, err := pvsOption(key, value)
 		if err != nil {
-			return Engine{}, fmt.Errorf("match: engine %q: %w", quoted, err)
+			return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
 		}
 		setPVS = append(setPVS, set)
 	}
@@ -273,15 +275,15 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
 			if i == 0 && !ok {
-				return Engine{}, fmt.Errorf("match: engine %q: %s takes no evaluator: its spec is %s[,seed=N]", quoted, player.Name, player.Name)
+				return Engine{}, fmt.Errorf("enginespec: engine %q: %s takes no evaluator: its spec is %s[,seed=N]", quoted, player.Name, player.Name)
 			}
-			return Engine{}, fmt.Errorf("match: engine %q: option %q: want name=value", quoted, clip.Text(opt))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
 		if key != "seed" && key != "name" {
-			return Engine{}, fmt.Errorf("match: engine %q: unknown option %q (%s takes seed=N and name=NAME only)", quoted, clip.Text(key), player.Name)
+			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (%s takes seed=N and name=NAME only)", quoted, clip.Text(key), player.Name)
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("match: engine %q: option %q given twice", quoted, key)
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, key)
 		}
 		seen[key] = true
 		if key == "name" {
@@ -290,7 +292,7 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 		}
 		n, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
-			return Engine{}, fmt.Errorf("match: engine %q: seed: want a whole number from 0 to %d, not %q", quoted, uint64(math.MaxUint64), clip.Text(value))
+			return Engine{}, fmt.Errorf("enginespec: engine %q: seed: want a whole number from 0 to %d, not %q", quoted, uint64(math.MaxUint64), clip.Text(value))
 		}
 		seed = n
 	}

@@ -1,0 +1,27 @@
+// Package enginespec makes engines from specs, the short texts by which a
+// command line or a configuration names an engine: a searcher and an
+// evaluator of package surakarta with options ("pvs,tuned",
+// "pvs,endgame,threads=2,tb=/var/tables"), a player of package level
+// ("level3", "random,seed=7"), or an engine program played through UGI
+// or GTP ("ugi:/usr/local/bin/engine", "gtp:engine -gtp"). Parse reads a
+// spec into an Engine: a name, and a function that makes its searchers,
+// as many as the games played at once need. Parse's documentation is the
+// grammar.
+//
+// The commands of this module take their engines in this grammar
+// (surakarta-match, surakarta-analyze and surakarta-play, each with
+// -engine), so that a tool of your own that takes a spec names engines as
+// they do, with the same options and the same errors.
+//
+// The searcher of an engine program starts the program on its first
+// search and ends it when closed (it implements io.Closer). The library's
+// rules judge every move the program answers: a program that answers an
+// illegal move, crashes or does not answer in time makes the search fail
+// with a *Forfeit, which package match counts as a lost game rather than
+// a broken match.
+//
+// The package uses the public API of packages surakarta, level (through
+// internal/registry, which names the searchers, evaluators and players),
+// ugi and gtp (the clients of engine programs), and internal/clip and
+// internal/tbdir (the endgame tables of tb=DIR).
+package enginespec
