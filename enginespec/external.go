@@ -211,14 +211,13 @@ var errNoAnswer = errors.New("no answer in time")
 
 // Search asks the program for a move in g's position and checks it with
 // the rules. Its error wraps *Forfeit when the program failed, and
-// otherwise reports an invalid call, a program that could not be
-// started, or ctx done before the program answered.
+// otherwise reports an invalid call (checked first, as every searcher of
+// the module checks it, by surakarta.CheckSearch, before the program is
+// started), a program that could not be started, or ctx done before the
+// program answered.
 func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
-	if err := lim.Validate(); err != nil {
+	if err := surakarta.CheckSearch(ctx, g, lim); err != nil {
 		return surakarta.Result{}, err
-	}
-	if o := g.Outcome(); o.Over {
-		return surakarta.Result{}, fmt.Errorf("%w: %v", surakarta.ErrGameOver, o)
 	}
 	start := time.Now()
 	timeout := s.timeout(lim, g.Position().SideToMove())

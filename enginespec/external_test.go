@@ -263,3 +263,48 @@ func TestParseExternal(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchChecksArguments: an external engine's Search answers bad
+// arguments as every searcher of the module does (surakarta.CheckSearch),
+// with the same sentinel errors, and starts no program for them.
+func TestSearchChecksArguments(t *testing.T) {
+	pids := t.TempDir()
+	e, err := Parse("ugi,name=fake:" + fakeengine.Command(t, "ok", pids))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.New()
+	defer s.(io.Closer).Close()
+	g := surakarta.NewGame(surakarta.NewPosition())
+	over := surakarta.NewGame(surakarta.NewPosition())
+	if err := over.Resign(surakarta.White); err != nil {
+		t.Fatal(err)
+	}
+	a6a4, err := surakarta.ParseMove("a6a4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		g    *surakarta.Game
+		lim  surakarta.Limits
+		want error
+	}{
+		{"nil context", nil, g, surakarta.Limits{}, surakarta.ErrInvalidSearch},
+		{"nil game", ctx, nil, surakarta.Limits{}, surakarta.ErrInvalidSearch},
+		{"negative depth", ctx, g, surakarta.Limits{Depth: -1}, surakarta.ErrInvalidLimits},
+		{"game over", ctx, over, surakarta.Limits{}, surakarta.ErrGameOver},
+		{"illegal search move", ctx, g, surakarta.Limits{SearchMoves: []surakarta.Move{a6a4}}, surakarta.ErrIllegalMove},
+	} {
+		_, err := s.Search(tc.ctx, tc.g, tc.lim)
+		var f *Forfeit
+		if !errors.Is(err, tc.want) || errors.As(err, &f) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	if entries, _ := os.ReadDir(pids); len(entries) > 0 {
+		t.Errorf("a program was started for bad arguments: %d in %s", len(entries), pids)
+	}
+}
