@@ -243,3 +243,18 @@ func TestRunRefusesALockedFile(t *testing.T) {
 		t.Errorf("Run after the lock was released: %+v, %v", out, err)
 	}
 }
+
+// recordsIn returns the records of a record file.
+func recordsIn(t *testing.T, file string) []*surakarta.Record {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := surakarta.ReadRecords(f)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return recs
+}

@@ -1,0 +1,121 @@
+package experiments
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/match"
+)
+
+// root is the repository's root, seen from this package.
+const root = ".."
+
+// regenerate is what to do when a figure is not what the records make.
+const regenerate = "run go run ./cmd/tables in experiments/ to write it"
+
+// made is the docs made again, once for all the tests.
+var made = sync.OnceValues(func() (*Docs, error) { return Make(root) })
+
+// TestTables checks that the text between each pair of markers of the
+// docs is what the records make of it, so that no published figure
+// strays from its games.
+func TestTables(t *testing.T) {
+	docs, err := made()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range docs.Pages {
+		for _, f := range p.Figures {
+			if have := p.Have(f); have != f.Want {
+				t.Errorf("%s: the %s %s is not what the records make: %s\n%s", p.Path, f.Kind, f.Name, regenerate, firstDifference(have, f.Want))
+			}
+		}
+	}
+}
+
+// firstDifference shows the first line where have and want differ.
+func firstDifference(have, want string) string {
+	h, w := strings.Split(have, "\n"), strings.Split(want, "\n")
+	for i := range max(len(h), len(w)) {
+		var hl, wl string
+		if i < len(h) {
+			hl = h[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if hl != wl {
+			return "the page has: " + hl + "\nthe records:  " + wl
+		}
+	}
+	return ""
+}
+
+// TestEveryRecordPublished checks that the docs publish every record file
+// under matches/: a match committed without its row would be figures
+// that nothing checks.
+func TestEveryRecordPublished(t *testing.T) {
+	docs, err := made()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, recordsDir)
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".txt.gz") {
+			return err
+		}
+		file, err := filepath.Rel(dir, path)
+		if err == nil && !slices.Contains(docs.Records, filepath.ToSlash(file)) {
+			t.Errorf("%s/%s is in no table: add its row to the template of its page in %s", recordsDir, filepath.ToSlash(file), templatesDir)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEndgameOpenings checks that the endgame openings file is what the
+// records make, and that a match can play every opening of it.
+func TestEndgameOpenings(t *testing.T) {
+	want, err := EndgameOpenings(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := os.ReadFile(filepath.Join(root, OpeningsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(have) != want {
+		t.Errorf("%s is not what the records make: %s", OpeningsFile, regenerate)
+	}
+	var openings []surakarta.Position
+	for line := range strings.Lines(want) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := surakarta.ParsePosition(strings.TrimSpace(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		openings = append(openings, p)
+	}
+	a, err := match.ParseEngine("greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := match.ParseEngine("random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := match.Config{A: a, B: b, Games: 2 * len(openings), Openings: openings}
+	if err := cfg.Validate(); err != nil {
+		t.Error(err)
+	}
+}
