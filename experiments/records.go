@@ -286,19 +286,20 @@ func (c Chain) String() string {
 	return Elo{Diff: c.diff, Low: c.diff - math.Sqrt(c.below), High: c.diff + math.Sqrt(c.above)}.String()
 }
 
-// book reads the record files under a directory, each once, and remembers
-// which it read.
+// book reads the record files and patches of a repository for the
+// templates, each once, and remembers which it read.
 type book struct {
-	dir  string
-	read map[string]*Records // by path under dir, with slashes
+	root    string              // the repository's root
+	read    map[string]*Records // by path under recordsDir, with slashes
+	patches map[string]bool     // by name
 }
 
-// records returns the games of the file under the book's directory.
+// records returns the games of the file under recordsDir.
 func (b *book) records(file string) (*Records, error) {
 	if r, ok := b.read[file]; ok {
 		return r, nil
 	}
-	recs, err := readRecords(filepath.Join(b.dir, filepath.FromSlash(file)))
+	recs, err := readRecords(filepath.Join(b.root, recordsDir, filepath.FromSlash(file)))
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ package experiments
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -68,6 +69,7 @@ func (p *Page) Made() string {
 type Docs struct {
 	Pages   []*Page
 	Records []string // under experiments/matches, with slashes, sorted
+	Patches []string // the names of the patches linked, sorted
 }
 
 // The paths under the repository's root.
@@ -75,6 +77,7 @@ const (
 	docsDir      = "docs"
 	templatesDir = "experiments/tables"
 	recordsDir   = "experiments/matches"
+	patchesDir   = "experiments/patches"
 )
 
 var (
@@ -86,7 +89,7 @@ var (
 // the repository's root from the templates of experiments/tables and the
 // records of experiments/matches.
 func Make(root string) (*Docs, error) {
-	b := &book{dir: filepath.Join(root, recordsDir), read: make(map[string]*Records)}
+	b := &book{root: root, read: make(map[string]*Records), patches: make(map[string]bool)}
 	templates, err := filepath.Glob(filepath.Join(root, templatesDir, "*.tmpl"))
 	if err != nil {
 		return nil, err
@@ -118,10 +121,8 @@ func Make(root string) (*Docs, error) {
 			return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, m, templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
 		}
 	}
-	for file := range b.read {
-		docs.Records = append(docs.Records, file)
-	}
-	slices.Sort(docs.Records)
+	docs.Records = slices.Sorted(maps.Keys(b.read))
+	docs.Patches = slices.Sorted(maps.Keys(b.patches))
 	return docs, nil
 }
 
@@ -205,8 +206,8 @@ func markers(text string) ([]Figure, error) {
 
 // find returns the indexes of the first match of a marker in text from
 // the byte from on, as FindStringSubmatchIndex does, or nil. A marker
-// right after a backtick is quoted in a code span, as the docs quote
-// them to explain them, and is no marker.
+// between backticks is quoted in a code span, as the docs quote markers
+// to explain them, and is no marker.
 func find(marker *regexp.Regexp, text string, from int) []int {
 	for {
 		loc := marker.FindStringSubmatchIndex(text[from:])
@@ -216,7 +217,7 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 		for i := range loc {
 			loc[i] += from
 		}
-		if loc[0] == 0 || text[loc[0]-1] != '`' {
+		if loc[0] == 0 || text[loc[0]-1] != '`' || loc[1] == len(text) || text[loc[1]] != '`' {
 			return loc
 		}
 		from = loc[1]
@@ -234,6 +235,8 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 //	               not its result (a *Records: .Forfeits, .LeastTimeLeft)
 //	chain M...     the sum of the matches' pair Elo along a chain of
 //	               engines, with its interval (a Chain; .Plus adds one)
+//	patch NAME     the link of a page of docs/ to the patch NAME of an
+//	               experiment not adopted, with the commit it applies to
 //	signed X       an Elo value as the tables write it: "+41.0"
 //	minus V        V as text, with its hyphens made minus signs (−)
 func funcs(b *book) template.FuncMap {
@@ -241,6 +244,7 @@ func funcs(b *book) template.FuncMap {
 		"match":   b.match,
 		"records": b.records,
 		"chain":   chain,
+		"patch":   b.patch,
 		"signed":  signed,
 		"minus":   func(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "-", "−") },
 	}

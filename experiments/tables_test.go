@@ -81,6 +81,25 @@ func TestEveryRecordPublished(t *testing.T) {
 	}
 }
 
+// TestEveryPatchLinked checks that the docs link every patch under
+// patches/, each from the row of its experiment, so that none is kept
+// where no reader finds it.
+func TestEveryPatchLinked(t *testing.T) {
+	docs, err := made()
+	if err != nil {
+		t.Fatal(err)
+	}
+	patches, err := filepath.Glob(filepath.Join(root, patchesDir, "*.patch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range patches {
+		if name := strings.TrimSuffix(filepath.Base(file), ".patch"); !slices.Contains(docs.Patches, name) {
+			t.Errorf("%s/%s is linked from no page: link it from its experiment's row with {{patch %q}} in the template of the page", patchesDir, filepath.Base(file), name)
+		}
+	}
+}
+
 // TestEndgameOpenings checks that the endgame openings file is what the
 // records make, and that a match can play every opening of it.
 func TestEndgameOpenings(t *testing.T) {
