@@ -117,8 +117,8 @@ func Make(root string) (*Docs, error) {
 		if err != nil {
 			return nil, err
 		}
-		if m := openMarker.FindString(string(text)); m != "" {
-			return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, m, templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
+		if m := find(openMarker, string(text), 0); m != nil {
+			return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, text[m[0]:m[1]], templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
 		}
 	}
 	docs.Records = slices.Sorted(maps.Keys(b.read))

@@ -27,6 +27,8 @@ func main() {
 	}
 }
 
+// run makes every file that the records make, and writes those that
+// differ.
 func run() error {
 	root, err := repositoryRoot()
 	if err != nil {
