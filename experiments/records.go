@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/match"
 )
 
 // sprt is the test of every published SPRT, [0, 10] at α = β = 0.05, as
 // the matches ran it (-sprt 0,10). The LLR of a table is that of all the
 // pairs in the records, as the tables have always given it.
-var sprt = match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+var sprt = elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 
 // Records are the games of one record file under matches/.
 type Records struct {
@@ -113,8 +114,8 @@ func (r *Records) Endgames() int {
 type Match struct {
 	*Records
 	A, B  string // the engines' names in the records
-	games match.Counts
-	pairs match.Pentanomial
+	games elo.Counts
+	pairs elo.Pentanomial
 }
 
 // newMatch counts the games of r for engine a, which must play every
@@ -169,7 +170,7 @@ func newMatch(r *Records, a string) (*Match, error) {
 
 // Elo is an Elo difference with its 95% interval, written as the tables
 // write it: "+41.0 (+19.9, +62.5)".
-type Elo match.Elo
+type Elo elo.Estimate
 
 func (e Elo) String() string {
 	return signed(e.Diff) + " (" + signed(e.Low) + ", " + signed(e.High) + ")"
@@ -253,7 +254,7 @@ func (m *Match) RuleOfThree() (string, error) {
 	if m.games.Wins != m.Games() {
 		return "", fmt.Errorf("%s: %s scored against %s (%s), so the rule of three does not apply", m.File, m.B, m.A, m.WDL())
 	}
-	return fmt.Sprintf("%.0f", match.EloFromScore(3/float64(m.Games()))), nil
+	return fmt.Sprintf("%.0f", elo.FromScore(3/float64(m.Games()))), nil
 }
 
 // Chain is a sum of the pair Elo differences of matches along a chain of

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -125,11 +126,11 @@ func TestEndgameOpenings(t *testing.T) {
 		}
 		openings = append(openings, p)
 	}
-	a, err := match.ParseEngine("greedy")
+	a, err := enginespec.Parse("greedy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := match.ParseEngine("random")
+	b, err := enginespec.Parse("random")
 	if err != nil {
 		t.Fatal(err)
 	}
