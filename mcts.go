@@ -207,7 +207,6 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		return Result{}, err
 	}
 	defer c.disarm()
-	c.draw = [2]int{}
 	settings := mctsSettings{s.Playouts, s.Exploration, s.off}
 	root := s.reuse(g, len(lim.SearchMoves) > 0, settings)
 	w := &s.main
@@ -237,7 +236,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		threads = 1
 	}
 	for i, h := range s.helpers[:threads-1] {
-		h.core.follow(c, nil)
+		h.core.follow(c)
 		h.w.core, h.w.selDepth = &h.core, 0
 		h.w.rng = rand.New(rand.NewPCG(s.Seed, 0x6d637473+uint64(i)+1))
 		wg.Go(func() {
@@ -535,7 +534,7 @@ func (s *MCTS) leaf(w *mctsWorker, n *mctsNode, ply int) (v float64, expand, val
 	c := w.core
 	p := &c.stack[ply]
 	if ply > 0 {
-		if score, over := c.terminal(p, ply); over {
+		if score, over := c.terminal(p, ply, 0); over {
 			n.setEnd(score)
 			return n.q(), false, false
 		}

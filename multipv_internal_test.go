@@ -21,7 +21,6 @@ func TestMultiPVUnfinished(t *testing.T) {
 		if _, err := c.begin(context.Background(), g, lim, NewSixFactor()); err != nil {
 			t.Fatal(err)
 		}
-		c.unorderedRoot = unordered
 		moves := g.LegalMoves()
 		m0, m3, m5 := moves[0], moves[3], moves[5]
 		// line plays the root move m as the line searched, with score.
@@ -31,7 +30,7 @@ func TestMultiPVUnfinished(t *testing.T) {
 			c.pv.update(0, m)
 			return score, true
 		}
-		res := c.iterate(lim, moves, func(depth, n, _ int) (int, bool) {
+		res := c.iterate(lim, moves, !unordered, nil, func(depth, n, _ int) (int, bool) {
 			switch {
 			case depth == 1 && n == 0:
 				return line(m3, 7)
@@ -60,7 +59,7 @@ func TestMultiPVUnfinished(t *testing.T) {
 		// fully: adopted as without MultiPV, by PVS only.
 		c.stopped = false
 		moves = g.LegalMoves()
-		res = c.iterate(lim, moves, func(depth, n, _ int) (int, bool) {
+		res = c.iterate(lim, moves, !unordered, nil, func(depth, n, _ int) (int, bool) {
 			if depth == 1 {
 				return line(moves[n], 5-n)
 			}

@@ -211,9 +211,9 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	}
 	s.table.NewSearch()
 	w.start(s, rootMoves)
-	w.keySalt = w.core.setContempt(s.Contempt)
+	w.setContempt(s.Contempt)
 	s.hits.Store(0)
-	w.core.tbHits = &s.hits
+	w.tbHits = &s.hits
 	w.setTables(s.Tables)
 	if res, ok := w.rootFromTables(lim); ok {
 		return res, nil

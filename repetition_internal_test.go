@@ -82,7 +82,7 @@ func TestSearchRepetitionsInLongGames(t *testing.T) {
 						c.hashes[c.base+ply-1] = path[ply-1].hash
 						c.stack[ply] = p
 						c.hashes[c.base+ply] = p.hash
-						_, over := c.terminal(&c.stack[ply], ply)
+						_, over := c.terminal(&c.stack[ply], ply, 0)
 						want := countOccurrences(g, path) >= limit
 						if over != want {
 							t.Fatalf("%d plies, limit %d, path %d: terminal says over %v, the count says %v", g.Ply(), limit, ply, over, want)

@@ -37,7 +37,6 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 	}
 	defer s.core.disarm()
 	s.rootMoves = rootMoves
-	s.core.unorderedRoot = true // every iteration starts afresh, in the generator's order
 	search := func(depth, _, _ int) (int, bool) {
 		score := s.negamax(0, depth, -infinity, infinity)
 		return score, !s.core.stopped
@@ -60,7 +59,8 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 			return score, !s.core.stopped
 		}
 	}
-	return s.core.iterate(lim, rootMoves, search), nil
+	// Every iteration starts afresh, in the generator's order: not ordered.
+	return s.core.iterate(lim, rootMoves, false, nil, search), nil
 }
 
 // negamax returns the score of the position at ply searched to depth, from
@@ -68,7 +68,7 @@ func (s *AlphaBeta) Search(ctx context.Context, g *Game, lim Limits) (Result, er
 // bound, a score ≥ beta a lower bound, anything between is exact.
 func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
 	c := &s.core
-	p, score, done := c.open(ply)
+	p, score, done := c.open(ply, 0)
 	if done {
 		return score
 	}

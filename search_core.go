@@ -7,8 +7,6 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
-
-	"github.com/surakarta-go/surakarta/internal/splitmix"
 )
 
 // searchCore is what every searcher of this package shares: the node count,
@@ -25,10 +23,6 @@ type searchCore struct {
 	plan      timePlan
 	done      <-chan struct{} // the context's Done channel
 	stopped   bool
-	// unorderedRoot says that an iteration does not search the previous
-	// iteration's best move first (AlphaBeta), so that the best move of an
-	// unfinished iteration cannot be trusted.
-	unorderedRoot bool
 
 	// stack[ply] is the position at that ply of the search path.
 	stack [maxPly + 1]Position
@@ -43,31 +37,22 @@ type searchCore struct {
 	base       int
 	game       *Game
 	copiedFrom int
-	// nullFloor is the hashes index of the position after the latest null
-	// move on the path (PVS): repetitions are not looked for before it.
-	nullFloor int
-	pv        pvTable
+	pv         pvTable
 	// selDepth is the highest ply reached since it was last reset.
 	selDepth int
-	// draw is the score of a drawn end for the side to move: 0 unless a
-	// PVS has Contempt (see PVS.Contempt).
+	// draw is the score of a drawn end for the side to move, which every
+	// end the core adjudicates takes: 0 unless a PVS has Contempt (see
+	// PVS.Contempt and pvsWorker.setContempt).
 	draw [2]int
 	// clock is the search's time source: nil for the real clock.
 	clock timeSource
 	// Every thread of a search stops at its next node once halt is set:
-	// by the deadline's timer, the context (armStop), or in a parallel
-	// search (search_smp.go) the main thread when it is done; helpers
-	// share the main thread's. A helper publishes its node count to
-	// published every 1024 nodes, and the main thread's helperNodes are
-	// the helpers' published counts.
+	// by the deadline's timer, the context (armStop), or in a search of
+	// several threads the main thread when it is done; helpers share the
+	// main thread's (follow).
 	halt        *atomic.Bool
 	stopContext func() bool // stops the context's AfterFunc that sets halt
 	stopTimer   func() bool // stops the deadline's timer that sets halt
-	published   *atomic.Int64
-	helperNodes []atomic.Int64
-	// tbHits counts the positions found in endgame tables by every
-	// thread (PVS.Tables); nil in a search without them.
-	tbHits *atomic.Int64
 }
 
 // maxPly is the longest search path, quiescence included.
@@ -92,8 +77,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 		c.deadline = c.start.Add(c.plan.hard)
 	}
 	c.done = ctx.Done()
-	c.unorderedRoot = false
-	c.nullFloor = 0
+	c.draw = [2]int{}
 	// The root's line is emptied here, not only when the root node opens:
 	// a search stopped before that (a node limit of 1, a cancelled
 	// context) must not find an earlier search's line in it.
@@ -127,6 +111,22 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	return moves, nil
 }
 
+// follow prepares c, a helper thread's core, to search the root of m, the
+// main thread's core: the same position, history, rules, evaluator, draw
+// scores and node limit, stopping when m's halt is set. It has no clock
+// and no context of its own: the main thread's decide when to stop.
+func (c *searchCore) follow(m *searchCore) {
+	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
+	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
+	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
+	c.done = nil
+	c.pv.clear(0)
+	c.stack[0] = m.stack[0]
+	c.base, c.game, c.copiedFrom = m.base, m.game, m.copiedFrom
+	c.hashes = append(c.hashes[:0], m.hashes...)
+	c.halt = m.halt
+}
+
 // restrict returns the moves of legal, the legal moves of p in the
 // generator's order, that only lists; every move of only is legal
 // (CheckSearch).
@@ -148,11 +148,15 @@ func restrict(p Position, legal, only []Move) []Move {
 
 // open starts the node at ply: it counts it, empties its principal
 // variation, records its position for repetition checks and applies the
-// game-end rules that need no move generation. When the node ends there
-// (the search must stop, or the game is over) it reports done with the
-// node's score.
-func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
-	c.poll()
+// game-end rules that need no move generation, with floor as terminal
+// takes it. When the node ends there (the search must stop, or the game
+// is over) it reports done with the node's score.
+func (c *searchCore) open(ply, floor int) (p *Position, score int, done bool) {
+	// halt is looked at on every node, not only every 1024 as the clock
+	// and the context (tick): with a slow evaluator 1024 nodes take long.
+	if c.halt.Load() {
+		c.stopped = true
+	}
 	if c.tick() {
 		return nil, 0, true
 	}
@@ -161,7 +165,7 @@ func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
 	p = &c.stack[ply]
 	c.hashes[c.base+ply] = p.hash
 	if ply > 0 {
-		if score, over := c.terminal(p, ply); over {
+		if score, over := c.terminal(p, ply, floor); over {
 			return p, score, true
 		}
 	}
@@ -170,8 +174,11 @@ func (c *searchCore) open(ply int) (p *Position, score int, done bool) {
 
 // terminal applies the game-end rules that need no move generation to the
 // position at ply > 0: a side without pieces has lost; the quiet-ply limit
-// and repetition end the game, adjudicated by piece count.
-func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
+// and repetition end the game, adjudicated by piece count. Repetitions are
+// not looked for before floor, an index of c.hashes: 0, or in PVS the
+// position after the latest null move on the path, since a pass breaks
+// the game's sequence of positions.
+func (c *searchCore) terminal(p *Position, ply, floor int) (int, bool) {
 	if p.pieces[p.side] == 0 {
 		return -(Win - ply), true
 	}
@@ -182,7 +189,7 @@ func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
 		i := c.base + ply
 		reach := i - p.QuietPlies() // where the stretch since the last capture starts
 		seen := 1
-		for j := i - 4; j >= max(reach, c.nullFloor, 0); j -= 2 {
+		for j := i - 4; j >= max(reach, floor, 0); j -= 2 {
 			if c.hashes[j] == p.hash {
 				if seen++; seen >= limit {
 					return c.adjudicate(p, ply), true
@@ -190,8 +197,8 @@ func (c *searchCore) terminal(p *Position, ply int) (int, bool) {
 			}
 		}
 		// The stretch goes back beyond the positions copied, and no
-		// null move on the path cuts it (nullFloor is 0 without one).
-		if reach < 0 && c.nullFloor == 0 && c.game != nil {
+		// floor cuts it.
+		if reach < 0 && floor == 0 && c.game != nil {
 			if seen += c.olderRepeats(p); seen >= limit {
 				return c.adjudicate(p, ply), true
 			}
@@ -249,8 +256,15 @@ func (c *searchCore) horizon(p *Position, ply int) int {
 // lim.MultiPV at most 1 there is one line, 0, of every root move: the
 // plain search. It stops at the depth limit, when stopped, or when the
 // time plan says so (see timecontrol.go). When an iteration is cut short,
-// the result takes its best move if it searched one fully.
-func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth, line, previous int) (int, bool)) Result {
+// the result takes its best move if it searched one fully and ordered
+// says that every iteration searches the last one's best move first (see
+// adoptUnfinished). tally, when not nil, returns the nodes of every
+// thread and the endgame tables' hits so far, for Progress and the
+// result's TBHits; without it they are the core's nodes and none.
+func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally func() (nodes, tbHits int64), searchLine func(depth, line, previous int) (int, bool)) Result {
+	if tally == nil {
+		tally = func() (int64, int64) { return c.nodes, 0 }
+	}
 	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -272,7 +286,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		if multi == 1 {
 			s, ok := searchLine(depth, 0, res.Score)
 			if !ok || c.stopped {
-				c.adoptUnfinished(&res)
+				c.adoptUnfinished(&res, ordered)
 				break
 			}
 			score = s
@@ -287,7 +301,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 					// The first line searched every root move fully.
 					res.PV, res.Move = next[0].PV, next[0].PV[0]
 				} else {
-					c.adoptUnfinished(&res)
+					c.adoptUnfinished(&res, ordered)
 				}
 				break
 			}
@@ -302,11 +316,11 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
 		elapsed := c.since(c.start)
 		if lim.Progress != nil {
-			nodes := c.totalNodes()
+			nodes, tbHits := tally()
 			in := Info{
 				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
 				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
-				TBHits:         c.tableHits(),
+				TBHits:         tbHits,
 			}
 			if multi == 1 {
 				in.PV = append([]Move(nil), res.PV...)
@@ -333,17 +347,9 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, searchLine func(depth
 		res.Lines = []Line{{Score: res.Score, PV: linePV}}
 	}
 	res.Nodes = c.nodes
-	res.TBHits = c.tableHits()
+	_, res.TBHits = tally()
 	res.Time = c.since(c.start)
 	return res
-}
-
-// tableHits returns the positions found in endgame tables so far.
-func (c *searchCore) tableHits() int64 {
-	if c.tbHits == nil {
-		return 0
-	}
-	return c.tbHits.Load()
 }
 
 // searchLines searches the multi best lines of the root to depth, for
@@ -411,12 +417,15 @@ func endInSight(score int, lines []Line, depth int) bool {
 
 // adoptUnfinished makes the best move of the iteration that was cut short
 // the result's, with its line, when the iteration searched a root move
-// fully: the root's line holds a move only once a move has been searched
-// to the end and scored above alpha, and PVS searches the previous best
-// move first, so that move is the best of those searched at the greater
-// depth.
-func (c *searchCore) adoptUnfinished(res *Result) {
-	if c.unorderedRoot || c.pv.length[0] == 0 {
+// fully and ordered says that it searched the previous iteration's best
+// move first (PVS): the root's line holds a move only once a move has
+// been searched to the end and scored above alpha, so that move is the
+// best of those searched at the greater depth, the previous best among
+// them. An AlphaBeta iteration starts afresh in the generator's order:
+// the best of the moves it searched before it was cut short may be worse
+// than the previous best, which it may not have reached.
+func (c *searchCore) adoptUnfinished(res *Result, ordered bool) {
+	if !ordered || c.pv.length[0] == 0 {
 		return
 	}
 	pv := c.pv.line()
@@ -476,21 +485,4 @@ func (c *searchCore) mustStop() bool {
 		}
 	}
 	return c.stopped
-}
-
-// setContempt sets the draw scores of a search whose root side to move is
-// c.stack[0]'s for the given contempt (clamped to ±MaxEvaluation) and
-// returns the salt of its table keys: 0 without contempt, so that such
-// searches share the table as before; else a key of the contempt and the
-// root side, so that scores made with one contempt and root side are never
-// taken for those of another.
-func (c *searchCore) setContempt(contempt int) uint64 {
-	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
-	root := c.stack[0].side & 1
-	c.draw[root], c.draw[root^1] = -contempt, contempt
-	if contempt == 0 {
-		return 0
-	}
-	state := uint64(contempt)<<1 | uint64(root)
-	return splitmix.Next(&state)
 }

@@ -3,8 +3,10 @@ package surakarta
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta/internal/bitboard"
+	"github.com/surakarta-go/surakarta/internal/splitmix"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -38,9 +40,20 @@ type pvsWorker struct {
 	keySalt uint64
 	// tables are the endgame tables of the search, nil when it has none
 	// or their rules do not fit the game's; they are asked about positions
-	// of at most tablePieces pieces (see setTables).
+	// of at most tablePieces pieces (see setTables). tbHits counts the
+	// positions found in them by every thread: the PVS's count.
 	tables      EndgameTables
 	tablePieces int
+	tbHits      *atomic.Int64
+	// nullFloor is the core's hashes index of the position after the
+	// latest null move on the path: repetitions are not looked for
+	// before it (searchCore.terminal).
+	nullFloor int
+	// In a parallel search (search_smp.go) a helper publishes its node
+	// count to published every 1024 nodes, and the main thread's
+	// helperNodes are the helpers' published counts.
+	published   *atomic.Int64
+	helperNodes []atomic.Int64
 }
 
 // forget empties the worker's history and killers.
@@ -59,6 +72,25 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.killers = killers{}
 	w.rootMoves = rootMoves
 	w.partialRoot = len(rootMoves) < w.core.stack[0].countMoves()
+	w.nullFloor = 0
+}
+
+// setContempt sets the draw scores of a search whose root side to move is
+// the core's root's for the given contempt (clamped to ±MaxEvaluation), and
+// the salt of its table keys: 0 without contempt, so that such searches
+// share the table as before; else a key of the contempt and the root
+// side, so that scores made with one contempt and root side are never
+// taken for those of another.
+func (w *pvsWorker) setContempt(contempt int) {
+	c := &w.core
+	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
+	root := c.stack[0].side & 1
+	c.draw[root], c.draw[root^1] = -contempt, contempt
+	w.keySalt = 0
+	if contempt != 0 {
+		state := uint64(contempt)<<1 | uint64(root)
+		w.keySalt = splitmix.Next(&state)
+	}
 }
 
 // iterate runs the main thread's iterative deepening. A line of MultiPV
@@ -67,7 +99,7 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 // partial root whose score is not the root's and is not stored.
 func (w *pvsWorker) iterate(lim Limits) Result {
 	all, partial := w.rootMoves, w.partialRoot
-	return w.core.iterate(lim, all, func(depth, line, previous int) (int, bool) {
+	return w.core.iterate(lim, all, true, w.tally, func(depth, line, previous int) (int, bool) {
 		w.rootMoves, w.partialRoot = all[line:], partial || line > 0
 		score := w.aspirate(depth, previous)
 		if !w.core.stopped {
@@ -102,7 +134,7 @@ func (w *pvsWorker) completePV(depth int) {
 	for ; n < depth && n < maxPly-1; n++ {
 		p := &c.stack[n]
 		c.hashes[c.base+n] = p.hash
-		if _, over := c.terminal(p, n); over {
+		if _, over := c.terminal(p, n, 0); over {
 			break
 		}
 		e, ok := w.table.Probe(w.tableKey(p))
@@ -215,6 +247,17 @@ func fromTable(score int32, ply int) int {
 	return s
 }
 
+// open opens the node at ply (searchCore.open) with the repetition floor
+// of the latest null move on the path, and in a helper of a parallel
+// search first publishes the thread's node count every 1024 nodes, for
+// the main thread's Progress.
+func (w *pvsWorker) open(ply int) (*Position, int, bool) {
+	if w.published != nil && w.core.nodes&1023 == 0 {
+		w.published.Store(w.core.nodes)
+	}
+	return w.core.open(ply, w.nullFloor)
+}
+
 // search returns the score of the position at ply searched to depth, for
 // its side to move. Fail-soft: a score ≤ alpha is an upper bound, ≥ beta a
 // lower bound, anything between is exact. The first move gets the full
@@ -225,7 +268,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	if (depth <= 0 || ply >= maxPly-1) && w.useQuiescence {
 		return w.quiesce(ply, alpha, beta)
 	}
-	p, score, done := c.open(ply)
+	p, score, done := w.open(ply)
 	if done {
 		return score
 	}
@@ -264,7 +307,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return eval
 		}
 	}
-	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && c.nullFloor != c.base+ply &&
+	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && w.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && eval >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {
 			return score
@@ -434,11 +477,11 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.side ^= 1
 	child.hash ^= zobristWhite
 	child.quietPlies++
-	floor := c.nullFloor
-	c.nullFloor = c.base + ply + 1 // no repetition across a pass
+	floor := w.nullFloor
+	w.nullFloor = c.base + ply + 1 // no repetition across a pass
 	reduction := 3 + depth/6
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
-	c.nullFloor = floor
+	w.nullFloor = floor
 	if c.stopped || score < beta {
 		return 0, false
 	}
@@ -453,7 +496,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 // go to the table at depth 0.
 func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	c := &w.core
-	p, score, done := c.open(ply)
+	p, score, done := w.open(ply)
 	if done {
 		return score
 	}

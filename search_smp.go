@@ -3,7 +3,6 @@ package surakarta
 import (
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Lazy SMP. With Threads > 1, PVS searches the root on several goroutines
@@ -16,7 +15,7 @@ import (
 // table ahead of the main thread, since a helper that skips iterations
 // (helperSkips) is often one ply deeper. When the main thread's search
 // ends (its limits, the context), it sets the flag halt, which every
-// thread looks at on each node (poll), not only every 1024 nodes as at
+// thread looks at on each node (searchCore.open), not only every 1024 nodes as at
 // the clock and the context: with a slow evaluator 1024 nodes can take
 // long. It then waits for the helpers.
 //
@@ -36,15 +35,16 @@ func (s *PVS) searchParallel(threads int, lim Limits) Result {
 	// The helpers stop with the main thread's halt flag: set by its
 	// context, its deadline's timer (armStop), and below when it is done.
 	halt := main.core.halt
-	main.core.helperNodes = counts
+	main.helperNodes = counts
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
 	var wg sync.WaitGroup
 	for i, h := range helpers {
-		h.core.follow(&main.core, &counts[i])
+		h.core.follow(&main.core)
 		h.start(s, append(h.rootMoves[:0], main.rootMoves...))
+		h.published, h.tbHits = &counts[i], main.tbHits
 		h.keySalt = main.keySalt
 		h.tables, h.tablePieces = main.tables, main.tablePieces
 		h.skip = i + 1
@@ -53,45 +53,14 @@ func (s *PVS) searchParallel(threads int, lim Limits) Result {
 	res := main.iterate(lim)
 	halt.Store(true)
 	wg.Wait()
-	main.core.helperNodes = nil
+	main.helperNodes = nil
 	for _, h := range helpers {
 		res.Nodes += h.core.nodes
-		h.core.halt, h.core.published = nil, nil
+		h.core.halt, h.published = nil, nil
 	}
-	res.TBHits = main.core.tableHits()
+	res.TBHits = main.tbHits.Load()
 	res.Time = main.core.since(main.core.start)
 	return res
-}
-
-// follow prepares c, a helper's core, to search the root of m, the main
-// thread's core: the same position, history, rules and node limit (each
-// thread's share), stopping when m's halt is set, and publishing its node
-// count to published as it goes. It has no clock and no context of its own.
-func (c *searchCore) follow(m *searchCore, published *atomic.Int64) {
-	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
-	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
-	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
-	c.unorderedRoot = m.unorderedRoot
-	c.done = nil
-	c.nullFloor = 0
-	c.pv.clear(0)
-	c.stack[0] = m.stack[0]
-	c.base, c.game, c.copiedFrom = m.base, m.game, m.copiedFrom
-	c.hashes = append(c.hashes[:0], m.hashes...)
-	c.halt, c.published, c.helperNodes = m.halt, published, nil
-	c.tbHits = m.tbHits
-}
-
-// poll is the check of a thread at each node: it stops when halt is set,
-// and a helper of a parallel search publishes its node count every 1024
-// nodes.
-func (c *searchCore) poll() {
-	if c.halt.Load() {
-		c.stopped = true
-	}
-	if c.published != nil && c.nodes&1023 == 0 {
-		c.published.Store(c.nodes)
-	}
 }
 
 // helperIterate is a helper's iterative deepening: every depth up to
@@ -125,12 +94,13 @@ func helperSkips(i, depth int) bool {
 	return (depth+skipPhase[row])/skipSize[row]%2 == 1
 }
 
-// totalNodes returns the nodes searched so far by c and, in a parallel
-// search, by the helpers as they last published them.
-func (c *searchCore) totalNodes() int64 {
-	n := c.nodes
-	for i := range c.helperNodes {
-		n += c.helperNodes[i].Load()
+// tally returns the nodes searched so far by w and, in a parallel
+// search, by the helpers as they last published them, and the positions
+// found in endgame tables by every thread.
+func (w *pvsWorker) tally() (nodes, tbHits int64) {
+	nodes = w.core.nodes
+	for i := range w.helperNodes {
+		nodes += w.helperNodes[i].Load()
 	}
-	return n
+	return nodes, w.tbHits.Load()
 }

@@ -40,7 +40,7 @@ func (w *pvsWorker) probeTables(p *Position, ply int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	w.core.tbHits.Add(1)
+	w.tbHits.Add(1)
 	return tableScore(v, ply, w.core.draw[p.side&1]), true
 }
 
@@ -90,7 +90,7 @@ func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 		*child = *root
 		child.PlayUnchecked(m)
 		c.hashes[c.base+1] = child.hash
-		score, over := c.terminal(child, 1)
+		score, over := c.terminal(child, 1, 0)
 		if !over && !child.hasMove() {
 			score, over = c.adjudicate(child, 1), true
 		}
@@ -111,7 +111,7 @@ func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	best := lines[0]
 	res := Result{
 		Move: best.PV[0], Score: best.Score, Depth: 1, SelDepth: 1, Nodes: c.nodes,
-		PV: append([]Move(nil), best.PV...), Lines: lines, TBHits: c.tableHits(),
+		PV: append([]Move(nil), best.PV...), Lines: lines, TBHits: w.tbHits.Load(),
 		Time: c.since(c.start),
 	}
 	if lim.Progress != nil {

@@ -156,8 +156,7 @@ func TestAdoptUnfinished(t *testing.T) {
 		if _, err := c.begin(context.Background(), g, Limits{Depth: 5}, NewSixFactor()); err != nil {
 			t.Fatal(err)
 		}
-		c.unorderedRoot = unordered
-		res := c.iterate(Limits{Depth: 5}, moves, func(depth, _, _ int) (int, bool) {
+		res := c.iterate(Limits{Depth: 5}, moves, !unordered, nil, func(depth, _, _ int) (int, bool) {
 			c.pv.clear(0)
 			switch depth {
 			case 1:
@@ -185,7 +184,7 @@ func TestAdoptUnfinished(t *testing.T) {
 		// Cut short before any root move was searched fully: the last
 		// completed iteration's move.
 		c.stopped = false
-		res = c.iterate(Limits{Depth: 5}, moves, func(depth, _, _ int) (int, bool) {
+		res = c.iterate(Limits{Depth: 5}, moves, !unordered, nil, func(depth, _, _ int) (int, bool) {
 			c.pv.clear(0)
 			if depth == 1 {
 				c.pv.clear(1)
