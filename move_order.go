@@ -23,11 +23,11 @@ func (w *pvsWorker) orderMoves(ply int, side Color, moves []Move, tableMove Move
 			order[i] = orderTableMove
 		case m.IsCapture():
 			order[i] = orderCapture
-		case w.useKillers && m == k[0]:
+		case !w.off.killers && m == k[0]:
 			order[i] = orderKiller + 1
-		case w.useKillers && m == k[1]:
+		case !w.off.killers && m == k[1]:
 			order[i] = orderKiller
-		case w.useHistory:
+		case !w.off.history:
 			order[i] = w.history.score(side, m)
 		default:
 			order[i] = 0

@@ -97,9 +97,9 @@ type PVS struct {
 	// hit or in the game that follows the table's move.
 	Tables EndgameTables
 
-	// off switches enhancements off, for the tests that measure them; the
-	// zero value has every one on.
-	off       pvsSwitches
+	// off switches enhancements off, for the tests that measure them
+	// (export_test.go); the zero value has every one on.
+	off       pvsOff
 	main      pvsWorker
 	helpers   []*pvsWorker
 	table     *tt.Table
@@ -124,44 +124,33 @@ const (
 // defaultAspiration is the half-width of the aspiration window.
 const defaultAspiration = 50
 
-// pvsSwitches turn the enhancements of a PVS off, each on when false:
-// what the tests that measure an enhancement's worth change.
-type pvsSwitches struct {
+// pvsOff switches the enhancements of a PVS off, each on when false: what
+// the tests that measure an enhancement's worth change. Each worker copies
+// its PVS's when a search starts, and the search reads the copy at every
+// node.
+type pvsOff struct {
 	cutoffs, history, killers, quiescence, nullMove, lmr, lmp, rfp, singular bool
 	// aspiration, when positive, replaces defaultAspiration; negative
 	// searches every iteration with a full window.
 	aspiration int
 }
 
+// aspirationWindow returns the half-width of the aspiration window, 0 for
+// none.
+func (o *pvsOff) aspirationWindow() int {
+	switch {
+	case o.aspiration > 0:
+		return o.aspiration
+	case o.aspiration < 0:
+		return 0
+	}
+	return defaultAspiration
+}
+
 // NewPVS returns a PVS searcher that scores positions with e, with every
 // enhancement on and a table of DefaultTableMegabytes.
 func NewPVS(e Evaluator) *PVS {
 	return &PVS{Evaluator: e, TableMegabytes: DefaultTableMegabytes}
-}
-
-// pvsSettings are what the search reads of a PVS's switches, copied into
-// each worker when a search starts.
-type pvsSettings struct {
-	cutoffs, useHistory, useKillers, useQuiescence, useNullMove, useLMR, useLMP, useRFP, useSingular bool
-	aspiration                                                                                       int // 0: none
-}
-
-// settings returns the search's settings from s's switches.
-func (s *PVS) settings() pvsSettings {
-	o := &s.off
-	aspiration := defaultAspiration
-	switch {
-	case o.aspiration > 0:
-		aspiration = o.aspiration
-	case o.aspiration < 0:
-		aspiration = 0
-	}
-	return pvsSettings{
-		cutoffs: !o.cutoffs, useHistory: !o.history, useKillers: !o.killers,
-		useQuiescence: !o.quiescence, useNullMove: !o.nullMove, useLMR: !o.lmr,
-		useLMP: !o.lmp, useRFP: !o.rfp, useSingular: !o.singular,
-		aspiration: aspiration,
-	}
 }
 
 // Clear forgets everything learnt in earlier searches: the table, the

@@ -14,7 +14,7 @@ import (
 // count, history, killers and move lists, and a copy of the searcher's
 // settings. Only the table is shared.
 type pvsWorker struct {
-	pvsSettings
+	off     pvsOff // the PVS's, when the search started
 	core    searchCore
 	table   *tt.Table
 	history history
@@ -65,7 +65,7 @@ func (w *pvsWorker) forget() {
 // start prepares the worker for a search of the position in its core with
 // s's settings and table.
 func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
-	w.pvsSettings = s.settings()
+	w.off = s.off
 	w.table = s.table
 	w.history.age(Black)
 	w.history.age(White)
@@ -152,7 +152,7 @@ func (w *pvsWorker) completePV(depth int) {
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
 	w.rootDepth = depth
-	win := w.aspiration
+	win := w.off.aspirationWindow()
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
 	}
@@ -195,7 +195,7 @@ func (w *pvsWorker) probe(key uint64, ply, depth, alpha, beta int) (Move, int, b
 	if !ok {
 		return NoMove, 0, false
 	}
-	if w.cutoffs && ply > 0 && int(e.Depth) >= depth {
+	if !w.off.cutoffs && ply > 0 && int(e.Depth) >= depth {
 		score := fromTable(e.Score, ply)
 		switch {
 		case e.Bound == tt.Exact,
@@ -265,7 +265,7 @@ func (w *pvsWorker) open(ply int) (*Position, int, bool) {
 // worse, and a full re-search when that proof fails.
 func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	c := &w.core
-	if (depth <= 0 || ply >= maxPly-1) && w.useQuiescence {
+	if (depth <= 0 || ply >= maxPly-1) && !w.off.quiescence {
 		return w.quiesce(ply, alpha, beta)
 	}
 	p, score, done := w.open(ply)
@@ -294,7 +294,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	eval := c.evaluate(p)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if excluded == NoMove && w.useRFP && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to
@@ -307,14 +307,14 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			return eval
 		}
 	}
-	if excluded == NoMove && w.useNullMove && !pvNode && ply > 0 && depth >= 3 && w.nullFloor != c.base+ply &&
+	if excluded == NoMove && !w.off.nullMove && !pvNode && ply > 0 && depth >= 3 && w.nullFloor != c.base+ply &&
 		p.Count(p.side) >= 4 && eval >= beta {
 		if score, cut := w.nullMove(p, ply, depth, beta); cut {
 			return score
 		}
 	}
 	extend := NoMove // the table's move, when it is singular
-	if w.useSingular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
+	if !w.off.singular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
 		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
 		if c.stopped {
 			return 0
@@ -338,8 +338,8 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	w.orderMoves(ply, p.side, moves, tableMove)
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
-	canReduce := w.useLMR && depth >= 3 && !w.nearQuietLimit(p, depth)
-	canPrune := w.useLMP && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
+	canReduce := !w.off.lmr && depth >= 3 && !w.nearQuietLimit(p, depth)
+	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		if m == excluded {
@@ -384,10 +384,10 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 				c.pv.update(ply, m)
 				if alpha >= beta {
 					if !m.IsCapture() {
-						if w.useKillers {
+						if !w.off.killers {
 							w.killers.add(ply, m)
 						}
-						if w.useHistory {
+						if !w.off.history {
 							w.history.reward(p.side, m, depth)
 						}
 					}
