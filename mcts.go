@@ -78,9 +78,9 @@ import (
 type MCTS struct {
 	Evaluator Evaluator
 	// Threads is the number of goroutines that search the tree at once:
-	// the calling goroutine and Threads−1 helpers. 0 means 1. A negative
-	// value or one above MaxThreads makes Search fail with an error
-	// wrapping ErrInvalidSearch.
+	// the calling goroutine and Threads−1 helpers. 0 means 1, the
+	// default. A negative value or one above MaxThreads makes Search fail
+	// with an error wrapping ErrInvalidSearch, as for a PVS.
 	Threads int
 	// Seed seeds the random choices of the playouts (with Playouts); the
 	// helper threads' random choices are drawn from it too.
@@ -196,7 +196,7 @@ func probabilityScore(q float64) int {
 // Search implements Searcher.
 func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	if s.Threads < 0 || s.Threads > MaxThreads {
-		return Result{}, fmt.Errorf("%w: MCTS.Threads %d is not in 0 to %d", ErrInvalidSearch, s.Threads, MaxThreads)
+		return Result{}, fmt.Errorf("%w: MCTS.Threads %d is not 0 (one thread, the default) or 1 to %d", ErrInvalidSearch, s.Threads, MaxThreads)
 	}
 	if s.Exploration < 0 || math.IsNaN(s.Exploration) || math.IsInf(s.Exploration, 0) {
 		return Result{}, fmt.Errorf("%w: MCTS.Exploration %v", ErrInvalidSearch, s.Exploration)

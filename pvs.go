@@ -57,12 +57,13 @@ type PVS struct {
 	// and share the table; some helpers skip iterations so that they run
 	// a ply ahead. The move, score and principal variation returned are
 	// the calling goroutine's, and Nodes counts every thread's nodes
-	// (Limits.Nodes bounds them all together). Values below 1 mean 1,
-	// the default, which searches deterministically: the same search
-	// visits the same nodes every time; above MaxThreads Search fails with
-	// an error wrapping ErrInvalidSearch. With more threads the Evaluator
-	// is called from several goroutines at once and must be safe for that
-	// (the evaluators of this package are).
+	// (Limits.Nodes bounds them all together). 0 means 1, the default,
+	// which searches deterministically: the same search visits the same
+	// nodes every time. A negative value or one above MaxThreads makes
+	// Search fail with an error wrapping ErrInvalidSearch, as for an
+	// MCTS. With more threads the Evaluator is called from several
+	// goroutines at once and must be safe for that (the evaluators of
+	// this package are).
 	Threads int
 	// Contempt is what a draw is worth less than an even position to the
 	// side to move at the root, in evaluation units: a game that the
@@ -178,8 +179,8 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	switch {
 	case s.TableMegabytes < 0 || s.TableMegabytes > MaxTableMegabytes:
 		return Result{}, fmt.Errorf("%w: TableMegabytes %d is not 0 (the default) or 1 to %d", ErrInvalidSearch, s.TableMegabytes, MaxTableMegabytes)
-	case s.Threads > MaxThreads:
-		return Result{}, fmt.Errorf("%w: Threads %d is above %d", ErrInvalidSearch, s.Threads, MaxThreads)
+	case s.Threads < 0 || s.Threads > MaxThreads:
+		return Result{}, fmt.Errorf("%w: PVS.Threads %d is not 0 (one thread, the default) or 1 to %d", ErrInvalidSearch, s.Threads, MaxThreads)
 	}
 	// The table is made before the search's clock starts, so that its time
 	// counts in neither the time limits nor Result.Time.
