@@ -122,3 +122,76 @@ func (n *mctsNode) solve() {
 		n.proof, n.plies = mctsWon, slowestLoss+1
 	}
 }
+
+// child returns n's child by m, or nil.
+func (n *mctsNode) child(m Move) *mctsNode {
+	for i := range n.children {
+		if n.children[i].move == m {
+			return &n.children[i]
+		}
+	}
+	return nil
+}
+
+// count returns the nodes of n's subtree below n.
+func (n *mctsNode) count() int {
+	total := len(n.children)
+	for i := range n.children {
+		total += n.children[i].count()
+	}
+	return total
+}
+
+// setEnd marks n as an end of the game scored score for its side to move.
+func (n *mctsNode) setEnd(score int) {
+	switch {
+	case score > 0:
+		n.proof = mctsLost
+	case score < 0:
+		n.proof = mctsWon
+	default:
+		n.proof = mctsDrawn
+	}
+	n.plies = 0
+}
+
+// score returns a root child's score for the side to move at the root.
+func (n *mctsNode) score() int {
+	switch n.proof {
+	case mctsWon:
+		return Win - int(n.plies) - 1
+	case mctsLost:
+		return -(Win - int(n.plies) - 1)
+	case mctsDrawn:
+		return 0
+	}
+	return probabilityScore(n.q())
+}
+
+// mctsBetter reports whether the root child a is a better move than b: a
+// proven win first (the fastest), then the others by visits and then mean
+// result, proven losses last (the slowest first).
+func mctsBetter(a, b *mctsNode) bool {
+	rank := func(x *mctsNode) int {
+		switch x.proof {
+		case mctsWon:
+			return 2
+		case mctsLost:
+			return 0
+		}
+		return 1
+	}
+	if ra, rb := rank(a), rank(b); ra != rb {
+		return ra > rb
+	}
+	switch a.proof {
+	case mctsWon:
+		return a.plies < b.plies
+	case mctsLost:
+		return a.plies > b.plies
+	}
+	if a.visits != b.visits {
+		return a.visits > b.visits
+	}
+	return a.q() > b.q()
+}
