@@ -194,16 +194,6 @@ const (
 	EndPhase                  // 8 or fewer pieces in all
 )
 
-// The names of v0.1.0.
-const (
-	// Deprecated: Opening is OpeningPhase.
-	Opening = OpeningPhase
-	// Deprecated: MiddleGame is MiddlePhase.
-	MiddleGame = MiddlePhase
-	// Deprecated: Endgame is EndPhase, renamed apart from EndgameAdjusted.
-	Endgame = EndPhase
-)
-
 // NumPhases is the number of phases.
 const NumPhases = 3
 

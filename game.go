@@ -57,15 +57,6 @@ const (
 	TimeForfeit                 // a side ran out of time: it has lost
 )
 
-// The names of v0.1.0.
-const (
-	// Deprecated: NoMoves is Blocked, renamed apart from NoMove.
-	NoMoves = Blocked
-	// Deprecated: QuietPlyLimit is QuietPlyRule, renamed apart from the
-	// field Rules.QuietPlyLimit.
-	QuietPlyLimit = QuietPlyRule
-)
-
 // String describes the reason in a few words; records use these words.
 func (r Reason) String() string {
 	switch r {

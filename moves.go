@@ -165,11 +165,6 @@ func (p Position) LegalMovesSeq() iter.Seq[Move] {
 	}
 }
 
-// Moves yields the legal moves of the side to move.
-//
-// Deprecated: use LegalMovesSeq; Game.Moves returns the moves played.
-func (p Position) Moves() iter.Seq[Move] { return p.LegalMovesSeq() }
-
 // CountMoves returns the number of legal moves of the side to move (steps and
 // captures), without listing them.
 func (p Position) CountMoves() int { return p.countMoves() }

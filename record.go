@@ -170,11 +170,6 @@ const (
 // recordLineWidth is the width MarshalText wraps the moves at.
 const recordLineWidth = 80
 
-// ResultString returns o.Result().
-//
-// Deprecated: use Outcome.Result.
-func ResultString(o Outcome) string { return o.Result() }
-
 // NewRecord returns a record of g as it is now: a copy of g (Game.Clone),
 // the given headers, no comments yet, and the result and reason of g's
 // Outcome: "*" and no reason while it is not over. The record does not follow g: moves played
