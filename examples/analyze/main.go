@@ -14,6 +14,9 @@
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
 // then the side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
 // An engine is a spec of enginespec.Parse: searcher,evaluator and options.
+//
+// Only the public API of packages surakarta, enginespec and match is used:
+// copy the file and change it.
 package main
 
 import (
@@ -24,10 +27,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -59,14 +63,24 @@ flags:
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	position := cmdflag.Position(flags)
-	engineSpec := cmdflag.Engine(flags)
-	moveTime := cmdflag.MoveTime(flags)
-	depth := cmdflag.Depth(flags)
+	flags.SetOutput(io.Discard) // the messages are run's own
+	position := flags.String("position", surakarta.StartText, "the `position`, a position text such as \"6/1w4/6/6/bw4/6 b\" (go doc github.com/surakarta-go/surakarta.ParsePosition)")
+	engineSpec := flags.String("engine", "pvs,tuned", "the engine, a `spec`: searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)")
+	moveTime := flags.Duration("movetime", surakarta.DefaultMoveTime, "time per move (0 = none, if another limit is given)")
+	depth := flags.Int("depth", 0, "search depth per move (0 = no depth limit)")
 	multiPV := flags.Int("multipv", 1, "show the `k` best moves, each with its score and line")
-	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
-	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
-		return status
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "analyze:", err)
+		fmt.Fprintln(stderr, "Run analyze -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		flags.SetOutput(stdout)
+		flags.PrintDefaults()
+		return 0
+	} else if err != nil {
+		return bad(err)
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))
@@ -75,9 +89,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad(err)
 	}
-	engine, err := cmdflag.ParseEngine(*engineSpec)
+	engine, err := enginespec.Parse(*engineSpec)
 	if err != nil {
-		return bad(err)
+		// "match: engine "spec": why" said as the flag's error.
+		return bad(fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "match: ")))
 	}
 	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime, MultiPV: *multiPV}
 	if err := lim.Validate(); err != nil {
@@ -103,7 +118,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%5d %4d %12s %12d %12d  %v\n", i.Depth, i.SelDepth, surakarta.FormatScore(i.Score), i.Nodes, i.NodesPerSecond, i.PV)
 	}
 	searcher := engine.New()
-	defer cmdflag.Close(searcher)
+	if c, ok := searcher.(io.Closer); ok {
+		defer c.Close() // an engine program (ugi:PROGRAM, gtp:PROGRAM) is stopped
+	}
 	r, err := searcher.Search(ctx, surakarta.NewGame(p), lim)
 	if err != nil {
 		fmt.Fprintln(stderr, "analyze:", err)

@@ -5,9 +5,13 @@
 //	go run ./examples/perft -depth 7        # up to depth 7
 //	go run ./examples/perft -concurrency 1  # single-threaded
 //	go run ./examples/perft -position "6/1w4/6/6/bw4/6 b" -depth 8
+//
+// Only the public API of package surakarta is used: copy the file and
+// change it.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +20,6 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
 func main() {
@@ -40,12 +43,22 @@ flags:
 // status: 0 on success and for -h, 2 for bad arguments.
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("perft", flag.ContinueOnError)
+	flags.SetOutput(io.Discard) // the messages are run's own
 	depth := flags.Int("depth", 6, "deepest depth to count, 1 to 12")
-	concurrency := cmdflag.SubtreeConcurrency(flags)
-	position := cmdflag.Position(flags)
-	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
-	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
-		return status
+	concurrency := flags.Int("concurrency", 0, "subtrees of the tree counted at once (0 = all cores)")
+	position := flags.String("position", surakarta.StartText, "the `position`, a position text such as \"6/1w4/6/6/bw4/6 b\" (go doc github.com/surakarta-go/surakarta.ParsePosition)")
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, "perft:", err)
+		fmt.Fprintln(stderr, "Run perft -h for help.")
+		return 2
+	}
+	if err := flags.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		flags.SetOutput(stdout)
+		flags.PrintDefaults()
+		return 0
+	} else if err != nil {
+		return bad(err)
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give the position with -position)", flags.Arg(0)))

@@ -3,13 +3,13 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
 // runCmd runs the command and returns its exit status and output.
 func runCmd(args ...string) (code int, stdout, stderr string) {
-	return cmdtest.Run(run, args...)
+	var out, errOut strings.Builder
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
 }
 
 func TestHelp(t *testing.T) {

@@ -1,14 +1,15 @@
-// Package cmdflag defines the flags that the module's commands and example
-// programs share, so that each is spelt, typed, documented and defaulted
-// the same wherever it appears: the position (-position), the engine
-// (-engine, a spec of package enginespec), the games played at once
-// (-concurrency; for perft, the subtrees counted at once), the time per
-// move (-movetime, one default), the plies of
+// Package cmdflag defines the flags that the module's commands share, so
+// that each is spelt, typed, documented and defaulted the same wherever it
+// appears: the position (-position), the engine (-engine, a spec of
+// package enginespec), the games played at once (-concurrency), the
+// time per move (-movetime, one default), the plies of
 // random openings (-opening-plies), the search depth and nodes per move
 // (-depth, -nodes), the seed of the openings (-seed) and the shard of the
 // work to do (-shard, -shards); and ShardOf, the shard that -shard i/N or
-// -shards N give, with the index from a job's environment. The test of package cmdtest builds every program and checks
-// its flags against these.
+// -shards N give, with the index from a job's environment. The test of
+// package cmdtest builds every program and checks its flags against
+// these. The examples use only public packages, so that they can be
+// copied: they write their flags out.
 package cmdflag
 
 import (
@@ -71,12 +72,6 @@ func (l *engineList) Set(spec string) error {
 // cores: a match's and surakarta-tune gen's.
 func Concurrency(fs *flag.FlagSet) *int {
 	return fs.Int("concurrency", 0, "games played at once (0 = all cores)")
-}
-
-// SubtreeConcurrency defines -concurrency for a perft count, which plays
-// no games: the subtrees of its tree counted at once, 0 for all cores.
-func SubtreeConcurrency(fs *flag.FlagSet) *int {
-	return fs.Int("concurrency", 0, "subtrees of the tree counted at once (0 = all cores)")
 }
 
 // MoveTime defines -movetime, the time per move, by default

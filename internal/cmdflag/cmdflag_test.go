@@ -80,24 +80,15 @@ func TestParseAll(t *testing.T) {
 	}
 }
 
-// TestConcurrency: -concurrency says what it counts where it is defined:
-// the games of a match or of surakarta-tune gen, or the subtrees of a
-// perft count, and nothing of the other.
+// TestConcurrency: -concurrency says that it counts games (those of a
+// match or of surakarta-tune gen), and defaults to all cores.
 func TestConcurrency(t *testing.T) {
-	for _, tc := range []struct {
-		define func(*flag.FlagSet) *int
-		usage  string
-	}{
-		{Concurrency, "games played at once (0 = all cores)"},
-		{SubtreeConcurrency, "subtrees of the tree counted at once (0 = all cores)"},
-	} {
-		fs := flag.NewFlagSet("test", flag.ContinueOnError)
-		if n := tc.define(fs); *n != 0 {
-			t.Errorf("-concurrency defaults to %d, want 0", *n)
-		}
-		if f := fs.Lookup("concurrency"); f == nil || f.Usage != tc.usage {
-			t.Errorf("-concurrency: %+v, want the usage %q", f, tc.usage)
-		}
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	if n := Concurrency(fs); *n != 0 {
+		t.Errorf("-concurrency defaults to %d, want 0", *n)
+	}
+	if f := fs.Lookup("concurrency"); f == nil || f.Usage != "games played at once (0 = all cores)" {
+		t.Errorf("-concurrency: %+v, want the usage %q", f, "games played at once (0 = all cores)")
 	}
 }
 

@@ -3,7 +3,8 @@
 // main would; Build, which builds a program for the tests that run it as
 // a process (once for a whole package with Program); ClearEnv, which keeps
 // a job's environment from the program under test; and the test that the
-// flags the programs share (package cmdflag) are the same in each.
+// flags the commands share (package cmdflag) are the same in each, and
+// that the examples' flags, written out, are those it pins.
 package cmdtest
 
 import (

@@ -89,21 +89,38 @@ var commands = map[string]map[string]definer{
 	"cmd/surakarta-tune (no subcommand)": {},
 	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
 	"cmd/surakarta-tune fit":             {},
-	"examples/analyze":                   {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
-	"examples/perft":                     {"position": position},
 }
 
-// others pins the flags whose names are shared ones but whose meaning is
-// another: perft's -depth is the depth of the tree it counts, not a
+// positionText is the usage of an example's -position, and startText its
+// default as -h prints it.
+const (
+	positionText = `the position, a position text such as "6/1w4/6/6/bw4/6 b" (go doc github.com/surakarta-go/surakarta.ParsePosition)`
+	startText    = `"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"`
+)
+
+// others pins the flags of shared names that are not package cmdflag's.
+// The examples use only public packages, so that a reader can copy one
+// into a module of their own: they write their flags out, and those of a
+// shared name are pinned here rather than required to be cmdflag's
+// (analyze's are spelt as the commands' are). Some also mean another
+// thing: perft's -depth is the depth of the tree it counts, not a
 // search's limit, and its -concurrency the subtrees it counts at once;
 // customeval's -depth and -movetime are every move's of its match, with
 // defaults of their own.
 var others = map[string]map[string]flagLine{
+	"examples/analyze": {
+		"position": {typ: "position", usage: positionText, def: startText},
+		"engine": {typ: "spec", usage: "the engine, a spec: searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, " +
+			"or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/match.ParseEngine)", def: `"pvs,tuned"`},
+		"movetime": {typ: "duration", usage: "time per move (0 = none, if another limit is given)", def: "1s"},
+		"depth":    {typ: "int", usage: "search depth per move (0 = no depth limit)"},
+	},
 	"examples/customeval": {
 		"depth":    {typ: "int", usage: "depth of every search (0 = none)", def: "6"},
 		"movetime": {typ: "duration", usage: "time for every move, such as 50ms (0 = none)"},
 	},
 	"examples/perft": {
+		"position":    {typ: "position", usage: positionText, def: startText},
 		"depth":       {typ: "int", usage: "deepest depth to count, 1 to 12", def: "6"},
 		"concurrency": {typ: "int", usage: "subtrees of the tree counted at once (0 = all cores)"},
 	},
