@@ -554,13 +554,11 @@ func minus(a, b []reference.Move) []reference.Move {
 // Tests.
 
 // TestDifferentialLegalMoves compares the two generators on 60,000 uniform and
-// 40,000 crowded positions (10,000 in all with -short), capture paths
-// included.
+// 40,000 crowded positions with SURAKARTA_FULL=1, 20,000 in all by default
+// and 10,000 with -short, capture paths included.
 func TestDifferentialLegalMoves(t *testing.T) {
-	uniform, crowded := 60_000, 40_000
-	if testing.Short() {
-		uniform, crowded = 6_000, 4_000
-	}
+	uniform := sized(60_000, 12_000, 6_000)
+	crowded := sized(40_000, 8_000, 4_000)
 	checkPaths := true
 	failures := 0
 	var positions, moves, captures int
@@ -593,12 +591,10 @@ func TestDifferentialLegalMoves(t *testing.T) {
 }
 
 // TestDifferentialAfterRandomPlay compares the generators along random games
-// from the start, where the positions are the ones real play reaches.
+// from the start, where the positions are the ones real play reaches: 300
+// games with SURAKARTA_FULL=1, 75 by default, 30 with -short.
 func TestDifferentialAfterRandomPlay(t *testing.T) {
-	games := 300
-	if testing.Short() {
-		games = 30
-	}
+	games := sized(300, 75, 30)
 	r := rand.New(rand.NewPCG(3, 3))
 	checkPaths := true
 	for g := 0; g < games; g++ {

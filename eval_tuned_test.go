@@ -114,12 +114,10 @@ func refTargets(pieces [2]uint64, c int) uint64 {
 // piece first or last on one of the four lines of a circuit (checked on
 // the circuits' point lists); and a piece put on a launch point of its
 // colour can capture from there. The positions are random and crowded
-// ones by turns, the crowded ones stressing the circuits.
+// ones by turns, the crowded ones stressing the circuits: 20,000 with
+// SURAKARTA_FULL=1, 6,000 by default, 4,000 with -short.
 func TestWalksAgainstReference(t *testing.T) {
-	n := 20000
-	if testing.Short() {
-		n = 4000
-	}
+	n := sized(20_000, 6_000, 4_000)
 	r := rand.New(rand.NewPCG(5, 5))
 	launchesSeen := 0
 	for i := range n {

@@ -503,11 +503,14 @@ func srchExactPVS() *surakarta.PVS {
 	return s
 }
 
+// TestPVSMatchesAlphaBeta: PVS without what prunes or extends
+// (srchExactPVS) scores every iteration as AlphaBeta does, on one thread
+// and, for a tenth of the positions, on several; AlphaBeta scores as
+// plain minimax (every fifth position, to depth 3). The positions are of
+// random games: 400 with SURAKARTA_FULL=1, 120 by default, 40 with
+// -short.
 func TestPVSMatchesAlphaBeta(t *testing.T) {
-	n, deep := 400, 3 // every deep-th position is searched to depth 5
-	if testing.Short() {
-		n = 40
-	}
+	n, deep := sized(400, 120, 40), 3 // every deep-th position is searched to depth 5
 	ab := surakarta.NewAlphaBeta(surakarta.NewSixFactor())
 	pvs := srchExactPVS() // reused: what it learns must not change scores
 	// With helpers too: what they store in the table orders moves but,
