@@ -301,26 +301,24 @@ var sharedRefGraph struct {
 }
 
 // refGraphFor returns the graph the solver tests use: every class up to
-// 3 pieces and, with -short, the 4-piece classes of three against one
-// only (quiet moves keep them among themselves), else every class of 4
-// pieces.
+// 4 pieces with SURAKARTA_FULL=1, else every class up to 3 pieces and
+// the 4-piece classes of three against one only (quiet moves keep them
+// among themselves).
 func refGraphFor(t *testing.T) *refGraph {
 	sharedRefGraph.Lock()
 	defer sharedRefGraph.Unlock()
 	if sharedRefGraph.g == nil {
-		if testing.Short() {
-			sharedRefGraph.g = newRefGraph(t, refClasses(3, [2]int{3, 1}, [2]int{1, 3}))
-		} else {
-			sharedRefGraph.g = newRefGraph(t, refClasses(4))
-		}
+		classes := sized(refClasses(4), refClasses(3, [2]int{3, 1}, [2]int{1, 3}), refClasses(3, [2]int{3, 1}, [2]int{1, 3}))
+		sharedRefGraph.g = newRefGraph(t, classes)
 	}
 	return sharedRefGraph.g
 }
 
 // TestReferenceSolverCaptureAll: the capture-all tables agree with the
 // independent solver on the result and the plies of every position of
-// its graph (every position of up to 3 pieces, and of 4: those of three
-// against one with -short), whichever colour is to move.
+// its graph (every position of up to 3 pieces, and of 4: all with
+// SURAKARTA_FULL=1, else those of three against one), whichever colour
+// is to move.
 func TestReferenceSolverCaptureAll(t *testing.T) {
 	tb := openTables(t, 0)
 	g := refGraphFor(t)
@@ -350,8 +348,9 @@ func TestReferenceSolverCaptureAll(t *testing.T) {
 
 // TestReferenceSolverQuiet: the tables under a small quiet-ply limit agree
 // with the independent recursion at every count of quiet plies (and
-// beyond the limit) for every position of up to 4 pieces, or with -short
-// of up to 3 pieces and a thousand random ones of three against one.
+// beyond the limit) for every position of the graph of refGraphFor, or
+// with -short of up to 3 pieces and a thousand random ones of three
+// against one.
 func TestReferenceSolverQuiet(t *testing.T) {
 	tb := openTables(t, testLimit)
 	g := refGraphFor(t)
