@@ -91,8 +91,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	engine, err := enginespec.Parse(*engineSpec)
 	if err != nil {
-		// "match: engine "spec": why" said as the flag's error.
-		return bad(fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "match: ")))
+		// "enginespec: engine "spec": why" said as the flag's error.
+		return bad(fmt.Errorf("-%s", strings.TrimPrefix(err.Error(), "enginespec: ")))
 	}
 	lim := surakarta.Limits{Depth: *depth, MoveTime: *moveTime, MultiPV: *multiPV}
 	if err := lim.Validate(); err != nil {
