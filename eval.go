@@ -8,6 +8,16 @@ import (
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
+// PieceValue is the unit of evaluation: what a piece is worth, about, to
+// every evaluator of this package (on average over the positions of a
+// game's middle: Tuned 76, SixFactor and EndgameAdjusted 80). The
+// searchers' margins are written in it (reverse futility pruning cuts at
+// half a piece a ply, the aspiration window is five eighths of a piece
+// wide on each side), and so are MCTS's win probabilities and the
+// thresholds of package analysis. An Evaluator of your own should keep to
+// it: on another scale the search prunes by margins meant for this one.
+const PieceValue = 80
+
 // Evaluator scores positions for a searcher.
 //
 // Evaluate takes a pointer, unlike the methods of Position that only read
@@ -16,11 +26,11 @@ import (
 // concurrent use (several searchers may share one) as long as nothing
 // changes their fields meanwhile.
 type Evaluator interface {
-	// Evaluate returns the score of p from the side to move's point of view,
-	// on the scale of the six-factor evaluation, where a piece is worth
-	// about 40 (about 75 to Tuned): positive is good for the side to move.
-	// The score must lie within ±MaxEvaluation; searchers clamp it. It must
-	// not change p.
+	// Evaluate returns the score of p from the side to move's point of
+	// view, in the unit of evaluation, where a piece is worth about
+	// PieceValue: positive is good for the side to move. The score must
+	// lie within ±MaxEvaluation; searchers clamp it. It must not change
+	// p.
 	Evaluate(p *Position) int
 }
 
@@ -101,6 +111,11 @@ type SixFactor struct {
 	LoopHeld    int // arc value of each loop the side occupies: 5
 	LoopDenied  int // arc value of each loop the opponent does not occupy: 5
 	ArcDivisor  int // the arc value is divided by this: 1 (0 also means 1)
+	// Scale multiplies the score: 2 after NewSixFactor, which puts the
+	// paper's values, where a piece is worth about 40, on the unit of
+	// evaluation (PieceValue). Values below 1 mean 1. Terms and
+	// Weights.Value are the paper's, unscaled.
+	Scale int
 }
 
 // NewSixFactor returns the six-factor evaluator with the paper's weights
@@ -112,8 +127,13 @@ func NewSixFactor() *SixFactor {
 		LoopHeld:    5,
 		LoopDenied:  5,
 		ArcDivisor:  1,
+		Scale:       sixFactorScale,
 	}
 }
+
+// sixFactorScale is NewSixFactor's Scale: the paper's piece is worth
+// about 40.
+const sixFactorScale = 2
 
 // Terms returns the terms of side c in p.
 func (e *SixFactor) Terms(p *Position, c Color) Terms {
@@ -171,10 +191,14 @@ func (e *SixFactor) arc(p *Position, c Color) (held, denied, arc int) {
 // Value returns the value of side c in p: Weights.Value(Terms(p, c)).
 func (e *SixFactor) Value(p *Position, c Color) int { return e.Weights.Value(e.Terms(p, c)) }
 
-// Evaluate returns the value of the side to move minus the opponent's.
+// Evaluate returns the value of the side to move minus the opponent's,
+// times Scale, within ±MaxEvaluation.
 func (e *SixFactor) Evaluate(p *Position) int {
 	captures := p.captureCounts()
 	score := e.value(p, Black, captures[Black]) - e.value(p, White, captures[White])
+	if scale := max(e.Scale, 1); scale > 1 {
+		score = min(max(score, -MaxEvaluation/scale), MaxEvaluation/scale) * scale
+	}
 	if p.side == White {
 		return -score
 	}

@@ -696,8 +696,9 @@ func TestSixFactorHandWorked(t *testing.T) {
 						t.Errorf("Weights.Value(hand terms of %v) = %d, but the hand value is %d", side.c, v, side.hand.value)
 					}
 				}
-				if got := e.Evaluate(&p); got != want.eval {
-					t.Errorf("Evaluate = %d, want %d", got, want.eval)
+				// Evaluate is the paper's value on the unit: times Scale.
+				if got := e.Evaluate(&p); got != want.eval*e.Scale {
+					t.Errorf("Evaluate = %d, want %d·%d", got, want.eval, e.Scale)
 				}
 			}
 
@@ -712,8 +713,8 @@ func TestSixFactorHandWorked(t *testing.T) {
 				if eg.For(&p) != &eg.Normal {
 					t.Errorf("For does not return &Normal")
 				}
-				if got != tc.six.eval {
-					t.Errorf("EndgameAdjusted.Evaluate = %d, want SixFactor's %d", got, tc.six.eval)
+				if got != tc.six.eval*eg.Normal.Scale {
+					t.Errorf("EndgameAdjusted.Evaluate = %d, want SixFactor's %d·%d", got, tc.six.eval, eg.Normal.Scale)
 				}
 				return
 			}
@@ -724,8 +725,8 @@ func TestSixFactorHandWorked(t *testing.T) {
 				t.Errorf("For does not return &Endgame")
 			}
 			t.Run("EndgameAdjusted", func(t *testing.T) { checkEval(t, &eg.Adjusted, *tc.endgame) })
-			if got != tc.endgame.eval {
-				t.Errorf("EndgameAdjusted.Evaluate = %d, want %d", got, tc.endgame.eval)
+			if got != tc.endgame.eval*eg.Adjusted.Scale {
+				t.Errorf("EndgameAdjusted.Evaluate = %d, want %d·%d", got, tc.endgame.eval, eg.Adjusted.Scale)
 			}
 		})
 	}
@@ -855,9 +856,9 @@ func TestEvaluateMatchesTerms(t *testing.T) {
 						ev.name, p, c, got.Steps, got.Captures, got.Attack, q, steps, len(captures))
 				}
 			}
-			want := ev.e.Weights.Value(terms[side]) - ev.e.Weights.Value(terms[side.Other()])
+			want := (ev.e.Weights.Value(terms[side]) - ev.e.Weights.Value(terms[side.Other()])) * max(ev.e.Scale, 1)
 			if got := ev.e.Evaluate(&p); got != want {
-				t.Fatalf("%s: Evaluate(%q) = %d, want Value(stm) − Value(opp) = %d", ev.name, p, got, want)
+				t.Fatalf("%s: Evaluate(%q) = %d, want (Value(stm) − Value(opp))·Scale = %d", ev.name, p, got, want)
 			}
 		}
 		for _, ev := range evEvaluators() {
@@ -1027,7 +1028,7 @@ func TestPhaseOfBoundaries(t *testing.T) {
 func TestSixFactorReweighting(t *testing.T) {
 	only := func(w surakarta.Weights) *surakarta.SixFactor {
 		e := surakarta.NewSixFactor()
-		e.Weights = w
+		e.Weights, e.Scale = w, 1
 		return e
 	}
 	pieces := only(surakarta.Weights{Pieces: 1})
@@ -1062,8 +1063,8 @@ func TestSixFactorReweighting(t *testing.T) {
 			}
 		}
 		// Linearity: the sum of the one-term evaluations weighted by the
-		// defaults is the full evaluation.
-		sum := 6*pieces.Evaluate(&p) + steps.Evaluate(&p) + 2*attack.Evaluate(&p) + points.Evaluate(&p) + arc.Evaluate(&p)
+		// defaults, times the default Scale, is the full evaluation.
+		sum := full.Scale * (6*pieces.Evaluate(&p) + steps.Evaluate(&p) + 2*attack.Evaluate(&p) + points.Evaluate(&p) + arc.Evaluate(&p))
 		if got := full.Evaluate(&p); got != sum {
 			t.Fatalf("Evaluate(%q) = %d, but the weighted one-term scores sum to %d", p, got, sum)
 		}

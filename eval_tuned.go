@@ -11,13 +11,12 @@ import "github.com/surakarta-go/surakarta/internal/tunedeval"
 // docs/tuning.md tells how the weights were fitted, and
 // cmd/surakarta-tune fits them.
 //
-// The fit puts the evaluation on the same logistic curve of win
-// probability as EndgameAdjusted, which keeps it near the six-factor
-// scale, though its piece is worth more: taking an opposing piece off
-// gains Tuned about 75 points, EndgameAdjusted and SixFactor about 40
-// (76.3 and 40.0 on average over the 16 middle-game positions of the
-// module's testdata/middlegame.txt). It is the strongest evaluator of this package, the one
-// NewTuned returns for NewPVS.
+// The fit puts the evaluation on the logistic curve of win probability
+// that the paper's EndgameAdjusted fits best, and on the unit of
+// evaluation: taking an opposing piece off gains Tuned 76.3 on average
+// over the 16 middle-game positions of the module's
+// testdata/middlegame.txt (PieceValue is 80). It is the strongest
+// evaluator of this package, the one NewTuned returns for NewPVS.
 //
 // Tuned has nothing to set: its zero value is the fitted evaluator, as
 // NewTuned returns it. Like the other evaluators of this package, a Tuned

@@ -193,18 +193,19 @@ func TestWalksAgainstReference(t *testing.T) {
 // TestPieceValue measures what a piece is worth to each evaluator: the
 // mean gain in the side to move's score when one opposing piece is taken
 // off, over every opposing piece of the 16 fixed middle-game positions.
-// The docs quote these means (go test -run '^TestPieceValue$' -v .): they
-// are the scale of an evaluator's scores, which UGI's "score cp" and the
-// search's margins are in.
+// Every evaluator of the package keeps to the unit of evaluation, within
+// a seventh of PieceValue; the docs quote these means (go test -run
+// '^TestPieceValue$' -v .).
 func TestPieceValue(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		e        surakarta.Evaluator
 		low, top float64
 	}{
-		{"Tuned", surakarta.NewTuned(), 60, 90},
-		{"EndgameAdjusted", surakarta.NewEndgameAdjusted(), 30, 50},
-		{"SixFactor", surakarta.NewSixFactor(), 30, 50},
+		{"Tuned", surakarta.NewTuned(), 70, 90},
+		{"EndgameAdjusted", surakarta.NewEndgameAdjusted(), 70, 90},
+		{"SixFactor", surakarta.NewSixFactor(), 70, 90},
+		{"Phased", surakarta.NewPhased(nil), 70, 90},
 	} {
 		var sum, n int
 		for _, p := range middleGamePositions(t) {

@@ -95,10 +95,10 @@ func ExamplePosition_Diagram() {
 
 func ExampleEvaluatorFunc() {
 	// A material-only evaluator: pieces of the side to move minus the
-	// opponent's, 50 points a piece, near the six-factor scale.
+	// opponent's, in the unit of evaluation.
 	material := surakarta.EvaluatorFunc(func(p *surakarta.Position) int {
 		us := p.SideToMove()
-		return 50 * (p.Count(us) - p.Count(us.Other()))
+		return surakarta.PieceValue * (p.Count(us) - p.Count(us.Other()))
 	})
 	sixFactor := surakarta.NewSixFactor()
 
@@ -106,14 +106,15 @@ func ExampleEvaluatorFunc() {
 	// 1  b . . . . .   Black a1 a2: N 2, M 4, C 1 (a2b2 round the a1 loop),
 	//                  A 5, P 25, Arc 5·1+5·8 = 45: 12+4+10+25+45 = 96.
 	//                  White b2: N 1, M 6, C 1 (b2a2), A 7, P 30,
-	//                  Arc 5·0+5·7 = 35: 6+6+14+30+35 = 91. Score 91−96.
+	//                  Arc 5·0+5·7 = 35: 6+6+14+30+35 = 91. Score 91−96,
+	//                  times Scale, 2, on the unit.
 	p, _ := surakarta.ParsePosition("6/6/6/6/bw4/b5 w")
 	for _, e := range []surakarta.Evaluator{material, sixFactor} {
 		fmt.Println(e.Evaluate(&p))
 	}
 	// Output:
-	// -50
-	// -5
+	// -80
+	// -10
 }
 
 func ExampleSixFactor_Terms() {

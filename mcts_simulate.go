@@ -13,8 +13,9 @@ import (
 // the value up the path, proving nodes where it can; several threads
 // share the tree under one lock.
 
-// mctsScale is the slope of the win probability of an evaluation, the
-// Tuned evaluator's: 1/(1+exp(−mctsScale·score)).
+// mctsScale is the slope of the win probability of an evaluation in the
+// unit of evaluation, 1/(1+exp(−mctsScale·score)): the one Tuned was
+// fitted with, on which a piece ahead (PieceValue) is a 92% chance.
 const mctsScale = tunedeval.Scale
 
 // mctsCaptureBonus is added to a capture's logit in the priors.

@@ -122,8 +122,9 @@ const (
 	MaxThreads = 256
 )
 
-// defaultAspiration is the half-width of the aspiration window.
-const defaultAspiration = 50
+// defaultAspiration is the half-width of the aspiration window: five
+// eighths of a piece.
+const defaultAspiration = PieceValue * 5 / 8
 
 // pvsOff switches the enhancements of a PVS off, each on when false: what
 // the tests that measure an enhancement's worth change. Each worker copies

@@ -443,7 +443,8 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 
 // seDepth is the least depth at which the table's move is tested for a
 // singular extension, and seMargin the margin per ply of depth below its
-// stored score that every other move must stay under.
+// stored score that every other move must stay under: one unit of
+// evaluation, an eightieth of a piece.
 const (
 	seDepth  = 8
 	seMargin = 1
@@ -453,11 +454,10 @@ const (
 const lmpDepth = 3
 
 // rfpDepth and rfpMargin are reverse futility pruning's reach and its
-// margin per ply of depth, in evaluation units (a piece of Tuned's is
-// about 75).
+// margin per ply of depth: half a piece.
 const (
 	rfpDepth  = 6
-	rfpMargin = 40
+	rfpMargin = PieceValue / 2
 )
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth

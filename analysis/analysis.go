@@ -28,21 +28,20 @@
 //
 // # The thresholds
 //
-// Scores are in evaluation units, on the scale of Tuned, the default
-// evaluator, on which taking a piece gains about 75 (76.3 on average over
-// the benchmark positions), and of EndgameAdjusted and SixFactor, which lie
-// on the same curve of win probability (a piece is worth 40 to them, but
-// their other terms weigh more). A move is an inaccuracy from a loss of 20
-// (a quarter of a piece), a mistake from 40 (half a piece) and a blunder
-// from 60 (most of a piece, so that a move that gives a piece away for
-// nothing is one). Below 20 a loss is mostly the noise of searches to a
+// Scores are in the unit of evaluation, in which every evaluator of
+// package surakarta values a piece at about surakarta.PieceValue, 80
+// (Tuned, the default, 76 on average over the benchmark positions). A
+// move is an inaccuracy from a loss of 20 (a quarter of a piece), a
+// mistake from 40 (half a piece) and a blunder from 60 (three quarters,
+// so that a move that gives a piece away for nothing is one). Below 20 a
+// loss is mostly the noise of searches to a
 // fixed depth: the search after the engine's own best move, which sees a
 // ply further, scores it 1 unit away from the search before in the
 // median, and 38 or more one time in ten (at depth 10, over the games of
 // docs/analysis.md). That is also why the engine's best move is Best
 // whatever the two searches say.
 //
-// The scores are clamped to ±ScoreCap, 200, about three pieces: the win
+// The scores are clamped to ±ScoreCap, 200, two and a half pieces: the win
 // probability that Tuned's weights were fitted with, 1/(1 + e^(−K·s)) with
 // K = 0.030607, is 99.8% at 200. A side that far ahead has won, whatever
 // the score says beyond, and a move that leaves it that far ahead loses
@@ -61,23 +60,23 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
-// The thresholds, in evaluation units, on the score a move loses (see
-// Annotation.Loss). The scale is Tuned's, on which a piece is worth about
-// 70; the package documentation's "The thresholds" tells why these.
+// The thresholds on the score a move loses (see Annotation.Loss), in the
+// unit of evaluation (a piece is surakarta.PieceValue); the package
+// documentation's "The thresholds" tells why these.
 const (
-	// InaccuracyLoss is the least loss of an Inaccuracy: about a quarter
-	// of a piece.
-	InaccuracyLoss = 20
-	// MistakeLoss is the least loss of a Mistake: about half a piece.
-	MistakeLoss = 40
-	// BlunderLoss is the least loss of a Blunder: most of a piece, so that
-	// a move that gives a piece away is a blunder.
-	BlunderLoss = 60
+	// InaccuracyLoss is the least loss of an Inaccuracy: a quarter of a
+	// piece.
+	InaccuracyLoss = surakarta.PieceValue / 4
+	// MistakeLoss is the least loss of a Mistake: half a piece.
+	MistakeLoss = surakarta.PieceValue / 2
+	// BlunderLoss is the least loss of a Blunder: three quarters of a
+	// piece, so that a move that gives a piece away is a blunder.
+	BlunderLoss = surakarta.PieceValue * 3 / 4
 	// ScoreCap bounds the scores that a loss is computed from, and the
 	// graph: a score beyond ±ScoreCap, a win or a loss included, counts as
-	// ±ScoreCap. About three pieces ahead a game is decided, and a move
-	// that keeps it decided has lost nothing that matters.
-	ScoreCap = 200
+	// ±ScoreCap. Two and a half pieces ahead a game is decided, and a
+	// move that keeps it decided has lost nothing that matters.
+	ScoreCap = surakarta.PieceValue * 5 / 2
 )
 
 // Class is what a move is worth against the engine's best move.

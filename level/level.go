@@ -32,8 +32,8 @@ type params struct {
 	// move comes from the previous one; the first, one ply, always
 	// finishes.
 	nodes int64
-	// temperature is the randomness of the choice, in evaluation units
-	// (Tuned values a piece at about 75): each move is chosen with a
+	// temperature is the randomness of the choice, in the unit of
+	// evaluation (a piece is surakarta.PieceValue): each move is chosen with a
 	// probability proportional to exp(score/temperature), so moves within
 	// a few temperatures of the best are played often; 0 plays the best.
 	temperature float64

@@ -191,7 +191,7 @@ func ExampleFlip() {
 	//    a b c d e f
 	// w5/wb4/6/b5/1b4/6 w 0 1
 	// [a5b5 a6b6 a5b6 a5a4 a5b4] <nil>
-	// -100 -100
+	// -200 -200
 }
 
 func ExampleFlipMove() {

@@ -59,7 +59,7 @@ the score before and after the move from the mover's view, the move's
 class, and the engine's best move and, for the last three classes, its
 line. A move is best when it is the engine's best move; any other is
 good, an inaccuracy when it loses %d evaluation units or more against the
-engine's best move (a piece is worth about 75), a mistake from %d, a
+engine's best move (a piece is worth about 80), a mistake from %d, a
 blunder from %d, with scores clamped to ±%d.
 The records go to stdout (or -out), with an Annotator header naming the
 engine and the limits, and the depth its searches reached when that is
