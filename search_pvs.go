@@ -247,17 +247,6 @@ func fromTable(score int32, ply int) int {
 	return s
 }
 
-// open opens the node at ply (searchCore.open) with the repetition floor
-// of the latest null move on the path, and in a helper of a parallel
-// search first publishes the thread's node count every 1024 nodes, for
-// the main thread's Progress.
-func (w *pvsWorker) open(ply int) (*Position, int, bool) {
-	if w.published != nil && w.core.nodes&1023 == 0 {
-		w.published.Store(w.core.nodes)
-	}
-	return w.core.open(ply, w.nullFloor)
-}
-
 // search returns the score of the position at ply searched to depth, for
 // its side to move. Fail-soft: a score ≤ alpha is an upper bound, ≥ beta a
 // lower bound, anything between is exact. The first move gets the full
@@ -268,7 +257,8 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	if (depth <= 0 || ply >= maxPly-1) && !w.off.quiescence {
 		return w.quiesce(ply, alpha, beta)
 	}
-	p, score, done := w.open(ply)
+	w.publish()
+	p, score, done := c.open(ply, w.nullFloor)
 	if done {
 		return score
 	}
@@ -496,7 +486,8 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 // go to the table at depth 0.
 func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	c := &w.core
-	p, score, done := w.open(ply)
+	w.publish()
+	p, score, done := c.open(ply, w.nullFloor)
 	if done {
 		return score
 	}

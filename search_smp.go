@@ -94,6 +94,15 @@ func helperSkips(i, depth int) bool {
 	return (depth+skipPhase[row])/skipSize[row]%2 == 1
 }
 
+// publish publishes the node count of a helper of a parallel search every
+// 1024 nodes, for the main thread's Progress; it does nothing in the main
+// thread. Each node calls it before it opens.
+func (w *pvsWorker) publish() {
+	if w.published != nil && w.core.nodes&1023 == 0 {
+		w.published.Store(w.core.nodes)
+	}
+}
+
 // tally returns the nodes searched so far by w and, in a parallel
 // search, by the helpers as they last published them, and the positions
 // found in endgame tables by every thread.
