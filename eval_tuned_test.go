@@ -8,6 +8,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/circuit"
 	"github.com/surakarta-go/surakarta/internal/reference"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/internal/tunedeval"
 	"github.com/surakarta-go/surakarta/surakartatest"
 )
@@ -117,7 +118,7 @@ func refTargets(pieces [2]uint64, c int) uint64 {
 // ones by turns, the crowded ones stressing the circuits: 20,000 with
 // SURAKARTA_FULL=1, 6,000 by default, 4,000 with -short.
 func TestWalksAgainstReference(t *testing.T) {
-	n := sized(20_000, 6_000, 4_000)
+	n := testsize.Sized(20_000, 6_000, 4_000)
 	r := rand.New(rand.NewPCG(5, 5))
 	launchesSeen := 0
 	for i := range n {

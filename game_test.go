@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 func playAll(t *testing.T, g *surakarta.Game, moves ...string) {
@@ -336,7 +337,7 @@ func wander(tb testing.TB, n int) []surakarta.Move {
 // clock, so it runs with SURAKARTA_REALTIME=1 (realTime);
 // BenchmarkReplay measures the same.
 func TestReplayIsLinear(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	const n = 40_000
 	rules := surakarta.Rules{RepetitionLimit: 1_000_000}
 	recurring := replay(t, rules, shuffle(n))

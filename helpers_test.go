@@ -178,36 +178,3 @@ func crowdedPosition(r *rand.Rand) surakarta.Position {
 	}
 	return newTestPosition(occ[surakarta.Black], occ[surakarta.White], surakarta.Color(r.IntN(2)))
 }
-
-// realTimeEnv names the environment variable that runs the tests that
-// check how long searches take on the real clock, SURAKARTA_REALTIME=1:
-// they pass or fail with the machine's speed and load, so that go test
-// ./... skips them; the time control's logic is tested on fake time
-// (search_time_test.go).
-const realTimeEnv = "SURAKARTA_REALTIME"
-
-// realTime skips the test unless realTimeEnv is 1.
-func realTime(t *testing.T) {
-	t.Helper()
-	if os.Getenv(realTimeEnv) != "1" {
-		t.Skipf("a check of how long searches take on the real clock, which depends on the machine's load: %s=1 runs it", realTimeEnv)
-	}
-}
-
-// fullEnv names the environment variable that runs the long checks at
-// their full size, SURAKARTA_FULL=1, as CI does. Without it they run at a
-// reduced size, so that go test ./... stays quick; -short, which wins
-// over it, runs them smaller still.
-const fullEnv = "SURAKARTA_FULL"
-
-// sized returns the size of a long check: short with -short, full with
-// SURAKARTA_FULL=1, else reduced.
-func sized[T any](full, reduced, short T) T {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv(fullEnv) == "1":
-		return full
-	}
-	return reduced
-}

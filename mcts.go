@@ -233,7 +233,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		elapsed := c.since(c.start)
 		sims := s.done
 		in := Info{Depth: len(pv), SelDepth: max(w.selDepth, len(pv)), Nodes: sims, Time: elapsed,
-			NodesPerSecond: int64(float64(sims) / max(elapsed.Seconds(), 1e-9))}
+			NodesPerSecond: nodesPerSecond(sims, elapsed)}
 		lines := s.lines(root, lim.MultiPV)
 		s.mu.Unlock()
 		if len(lines) == 1 {

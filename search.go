@@ -238,3 +238,9 @@ type Result struct {
 	// (PVS.Tables), by every thread.
 	TBHits int64
 }
+
+// nodesPerSecond returns the speed of n nodes in elapsed, as Info reports
+// it; a time too short to measure counts as a nanosecond.
+func nodesPerSecond(n int64, elapsed time.Duration) int64 {
+	return int64(float64(n) / max(elapsed.Seconds(), 1e-9))
+}

@@ -319,7 +319,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 			nodes, tbHits := tally()
 			in := Info{
 				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
-				NodesPerSecond: int64(float64(nodes) / max(elapsed.Seconds(), 1e-9)),
+				NodesPerSecond: nodesPerSecond(nodes, elapsed),
 				TBHits:         tbHits,
 			}
 			if multi == 1 {

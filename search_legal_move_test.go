@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/surakartatest"
 )
@@ -50,7 +51,7 @@ func TestStaleBestMove(t *testing.T) {
 // searches per thread count with SURAKARTA_FULL=1, 120 by default, 60
 // with -short.
 func TestSearchReturnsLegalMoves(t *testing.T) {
-	rounds := sized(300, 120, 60)
+	rounds := testsize.Sized(300, 120, 60)
 	type searcher struct {
 		name string
 		new  func(threads int) surakarta.Searcher

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestZeroPVSIsNewPVS: a PVS with only its Evaluator set searches exactly
@@ -100,7 +101,7 @@ func TestPVSSettingsInRange(t *testing.T) {
 		t.Errorf("Threads 0: %d nodes, want %d as with one thread", r.Nodes, one.Nodes)
 	}
 	search(func(s *surakarta.PVS) { s.Threads = surakarta.MaxThreads })
-	if sized(true, false, false) { // SURAKARTA_FULL=1 alone
+	if testsize.Sized(true, false, false) { // SURAKARTA_FULL=1 alone
 		search(func(s *surakarta.PVS) { s.TableMegabytes = surakarta.MaxTableMegabytes })
 	}
 }

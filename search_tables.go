@@ -117,7 +117,7 @@ func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	if lim.Progress != nil {
 		in := Info{
 			Depth: 1, SelDepth: 1, Score: best.Score, Nodes: res.Nodes, Time: res.Time, TBHits: res.TBHits,
-			NodesPerSecond: int64(float64(res.Nodes) / max(res.Time.Seconds(), 1e-9)),
+			NodesPerSecond: nodesPerSecond(res.Nodes, res.Time),
 			PV:             append([]Move(nil), best.PV...),
 		}
 		if lim.MultiPV <= 1 {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // This file tests the searchers (AlphaBeta and PVS) through the public API:
@@ -510,7 +511,7 @@ func srchExactPVS() *surakarta.PVS {
 // random games: 400 with SURAKARTA_FULL=1, 120 by default, 40 with
 // -short.
 func TestPVSMatchesAlphaBeta(t *testing.T) {
-	n, deep := sized(400, 120, 40), 3 // every deep-th position is searched to depth 5
+	n, deep := testsize.Sized(400, 120, 40), 3 // every deep-th position is searched to depth 5
 	ab := surakarta.NewAlphaBeta(surakarta.NewSixFactor())
 	pvs := srchExactPVS() // reused: what it learns must not change scores
 	// With helpers too: what they store in the table orders moves but,
@@ -752,7 +753,7 @@ const srchTimeSlack = 250 * time.Millisecond
 // (realTime); TestMoveTimeIsSpent and TestDeadlineStopsEveryThread check
 // the same on fake time.
 func TestTimeLimits(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		searcher := s.make()
@@ -1228,7 +1229,7 @@ func TestSearchAllocs(t *testing.T) {
 // whole, on the real clock. It runs with SURAKARTA_REALTIME=1 (realTime);
 // TestClockBound and TestMoveTimeIsSpent check the same on fake time.
 func TestClockLimits(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	const slack = srchTimeSlack
 	for _, s := range srchSearchers() {
 		g := surakarta.NewGame(surakarta.NewPosition())

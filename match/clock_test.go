@@ -16,6 +16,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/fakeengine"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // fakeTime is the time of the clock tests, which run plays on instead of
@@ -372,7 +373,7 @@ func TestClockResume(t *testing.T) {
 // TestClockBuiltIn: built-in engines plan their time from the clock that
 // Run keeps and do not lose on time. It runs in real time (see realTime).
 func TestClockBuiltIn(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	games, clock := 4, surakarta.Clock{Black: 3 * time.Second, White: 3 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
 	if testing.Short() {
 		games, clock = 2, surakarta.Clock{Black: 2 * time.Second, White: 2 * time.Second, BlackIncrement: 50 * time.Millisecond, WhiteIncrement: 50 * time.Millisecond}
@@ -409,7 +410,7 @@ func TestClockBuiltIn(t *testing.T) {
 // time (see realTime); TestClockUGI and TestClockGTP check on the fake
 // time what the programs are told.
 func TestClockExternal(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	bin := engineProgram(t)
 	// The UGI side keeps back more than its default 20ms of overhead, for
 	// the waits of a loaded machine (GTP has no way to set it).
@@ -453,7 +454,7 @@ var allowedAbout4s = regexp.MustCompile(`no answer in time \((3\.[5-9]|4\.0)[0-9
 // have passed, not later. It runs in real time (see realTime); the
 // timeout itself is TestParseExternalEngine's.
 func TestClockExternalHang(t *testing.T) {
-	realTime(t)
+	testsize.RealTime(t)
 	pids := t.TempDir()
 	fake, err := enginespec.Parse("ugi,name=fake:" + fakeengine.Command(t, "hang", pids))
 	if err != nil {
@@ -589,36 +590,4 @@ func TestClockUGI(t *testing.T) {
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("the programs' go commands:\n%q\nwant\n%q", got, want)
 	}
-}
-
-// realTimeEnv names the environment variable that runs the tests that
-// check how long engines take in real time, SURAKARTA_REALTIME=1: they
-// pass or fail with the machine's speed and load, so that go test ./...
-// skips them, and the clock's logic is tested on the fake time instead.
-const realTimeEnv = "SURAKARTA_REALTIME"
-
-// realTime skips the test unless realTimeEnv is 1.
-func realTime(t *testing.T) {
-	t.Helper()
-	if os.Getenv(realTimeEnv) != "1" {
-		t.Skipf("a check of how long engines take in real time, which depends on the machine's load: %s=1 runs it", realTimeEnv)
-	}
-}
-
-// fullEnv names the environment variable that runs the long checks at
-// their full size, SURAKARTA_FULL=1, as CI does. Without it they run at a
-// reduced size, so that go test ./... stays quick; -short, which wins
-// over it, runs them smaller still.
-const fullEnv = "SURAKARTA_FULL"
-
-// sized returns the size of a long check: short with -short, full with
-// SURAKARTA_FULL=1, else reduced.
-func sized[T any](full, reduced, short T) T {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv(fullEnv) == "1":
-		return full
-	}
-	return reduced
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // mustEngine parses spec, failing the test on an error.
@@ -100,7 +101,7 @@ func TestOpenings(t *testing.T) {
 func TestReachableOpenings(t *testing.T) {
 	level := map[surakarta.Position]bool{surakarta.NewPosition(): true}
 	for plies, want := range reachable {
-		if plies > sized(6, 5, 5) {
+		if plies > testsize.Sized(6, 5, 5) {
 			break
 		}
 		if plies > 0 {

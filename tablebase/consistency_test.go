@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // consistencyPositions returns the placements of class c the consistency
@@ -14,7 +15,7 @@ func consistencyPositions(c class, rng *rand.Rand) func(yield func(mover, other 
 	return func(yield func(mover, other uint64) bool) {
 		every := 1
 		if c.mover+c.other >= 4 {
-			every = sized(1, 5, 10)
+			every = testsize.Sized(1, 5, 10)
 		}
 		k := newCursor(c, 0)
 		for i := range c.size() {

@@ -95,21 +95,3 @@ func positionOf(t testing.TB, mover, other uint64, side surakarta.Color, quiet i
 	}
 	return p
 }
-
-// fullEnv names the environment variable that runs the long checks at
-// their full size, SURAKARTA_FULL=1, as CI does. Without it they run at a
-// reduced size, so that go test ./... stays quick; -short, which wins
-// over it, runs them smaller still.
-const fullEnv = "SURAKARTA_FULL"
-
-// sized returns the size of a long check: short with -short, full with
-// SURAKARTA_FULL=1, else reduced.
-func sized[T any](full, reduced, short T) T {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv(fullEnv) == "1":
-		return full
-	}
-	return reduced
-}

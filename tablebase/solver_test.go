@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/reference"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // This file is a second solver, sharing no code with the package's: moves
@@ -308,7 +309,7 @@ func refGraphFor(t *testing.T) *refGraph {
 	sharedRefGraph.Lock()
 	defer sharedRefGraph.Unlock()
 	if sharedRefGraph.g == nil {
-		classes := sized(refClasses(4), refClasses(3, [2]int{3, 1}, [2]int{1, 3}), refClasses(3, [2]int{3, 1}, [2]int{1, 3}))
+		classes := testsize.Sized(refClasses(4), refClasses(3, [2]int{3, 1}, [2]int{1, 3}), refClasses(3, [2]int{3, 1}, [2]int{1, 3}))
 		sharedRefGraph.g = newRefGraph(t, classes)
 	}
 	return sharedRefGraph.g

@@ -9,28 +9,11 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // program is the command, built for the tests that run it as a process.
 var program = cmdtest.Program{Pkg: "."}
-
-// fullEnv names the environment variable that runs the long checks at
-// their full size, SURAKARTA_FULL=1, as CI does. Without it they run at a
-// reduced size, so that go test ./... stays quick; -short, which wins
-// over it, runs them smaller still.
-const fullEnv = "SURAKARTA_FULL"
-
-// sized returns the size of a long check: short with -short, full with
-// SURAKARTA_FULL=1, else reduced.
-func sized[T any](full, reduced, short T) T {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv(fullEnv) == "1":
-		return full
-	}
-	return reduced
-}
 
 // generate runs the program's generate with args into dir, as a process,
 // with env added to its environment.
@@ -111,7 +94,7 @@ func copyFiles(t *testing.T, from, to string) {
 // made with SURAKARTA_FULL=1, the capture-all rules always.
 func TestShardProcesses(t *testing.T) {
 	captureAll, quiet := []string{"-quiet-plies", "0"}, []string{"-quiet-plies", "4"}
-	for _, rules := range sized([][]string{captureAll, quiet}, [][]string{captureAll}, [][]string{captureAll}) {
+	for _, rules := range testsize.Sized([][]string{captureAll, quiet}, [][]string{captureAll}, [][]string{captureAll}) {
 		t.Run("rules"+rules[1], func(t *testing.T) {
 			root := t.TempDir()
 			single, one := filepath.Join(root, "single"), filepath.Join(root, "workers1")

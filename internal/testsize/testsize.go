@@ -1,0 +1,44 @@
+// Package testsize is what the module's tests share to pick how much
+// they do: the size of a long check, and whether a check of real time
+// runs. It is imported by tests only.
+//
+// The long checks (differential tests, the tables' solvers, the searchers'
+// settings) run at a reduced size by default, so that go test ./... stays
+// quick; with the environment variable SURAKARTA_FULL=1 at their full
+// size, as CI runs them; with -short smaller still, whatever the variable
+// says. The checks of how long things take on the real clock pass or fail
+// with the machine's speed and load, so that they run only with
+// SURAKARTA_REALTIME=1; the logic they cover is tested on fake time.
+package testsize
+
+import (
+	"os"
+	"testing"
+)
+
+// The environment variables that set how much the tests do.
+const (
+	FullEnv     = "SURAKARTA_FULL"
+	RealTimeEnv = "SURAKARTA_REALTIME"
+)
+
+// Sized returns the size of a long check: short with -short, full with
+// SURAKARTA_FULL=1, else reduced.
+func Sized[T any](full, reduced, short T) T {
+	switch {
+	case testing.Short():
+		return short
+	case os.Getenv(FullEnv) == "1":
+		return full
+	}
+	return reduced
+}
+
+// RealTime skips t unless SURAKARTA_REALTIME is 1: t checks how long
+// something takes on the real clock.
+func RealTime(t testing.TB) {
+	t.Helper()
+	if os.Getenv(RealTimeEnv) != "1" {
+		t.Skipf("a check of how long things take on the real clock, which depends on the machine's load: %s=1 runs it", RealTimeEnv)
+	}
+}
