@@ -95,7 +95,7 @@ type dataSet []sample
 // fit runs surakarta-tune fit.
 func fit(c fitConfig, stdout, progress io.Writer) error {
 	start := time.Now()
-	positions, results, err := readData(c.data)
+	positions, results, _, err := readData(c.data)
 	if err != nil {
 		return err
 	}

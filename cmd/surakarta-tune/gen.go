@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -27,7 +28,8 @@ const genUsage = `usage: surakarta-tune gen [flags]
 Gen plays self-play games of an engine (-engine, a spec of
 enginespec.Parse) at a fixed number of nodes per move from distinct
 random openings, writes them as game records (-records), and writes their
-quiet positions, each with its game's result, to the data file (-out). A
+quiet positions, each with its game's result and the search's score (from the
+move's comment in the record), to the data file (-out). A
 position is quiet when EndgameAdjusted's captures-only search gives its
 static score. With -from it reads game records instead of playing (for
 example a match's record file) and only extracts positions. The same flags
@@ -172,12 +174,16 @@ func writeData(name string, records []*surakarta.Record) (int, error) {
 		if !ok {
 			continue // an unfinished game teaches nothing
 		}
-		for _, p := range quietPositions(r.Game, eval) {
+		for _, q := range quietPositions(r.Game, eval) {
 			score := result
-			if p.SideToMove() == surakarta.White {
+			if q.p.SideToMove() == surakarta.White {
 				score = 1 - score
 			}
-			fmt.Fprintf(w, "%s;%g\n", p, score)
+			fmt.Fprintf(w, "%s;%g", q.p, score)
+			if s, ok := searchScore(r, q); ok {
+				fmt.Fprintf(w, ";%d", s)
+			}
+			w.WriteString("\n")
 			positions++
 		}
 	}
@@ -267,6 +273,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round
 	}
 	g := surakarta.NewGame(opening)
 	lim := surakarta.Limits{Nodes: c.nodes}
+	var scores []string // the comment of each move: its search's score and depth
 	for !g.Outcome().Over && g.Ply() < maxPlies {
 		p := g.Position()
 		res, err := searchers[p.SideToMove()].Search(context.Background(), g, lim)
@@ -276,6 +283,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round
 		if err := g.Play(res.Move); err != nil {
 			return nil, err
 		}
+		scores = append(scores, fmt.Sprintf("%+d/%d", res.Score, res.Depth))
 	}
 	engine := fmt.Sprintf("%s nodes=%d", c.engine.Name, c.nodes)
 	// Round and Games, as in a match's records, let -merge put a shard's
@@ -290,6 +298,9 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round
 		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(c.seed, 10)},
 		surakarta.Header{Name: "Games", Value: strconv.Itoa(c.games)},
 	)
+	for i, s := range scores {
+		rec.Comments[i+1] = s
+	}
 	if !g.Outcome().Over {
 		rec.Result = surakarta.Adjudicate(g.Position(), surakarta.NotOver).Result()
 		rec.Reason = "adjudicated: move limit"
@@ -321,6 +332,36 @@ func writeRecords(name string, records []*surakarta.Record) error {
 	return f.Close()
 }
 
+// quietPosition is a quiet position of a game: the game's position at
+// ply from, or the end of the captures from it that quiesce found, with
+// the other side to move when flipped.
+type quietPosition struct {
+	p       surakarta.Position
+	from    int
+	flipped bool
+}
+
+// searchScore returns the score the game's search gave the position that
+// q comes from, for q's side to move, read from the comment after the move
+// played there ("+35/8": the score, then the depth, as gen writes it),
+// within ±MaxEvaluation (the score of a won or lost game is taken to be
+// that), and false when there is none.
+func searchScore(r *surakarta.Record, q quietPosition) (int, bool) {
+	text, _, ok := strings.Cut(r.Comments[q.from+1], "/")
+	if !ok {
+		return 0, false
+	}
+	s, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, false
+	}
+	s = min(max(s, -surakarta.MaxEvaluation), surakarta.MaxEvaluation)
+	if q.flipped {
+		s = -s
+	}
+	return s, true
+}
+
 // quietPositions returns the quiet positions of g, leaving out its start
 // (a random opening) and its final position. A position is quiet when the
 // side to move has no capture, or when no capture improves on eval's static
@@ -330,18 +371,18 @@ func writeRecords(name string, records []*surakarta.Record) error {
 // position at the end of that search's principal variation instead, where
 // standing pat was best, so that position is quiet by the same test. A
 // position equal to the one before it in the list is not repeated.
-func quietPositions(g *surakarta.Game, eval surakarta.Evaluator) []surakarta.Position {
-	var quiet []surakarta.Position
+func quietPositions(g *surakarta.Game, eval surakarta.Evaluator) []quietPosition {
+	var quiet []quietPosition
 	positions := g.Positions()
-	for _, p := range positions[1 : len(positions)-1] {
-		_, leaf := quiesce(eval, p, -surakarta.MaxEvaluation-1, surakarta.MaxEvaluation+1, 0)
+	for i := 1; i < len(positions)-1; i++ {
+		_, leaf := quiesce(eval, positions[i], -surakarta.MaxEvaluation-1, surakarta.MaxEvaluation+1, 0)
 		if leaf.Count(leaf.SideToMove()) == 0 || leaf.Count(leaf.SideToMove().Other()) == 0 {
 			continue // the captures end the game: not a position to evaluate
 		}
-		if n := len(quiet); n > 0 && quiet[n-1] == leaf {
+		if n := len(quiet); n > 0 && quiet[n-1].p == leaf {
 			continue
 		}
-		quiet = append(quiet, leaf)
+		quiet = append(quiet, quietPosition{leaf, i, leaf.SideToMove() != positions[i].SideToMove()})
 	}
 	return quiet
 }
@@ -383,40 +424,56 @@ func quiesce(eval surakarta.Evaluator, p surakarta.Position, alpha, beta, ply in
 	return best, leaf
 }
 
-// readData reads a data file of surakarta-tune gen: lines "position;score".
-func readData(name string) ([]surakarta.Position, []float64, error) {
+// noSearchScore marks a position of the data without a search score.
+const noSearchScore = math.MinInt32
+
+// readData reads a data file of surakarta-tune gen: lines
+// "position;result", or "position;result;search score" as gen writes
+// them now. It returns the positions, their results for the side to move
+// and their search scores, noSearchScore where a line has none.
+func readData(name string) ([]surakarta.Position, []float64, []int32, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer f.Close()
 	var positions []surakarta.Position
-	var scores []float64
+	var results []float64
+	var searched []int32
 	s := bufio.NewScanner(f)
 	line := 0
 	for s.Scan() {
 		line++
-		text, result, ok := strings.Cut(s.Text(), ";")
-		if !ok {
-			return nil, nil, fmt.Errorf("%s:%d: want position;score", name, line)
+		fields := strings.Split(s.Text(), ";")
+		if len(fields) != 2 && len(fields) != 3 {
+			return nil, nil, nil, fmt.Errorf("%s:%d: want position;result or position;result;search score", name, line)
 		}
-		p, err := surakarta.ParsePosition(text)
+		p, err := surakarta.ParsePosition(fields[0])
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, nil, nil, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
-		var score float64
-		switch result {
+		var result float64
+		switch fields[1] {
 		case "1":
-			score = 1
+			result = 1
 		case "0.5":
-			score = 0.5
+			result = 0.5
 		case "0":
-			score = 0
+			result = 0
 		default:
-			return nil, nil, fmt.Errorf("%s:%d: score %q: want 1, 0.5 or 0", name, line, result)
+			return nil, nil, nil, fmt.Errorf("%s:%d: result %q: want 1, 0.5 or 0", name, line, fields[1])
+		}
+		score := int32(noSearchScore)
+		if len(fields) == 3 {
+			n, err := strconv.Atoi(fields[2])
+			if err != nil || n < -surakarta.MaxEvaluation || n > surakarta.MaxEvaluation {
+				return nil, nil, nil, fmt.Errorf("%s:%d: search score %q: want an integer within ±%d", name, line, fields[2], surakarta.MaxEvaluation)
+			}
+			score = int32(n)
 		}
 		positions = append(positions, p)
-		scores = append(scores, score)
+		results = append(results, result)
+		searched = append(searched, score)
 	}
-	return positions, scores, s.Err()
+	return positions, results, searched, s.Err()
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,13 +110,20 @@ func TestGenFit(t *testing.T) {
 	}
 	e := surakarta.NewEndgameAdjusted()
 	for _, line := range lines {
-		text, score, _ := strings.Cut(line, ";")
+		fields := strings.Split(line, ";")
+		if len(fields) != 3 {
+			t.Fatalf("%q: want position;result;search score", line)
+		}
+		text, score := fields[0], fields[1]
 		p, err := surakarta.ParsePosition(text)
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
 		if score != "1" && score != "0" && score != "0.5" {
 			t.Fatalf("%q: score %q", line, score)
+		}
+		if s, err := strconv.Atoi(fields[2]); err != nil || s < -surakarta.MaxEvaluation || s > surakarta.MaxEvaluation {
+			t.Fatalf("%q: search score %q", line, fields[2])
 		}
 		if static, _ := quiesce(e, p, -surakarta.MaxEvaluation-1, surakarta.MaxEvaluation+1, 0); static != e.Evaluate(&p) {
 			t.Fatalf("%q is not quiet: the captures-only search gives %d, the static score is %d", text, static, e.Evaluate(&p))
