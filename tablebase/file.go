@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // The file format, version 1. All numbers are little-endian.
@@ -242,7 +244,7 @@ func removeStale(dir string, start time.Time, log func(string)) error {
 		if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
 			continue
 		}
-		f, err := openFile(name)
+		f, err := regularfile.Open(name)
 		if err != nil {
 			continue
 		}
@@ -275,7 +277,7 @@ func removeStale(dir string, start time.Time, log func(string)) error {
 // caller. A file that is not there gives an error wrapping
 // os.ErrNotExist; a damaged or mismatched one an error naming the file.
 func openTable(name string, c class, limit int) (*os.File, *header, error) {
-	f, err := openFile(name)
+	f, err := regularfile.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -284,31 +286,12 @@ func openTable(name string, c class, limit int) (*os.File, *header, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	if !info.Mode().IsRegular() {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: not a regular file (%s)", name, fileType(info.Mode()))
-	}
 	h, err := readHeader(f, info.Size(), c, limit)
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return f, h, nil
-}
-
-// fileType names the type of a file that is not a regular one.
-func fileType(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.String()
 }
 
 // readHeader reads and checks the header of a table file of size bytes:
