@@ -37,6 +37,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		{"endgame", surakarta.NewEndgameAdjusted()},
 		{"phased", surakarta.NewPhased(surakarta.NewSixFactor())},
 		{"tuned", surakarta.NewTuned()},
+		{"network", surakarta.NewNetwork()},
 	} {
 		b.Run(ev.name, func(b *testing.B) {
 			b.ReportAllocs()

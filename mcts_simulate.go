@@ -202,7 +202,7 @@ func (s *MCTS) children(w *mctsWorker, ply int, moves []Move) []mctsNode {
 	for i, m := range moves {
 		q := *p
 		q.PlayUnchecked(m)
-		e := -c.evaluate(&q)
+		e := -c.evaluate(&q, -1)
 		ch := &children[i]
 		ch.move, ch.init = m, float32(winProbability(e))
 		logits[i] = mctsScale * float64(e)

@@ -385,7 +385,9 @@ func TestPVSTableResize(t *testing.T) {
 // BenchmarkPVSEvaluators searches the fixed middle-game positions to depth
 // 8 with PVS and each evaluator, a fresh searcher per position: the nodes
 // each needs (deterministic) and the speed, which falls as an evaluation
-// costs more.
+// costs more. network-afresh is the Network behind an EvaluatorFunc,
+// which the searcher cannot update incrementally: the same nodes, each
+// evaluation summing every piece.
 func BenchmarkPVSEvaluators(b *testing.B) {
 	for _, ev := range []struct {
 		name string
@@ -393,6 +395,8 @@ func BenchmarkPVSEvaluators(b *testing.B) {
 	}{
 		{"endgame", func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }},
 		{"tuned", func() surakarta.Evaluator { return surakarta.NewTuned() }},
+		{"network", func() surakarta.Evaluator { return surakarta.NewNetwork() }},
+		{"network-afresh", func() surakarta.Evaluator { return surakarta.EvaluatorFunc(surakarta.NewNetwork().Evaluate) }},
 	} {
 		b.Run(ev.name, func(b *testing.B) {
 			var nodes int64

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/nnue"
 )
 
 // searchCore is what every searcher of this package shares: the node count,
@@ -53,6 +55,12 @@ type searchCore struct {
 	halt        *atomic.Bool
 	stopContext func() bool // stops the context's AfterFunc that sets halt
 	stopTimer   func() bool // stops the deadline's timer that sets halt
+
+	// net is the network of the evaluator when it is a *Network, whose
+	// first layer evaluate keeps up to date along the search path in
+	// accs (see netScore); nil for any other evaluator.
+	net  *nnue.Net
+	accs []nnue.Accumulator
 }
 
 // maxPly is the longest search path, quiescence included.
@@ -69,6 +77,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
 	}
 	c.eval, c.rules = eval, g.Rules()
+	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = c.now()
 	c.plan = planTime(lim, g.Position().SideToMove())
@@ -117,6 +126,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 // and no context of its own: the main thread's decide when to stop.
 func (c *searchCore) follow(m *searchCore) {
 	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
+	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
 	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
 	c.done = nil
@@ -234,9 +244,14 @@ func (c *searchCore) adjudicate(p *Position, ply int) int {
 	return c.draw[p.side&1]
 }
 
-// evaluate returns the evaluator's score of p, clamped to ±MaxEvaluation.
-func (c *searchCore) evaluate(p *Position) int {
-	return min(max(c.eval.Evaluate(p), -MaxEvaluation), MaxEvaluation)
+// evaluate returns the evaluator's score of p, clamped to ±MaxEvaluation:
+// p is the position at ply of the search path, or any position when ply
+// is −1.
+func (c *searchCore) evaluate(p *Position, ply int) int {
+	if c.net != nil && ply >= 0 {
+		return c.netScore(p, ply)
+	}
+	return clampEvaluation(c.eval.Evaluate(p))
 }
 
 // horizon scores a node at depth 0 without quiescence: an adjudicated end
@@ -245,7 +260,7 @@ func (c *searchCore) horizon(p *Position, ply int) int {
 	if !p.hasMove() {
 		return c.adjudicate(p, ply)
 	}
-	return c.evaluate(p)
+	return c.evaluate(p, ply)
 }
 
 // iterate runs iterative deepening: searchLine(depth, line, previous)

@@ -281,7 +281,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	pvNode := beta-alpha > 1
-	eval := c.evaluate(p)
+	eval := c.evaluate(p, ply)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
 	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
@@ -506,7 +506,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	if len(caps) == 0 && steps == 0 {
 		return c.adjudicate(p, ply) // no legal move: the game ends here
 	}
-	best := c.evaluate(p)
+	best := c.evaluate(p, ply)
 	if limit := c.rules.QuietPlyLimit; limit > 0 && p.QuietPlies() == limit-1 && steps > 0 {
 		// Any step reaches the quiet-ply limit: instead of standing pat the
 		// side to move can end the game, adjudicated a ply later.

@@ -1160,7 +1160,9 @@ func FuzzSearch(f *testing.F) {
 		pvs := surakarta.NewPVS(surakarta.NewSixFactor())
 		pvs.TableMegabytes = 1
 		parallel := srchThreaded(surakarta.NewPVS(surakarta.NewSixFactor()), 2)
-		for _, s := range []surakarta.Searcher{surakarta.NewAlphaBeta(surakarta.NewSixFactor()), pvs, parallel} {
+		network := surakarta.NewPVS(surakarta.NewNetwork()) // its first layer updated along the path
+		network.TableMegabytes = 1
+		for _, s := range []surakarta.Searcher{surakarta.NewAlphaBeta(surakarta.NewSixFactor()), pvs, parallel, network} {
 			res, err := s.Search(context.Background(), g, lim)
 			if g.Outcome().Over {
 				if !errors.Is(err, surakarta.ErrGameOver) {

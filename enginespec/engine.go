@@ -34,8 +34,8 @@ type Engine struct {
 
 // Parse makes an Engine from a spec "searcher,evaluator[,option...]":
 // searcher pvs, alphabeta, mcts or uct (surakarta.MCTS with Playouts),
-// evaluator sixfactor, endgame or tuned
-// (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned), such as
+// evaluator sixfactor, endgame, tuned or network
+// (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned, NewNetwork), such as
 // "pvs,endgame". Options of the form name=value change one parameter from
 // its default, so that a match can test it:
 //

@@ -56,7 +56,7 @@ below 10 search a few plies within a budget of nodes and choose among
 plausible moves at random; their Elo is in the module's docs/levels.md.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
-alphabeta, mcts or uct, evaluator sixfactor, endgame or tuned, options such as
+alphabeta, mcts or uct, evaluator sixfactor, endgame, tuned or network, options such as
 threads=2 (go doc github.com/surakarta-go/surakarta/enginespec.Parse). A position is
 written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 '/', b and w for pieces and a digit for empty points, then the side to move

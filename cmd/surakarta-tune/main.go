@@ -31,13 +31,14 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: surakarta-tune gen|fit [flags]
+const usage = `usage: surakarta-tune gen|fit|net [flags]
 
 Surakarta-tune makes training data and fits the weights of the Tuned
 evaluator:
 
   surakarta-tune gen   play self-play games and write their quiet positions with results
   surakarta-tune fit   fit the weights to such positions and print the losses
+  surakarta-tune net   train the Network evaluator's network on such positions
 
 Run surakarta-tune gen -h or surakarta-tune fit -h for their flags.
 `
@@ -47,16 +48,18 @@ Run surakarta-tune gen -h or surakarta-tune fit -h for their flags.
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return cmdflag.BadCommand(stderr, "surakarta-tune", errors.New("want a command: gen or fit"))
+		return cmdflag.BadCommand(stderr, "surakarta-tune", errors.New("want a command: gen, fit or net"))
 	}
 	switch args[0] {
 	case "gen":
 		return runGen(args[1:], stdout, stderr)
 	case "fit":
 		return runFit(args[1:], stdout, stderr)
+	case "net":
+		return runNet(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	return cmdflag.BadCommand(stderr, "surakarta-tune", fmt.Errorf("unknown command %q: want gen or fit", args[0]))
+	return cmdflag.BadCommand(stderr, "surakarta-tune", fmt.Errorf("unknown command %q: want gen, fit or net", args[0]))
 }

@@ -24,7 +24,8 @@ func TestHelp(t *testing.T) {
 		prefix     string
 		mentioning []string
 	}{
-		{[]string{"-h"}, "usage: surakarta-tune gen|fit [flags]\n", []string{"surakarta-tune gen", "surakarta-tune fit"}},
+		{[]string{"-h"}, "usage: surakarta-tune gen|fit|net [flags]\n", []string{"surakarta-tune gen", "surakarta-tune fit", "surakarta-tune net"}},
+		{[]string{"net", "-h"}, "usage: surakarta-tune net [flags]\n", []string{"-data", "-out", "-hidden", "-second", "-epochs", "-batch", "-rate", "-lambda", "-k", "-validation", "-split-seed", "-seed", "-augment", "-concurrency"}},
 		{[]string{"gen", "-h"}, "usage: surakarta-tune gen [flags]\n", []string{"-engine", "-games", "-nodes", "-opening-plies", "-seed", "-concurrency", "-from", "-records", "-out", "-shard", "-shards", "-merge"}},
 		{[]string{"fit", "-h"}, "usage: surakarta-tune fit [flags]\n", []string{"-data", "-validation", "-split-seed", "-go", "-package", "Texel"}},
 	} {
@@ -58,6 +59,17 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"gen", "-from", "a", "-records", "b"}, "exclude each other"},
 		{[]string{"gen", "extra"}, `unexpected argument "extra"`},
 		{[]string{"fit", "-validation", "1"}, "-validation 1"},
+		{[]string{"net", "-hidden", "0"}, "-hidden 0"},
+		{[]string{"net", "-hidden", "100000"}, "-hidden 100000"},
+		{[]string{"net", "-second", "-1"}, "-second -1"},
+		{[]string{"net", "-epochs", "0"}, "-epochs 0"},
+		{[]string{"net", "-batch", "0"}, "-batch 0"},
+		{[]string{"net", "-rate", "NaN"}, "-rate NaN"},
+		{[]string{"net", "-lambda", "1.5"}, "-lambda 1.5"},
+		{[]string{"net", "-k", "0"}, "-k 0"},
+		{[]string{"net", "-validation", "0"}, "-validation 0"},
+		{[]string{"net", "-concurrency", "-1"}, "-concurrency -1"},
+		{[]string{"net", "extra"}, "extra"},
 		{[]string{"fit", "-ridge", "-1"}, "-ridge -1"},
 		{[]string{"fit", "-iterations", "0"}, "-iterations 0"},
 		{[]string{"fit", "-k", "-0.01"}, "-k -0.01"},

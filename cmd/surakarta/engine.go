@@ -8,6 +8,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
@@ -33,6 +34,11 @@ import (
 // another table's, not a regular file): the engine says so in a note,
 // as it says what tables it took, that a game's rules fit none of them,
 // and that a search found one damaged (then no longer used), each once.
+//
+// NetworkFile reads a network's weights (as surakarta-tune net writes
+// them) at once, refusing a bad file when it is set; the Network
+// evaluator then uses them instead of the built-in ones, and the empty
+// path goes back to those.
 type engine struct {
 	hash, threads, contempt int
 	tables                  *tbdir.Dir         // nil: no TablebasePath
@@ -40,6 +46,7 @@ type engine struct {
 	level                   int                // 1 to level.Count
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
+	network                 *surakarta.Network // nil: no NetworkFile
 }
 
 // defaultHash is the default Hash: the table size of a new PVS.
@@ -55,6 +62,7 @@ var options = []ugi.Option{
 	{Name: "Evaluator", Type: ugi.OptionCombo, Default: registry.EvaluatorNames()[0], Vars: registry.EvaluatorNames()},
 	{Name: "Level", Type: ugi.OptionSpin, Default: strconv.Itoa(level.Count), Min: 1, Max: level.Count},
 	{Name: "TablebasePath", Type: ugi.OptionString, Default: ""},
+	{Name: "NetworkFile", Type: ugi.OptionString, Default: ""},
 }
 
 // newEngine returns an engine with the options' defaults.
@@ -71,7 +79,11 @@ func (e *engine) Searcher() surakarta.Searcher {
 		}
 		s, _ := registry.LookupSearcher(e.searcherName)
 		ev, _ := registry.LookupEvaluator(e.evalName)
-		e.searcher = s.New(ev.New())
+		eval := ev.New()
+		if _, ok := eval.(*surakarta.Network); ok && e.network != nil {
+			eval = e.network
+		}
+		e.searcher = s.New(eval)
 		e.setPVS()
 	}
 	if p, ok := e.searcher.(*surakarta.PVS); ok && e.tables != nil {
@@ -158,6 +170,21 @@ func (e *engine) SetOption(name, value string) error {
 			e.note("endgame tables in " + v + ": " + t.Describe())
 			t.Notify(e.note)
 		}
+	case "NetworkFile":
+		var n *surakarta.Network
+		if v != "" {
+			f, err := regularfile.Open(v)
+			if err != nil {
+				return fmt.Errorf("network: %w", err)
+			}
+			n, err = surakarta.ReadNetwork(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("network %s: %w", v, err)
+			}
+		}
+		e.network = n
+		e.drop()
 	case "Hash":
 		e.hash = n
 	case "Threads":

@@ -236,9 +236,10 @@ func TestListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 14 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[13] != "ugiok" ||
+	if len(lines) != 15 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[14] != "ugiok" ||
 		lines[11] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) ||
-		lines[12] != "option name TablebasePath type string default <empty>" {
+		lines[12] != "option name TablebasePath type string default <empty>" ||
+		lines[13] != "option name NetworkFile type string default <empty>" {
 		t.Errorf("ugi: %q", lines)
 	}
 }

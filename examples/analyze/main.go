@@ -48,7 +48,7 @@ A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
 separated by '/', b and w for pieces and a digit for empty points, then the
 side to move (go doc github.com/surakarta-go/surakarta.ParsePosition). An
 engine is searcher,evaluator[,option=value...]: searcher pvs, alphabeta,
-mcts or uct, evaluator tuned, endgame or sixfactor, options such as threads=2 or
+mcts or uct, evaluator tuned, endgame, sixfactor or network, options such as threads=2 or
 contempt=20 for PVS.
 
 With -multipv k the search finds the k best moves: the depths shown are the

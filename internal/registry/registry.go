@@ -78,6 +78,7 @@ var evaluators = []Evaluator{
 	{"tuned", func() surakarta.Evaluator { return surakarta.NewTuned() }},
 	{"endgame", func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }},
 	{"sixfactor", func() surakarta.Evaluator { return surakarta.NewSixFactor() }},
+	{"network", func() surakarta.Evaluator { return surakarta.NewNetwork() }},
 }
 
 // Searchers returns the searchers, the default (PVS) first.

@@ -14,7 +14,7 @@ func TestNames(t *testing.T) {
 	if got, want := SearcherNames(), []string{"pvs", "alphabeta", "mcts", "uct"}; !slices.Equal(got, want) {
 		t.Errorf("SearcherNames() = %q, want %q", got, want)
 	}
-	if got, want := EvaluatorNames(), []string{"tuned", "endgame", "sixfactor"}; !slices.Equal(got, want) {
+	if got, want := EvaluatorNames(), []string{"tuned", "endgame", "sixfactor", "network"}; !slices.Equal(got, want) {
 		t.Errorf("EvaluatorNames() = %q, want %q", got, want)
 	}
 }
@@ -30,7 +30,7 @@ func TestLookup(t *testing.T) {
 			t.Errorf("%s makes a %s", name, typeName(got))
 		}
 	}
-	for name, want := range map[string]any{"tuned": &surakarta.Tuned{}, "Endgame": &surakarta.EndgameAdjusted{}, "SIXFACTOR": &surakarta.SixFactor{}} {
+	for name, want := range map[string]any{"tuned": &surakarta.Tuned{}, "Endgame": &surakarta.EndgameAdjusted{}, "SIXFACTOR": &surakarta.SixFactor{}, "Network": &surakarta.Network{}} {
 		e, ok := LookupEvaluator(name)
 		if !ok {
 			t.Errorf("LookupEvaluator(%q): not found", name)

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/nnue"
+)
+
+// TestNetLearnsMaterial trains a tiny network on random placements whose
+// target is a known function, the win probability of a side a piece
+// ahead being σ(2.4) (80 points a piece at K 0.03): its loss must come
+// down to within a little of the least any model can have (the targets'
+// own entropy), and its integer scores to within a third of a piece of
+// 80 points a piece ahead where the loss can tell (up to two pieces; far
+// ahead the probability is 1 whatever the score).
+func TestNetLearnsMaterial(t *testing.T) {
+	const k = 0.03
+	r := rand.New(rand.NewPCG(1, 2))
+	sample := func() netSample {
+		var s netSample
+		for c := range 2 {
+			for range 1 + r.IntN(12) {
+				sq := r.IntN(36)
+				if (s.pieces[0]|s.pieces[1])&(1<<sq) == 0 {
+					s.pieces[c] |= 1 << sq
+				}
+			}
+		}
+		s.side = uint8(r.IntN(2))
+		s.target = float32(sigmoid(k * 80 * float64(material(s))))
+		s.result = s.target
+		return s
+	}
+	train, val := make([]netSample, 20000), make([]netSample, 1000)
+	for i := range train {
+		train[i] = sample()
+	}
+	for i := range val {
+		val[i] = sample()
+	}
+	entropy := 0.0
+	for _, s := range val {
+		entropy += logLoss(float64(s.target), float64(s.target))
+	}
+	entropy /= float64(len(val))
+	m, err := nnue.NewModel(8, 4, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := newTrainer(m, netConfig{batch: 64, concurrency: 2})
+	before := tr.loss(val, false)
+	for epoch := range 12 {
+		r.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		rate := 0.01
+		if epoch >= 9 {
+			rate = 0.001
+		}
+		tr.epoch(train, rate)
+	}
+	after := tr.loss(val, false)
+	if after-entropy > 0.01 || before-entropy < 0.1 {
+		t.Errorf("validation loss %.4f before, %.4f after training; the least possible is %.4f", before, after, entropy)
+	}
+	net, err := m.Quantize(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := 0
+	for _, s := range val {
+		if abs(material(s)) > 2 {
+			continue
+		}
+		var a nnue.Accumulator
+		net.Refresh(&a, &s.pieces)
+		worst = max(worst, abs(net.Score(&a, s.side)-80*material(s)))
+	}
+	if worst > 80/3 {
+		t.Errorf("the integer network's score is off the material by up to %d points", worst)
+	}
+}
+
+// material returns the side to move's pieces minus the opponent's.
+func material(s netSample) int {
+	return bits.OnesCount64(s.pieces[s.side]) - bits.OnesCount64(s.pieces[s.side^1])
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// TestNetSameOnAnyCores checks that the fit does not depend on the number
+// of goroutines.
+func TestNetSameOnAnyCores(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	data := make([]netSample, 3000)
+	for i := range data {
+		for _, sq := range r.Perm(36)[:2+r.IntN(20)] {
+			data[i].pieces[sq&1] |= 1 << sq
+		}
+		data[i].side = uint8(i & 1)
+		data[i].target = float32(r.Float64())
+	}
+	var params [2][]float32
+	for i, workers := range []int{1, 3} {
+		m, _ := nnue.NewModel(8, 2, rand.New(rand.NewPCG(7, 8)))
+		tr := newTrainer(m, netConfig{batch: 100, concurrency: workers})
+		tr.epoch(data, 0.01)
+		params[i] = m.Params
+	}
+	for i := range params[0] {
+		if params[0][i] != params[1][i] {
+			t.Fatalf("parameter %d: %g on 1 goroutine, %g on 3", i, params[0][i], params[1][i])
+		}
+	}
+}
+
+// TestSymmetric checks the board's symmetries: eight distinct maps of a
+// placement with no symmetry of its own, each keeping the piece counts,
+// and each of them its own inverse or a rotation of order four.
+func TestSymmetric(t *testing.T) {
+	p := [2]uint64{1<<0 | 1<<1 | 1<<8, 1 << 20}
+	seen := map[[2]uint64]bool{}
+	for k := range 8 {
+		q := symmetric(p, k)
+		if bits.OnesCount64(q[0]) != 3 || bits.OnesCount64(q[1]) != 1 || q[0]&q[1] != 0 {
+			t.Fatalf("symmetry %d maps %x to %x", k, p, q)
+		}
+		seen[q] = true
+		four := q
+		for range 3 {
+			four = symmetric(four, k)
+		}
+		if symmetric(four, 0) != p && symmetric(q, k) != p {
+			t.Errorf("symmetry %d applied four times does not return", k)
+		}
+	}
+	if len(seen) != 8 {
+		t.Errorf("%d distinct placements from the eight symmetries, want 8", len(seen))
+	}
+}
+
+// TestNetCommand trains a network on gen's data through the command and
+// reads it with surakarta.ReadNetwork.
+func TestNetCommand(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "positions.txt")
+	if code, _, errOut := runCmd("gen", "-games", "6", "-nodes", "300", "-out", data); code != 0 {
+		t.Fatalf("gen: exit %d, %s", code, errOut)
+	}
+	out := filepath.Join(dir, "net.nnue")
+	code, stdout, errOut := runCmd("net", "-data", data+","+data, "-hidden", "8", "-second", "0", "-epochs", "2", "-out", out)
+	if code != 0 {
+		t.Fatalf("net: exit %d, %s", code, errOut)
+	}
+	for _, want := range []string{"for training", "Tuned", "epoch 2:", "as integers", "wrote "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the output lacks %q:\n%s", want, stdout)
+		}
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n, err := surakarta.ReadNetwork(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, s := n.Size(); h != 8 || s != 0 {
+		t.Errorf("the network read back is %d×%d, want 8×0", h, s)
+	}
+	p := surakarta.NewPosition()
+	if s := n.Evaluate(&p); math.Abs(float64(s)) > surakarta.MaxEvaluation {
+		t.Errorf("the start scores %d", s)
+	}
+}

@@ -1,0 +1,255 @@
+package nnue
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Model is the network with real weights, as the trainer fits it: the
+// same layers as Net, in float32, all weights in one slice (Params) so
+// that an optimizer can treat them alike. Quantize makes the Net.
+type Model struct {
+	Hidden, Second int
+	// Params holds every weight; W1, B1, W2, B2 and WO are parts of it,
+	// in the layout of Net's fields, and BO its last element.
+	Params             []float32
+	W1, B1, W2, B2, WO []float32
+}
+
+// NewModel returns a model of the given sizes with weights drawn from r:
+// small first-layer weights around a bias of ½, so that the clipped units
+// start in their linear part, and the layers above scaled to their fan-in.
+func NewModel(hidden, second int, r *rand.Rand) (*Model, error) {
+	if hidden < 1 || hidden > MaxHidden || second < 0 || second > MaxSecond {
+		return nil, fmt.Errorf("a network of %d×%d: want 1 to %d hidden units and 0 to %d in the second layer", hidden, second, MaxHidden, MaxSecond)
+	}
+	m := &Model{Hidden: hidden, Second: second}
+	outputs := 2 * hidden
+	size := Inputs*hidden + hidden + outputs + 1
+	if second > 0 {
+		outputs = second
+		size = Inputs*hidden + hidden + 2*hidden*second + second + second + 1
+	}
+	m.Params = make([]float32, size)
+	m.split()
+	uniform := func(s []float32, bound float64) {
+		for i := range s {
+			s[i] = float32((2*r.Float64() - 1) * bound)
+		}
+	}
+	uniform(m.W1, 0.1)
+	for i := range m.B1 {
+		m.B1[i] = 0.5
+	}
+	uniform(m.W2, 1/math.Sqrt(float64(2*hidden)))
+	uniform(m.WO, 1/math.Sqrt(float64(outputs)))
+	return m, nil
+}
+
+// split points W1 … WO into Params.
+func (m *Model) split() {
+	p := m.Params
+	take := func(n int) []float32 {
+		s := p[:n:n]
+		p = p[n:]
+		return s
+	}
+	m.W1 = take(Inputs * m.Hidden)
+	m.B1 = take(m.Hidden)
+	outputs := 2 * m.Hidden
+	if m.Second > 0 {
+		m.W2 = take(2 * m.Hidden * m.Second)
+		m.B2 = take(m.Second)
+		outputs = m.Second
+	}
+	m.WO = take(outputs)
+}
+
+// BO returns the output's bias.
+func (m *Model) BO() float32 { return m.Params[len(m.Params)-1] }
+
+// Trace holds what a forward pass computed, for the backward pass.
+type Trace struct {
+	features [2][MaxPieces]uint8 // the inputs of each perspective, the side to move's first
+	count    int
+	acc      [2 * MaxHidden]float32 // the first layer's sums, the side to move's perspective first
+	second   [MaxSecond]float32     // the second layer's sums
+}
+
+// Forward returns the model's output, the logit of the win probability of
+// side (0 Black, 1 White) to move in the placement pieces, and fills t for
+// Backward.
+func (m *Model) Forward(pieces *[2]uint64, side uint8, t *Trace) float32 {
+	h := m.Hidden
+	t.count = 0
+	for c := range uint8(2) {
+		for b := pieces[c]; b != 0; b &= b - 1 {
+			s := bits.TrailingZeros64(b)
+			t.features[0][t.count] = uint8(Feature(side, c, s))
+			t.features[1][t.count] = uint8(Feature(side^1, c, s))
+			t.count++
+		}
+	}
+	x := t.acc[:2*h]
+	for v := range 2 {
+		a := x[v*h : v*h+h]
+		copy(a, m.B1)
+		for _, f := range t.features[v][:t.count] {
+			w := m.W1[int(f)*h : int(f)*h+h]
+			for i := range a {
+				a[i] += w[i]
+			}
+		}
+	}
+	bo := m.BO()
+	if m.Second == 0 {
+		out := bo
+		for i, a := range x {
+			out += clip01(a) * m.WO[i]
+		}
+		return out
+	}
+	out := bo
+	for j := range m.Second {
+		s := m.B2[j]
+		w := m.W2[j*2*h : (j+1)*2*h]
+		for i, a := range x {
+			s += clip01(a) * w[i]
+		}
+		t.second[j] = s
+		out += clip01(s) * m.WO[j]
+	}
+	return out
+}
+
+// Backward adds to grad, laid out as Params, the gradient of a loss
+// whose derivative by the output of the forward pass t is dOut.
+func (m *Model) Backward(t *Trace, dOut float32, grad []float32) {
+	h := m.Hidden
+	gw1 := grad[:Inputs*h]
+	gb1 := grad[Inputs*h : Inputs*h+h]
+	rest := grad[Inputs*h+h:]
+	grad[len(grad)-1] += dOut
+	x := t.acc[:2*h]
+	var dx [2 * MaxHidden]float32
+	if m.Second == 0 {
+		gwo := rest[:2*h]
+		for i, a := range x {
+			if a > 0 && a < 1 {
+				gwo[i] += dOut * a
+				dx[i] = dOut * m.WO[i]
+			} else if a >= 1 {
+				gwo[i] += dOut
+			}
+		}
+	} else {
+		gw2 := rest[:2*h*m.Second]
+		gb2 := rest[2*h*m.Second : 2*h*m.Second+m.Second]
+		gwo := rest[2*h*m.Second+m.Second : 2*h*m.Second+2*m.Second]
+		for j := range m.Second {
+			s := t.second[j]
+			gwo[j] += dOut * clip01(s)
+			if s <= 0 || s >= 1 {
+				continue
+			}
+			ds := dOut * m.WO[j]
+			gb2[j] += ds
+			w := m.W2[j*2*h : (j+1)*2*h]
+			g := gw2[j*2*h : (j+1)*2*h]
+			for i, a := range x {
+				g[i] += ds * clip01(a)
+				if a > 0 && a < 1 {
+					dx[i] += ds * w[i]
+				}
+			}
+		}
+	}
+	for v := range 2 {
+		d := dx[v*h : v*h+h]
+		for i, g := range d {
+			gb1[i] += g
+		}
+		for _, f := range t.features[v][:t.count] {
+			g := gw1[int(f)*h : int(f)*h+h]
+			for i, dv := range d {
+				g[i] += dv
+			}
+		}
+	}
+}
+
+func clip01(x float32) float32 { return min(max(x, 0), 1) }
+
+// Clamp keeps the weights where Quantize can represent them: the second
+// layer's within ±127/QB, the first layer's within ±Limit1.
+func (m *Model) Clamp() {
+	for i, w := range m.W1 {
+		m.W1[i] = min(max(w, -Limit1), Limit1)
+	}
+	for i, w := range m.B1 {
+		m.B1[i] = min(max(w, -Limit1), Limit1)
+	}
+	for i, w := range m.W2 {
+		m.W2[i] = min(max(w, -127.0/QB), 127.0/QB)
+	}
+}
+
+// Limit1 bounds the first layer's weights and biases, so that no sum of
+// a bias and MaxPieces weights leaves int16 in 1/QA steps:
+// (1 + MaxPieces)·Limit1·QA < 32768.
+const Limit1 = 10
+
+// ErrOverflow is returned by Quantize for weights the integer network
+// cannot hold.
+var ErrOverflow = errors.New("the weights do not fit the integer network")
+
+// Quantize returns the integer network of m whose outputs, divided by
+// Divisor, are scores in points when k is the slope of the win
+// probability per point.
+func (m *Model) Quantize(k float64) (*Net, error) {
+	if !(k > 0) || QA*QO*k < 1 || QA*QO*k > math.MaxInt32 {
+		return nil, fmt.Errorf("scale %g per point: want a positive slope", k)
+	}
+	n := &Net{Hidden: m.Hidden, Second: m.Second, Divisor: int32(math.Round(QA * QO * k))}
+	var err error
+	round := func(x float32, scale float64, lo, hi int64) int64 {
+		v := int64(math.Round(float64(x) * scale))
+		if v < lo || v > hi {
+			err = fmt.Errorf("%w: %g", ErrOverflow, x)
+		}
+		return min(max(v, lo), hi)
+	}
+	n.W1 = make([]int16, len(m.W1))
+	for i, w := range m.W1 {
+		n.W1[i] = int16(round(w, QA, math.MinInt16, math.MaxInt16))
+	}
+	n.B1 = make([]int16, len(m.B1))
+	for i, w := range m.B1 {
+		n.B1[i] = int16(round(w, QA, math.MinInt16, math.MaxInt16))
+	}
+	if m.Second > 0 {
+		n.W2 = make([]int8, len(m.W2))
+		for i, w := range m.W2 {
+			n.W2[i] = int8(round(w, QB, math.MinInt8, math.MaxInt8))
+		}
+		n.B2 = make([]int32, len(m.B2))
+		for i, w := range m.B2 {
+			n.B2[i] = int32(round(w, QA*QB, math.MinInt32, math.MaxInt32))
+		}
+	}
+	n.WO = make([]int16, len(m.WO))
+	for i, w := range m.WO {
+		n.WO[i] = int16(round(w, QO, math.MinInt16, math.MaxInt16))
+	}
+	n.BO = int32(round(m.BO(), QA*QO, math.MinInt32, math.MaxInt32))
+	if err != nil {
+		return nil, err
+	}
+	if err := n.check(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOverflow, err)
+	}
+	return n, nil
+}

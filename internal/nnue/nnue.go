@@ -1,0 +1,216 @@
+// Package nnue is the network evaluator of package surakarta: its inputs,
+// its integer inference, its weights file and the embedded weights, in one
+// place for the evaluator and for the trainer (cmd/surakarta-tune net),
+// which must compute what the evaluator computes.
+//
+// The network sees a position twice, once from each side's point of view
+// (a perspective). From Black's, the inputs are the 36 squares of Black's
+// pieces, then the 36 of White's; from White's, the 36 of White's pieces,
+// then Black's, each square turned half round (s → 35 − s), so that both
+// sides see the board as Black does at the start, moving up. A first layer
+// of Hidden units is shared by both perspectives; its sums, the
+// accumulator, change by a column of weights for each piece that appears
+// or leaves, so the search keeps them up to date from the parent's as
+// moves are played (Accumulator.Update) instead of summing all the pieces
+// again. The two perspectives' units, the side to move's first, are
+// clipped to [0, 1] and feed either the output directly, or a second
+// layer of Second units, clipped to [0, 1] again, then the output. The
+// output is the logit of the side to move's win probability; divided by
+// the scale K of the Tuned evaluator (tunedeval.Scale) it is a score in
+// the unit of evaluation.
+//
+// Inference is in integers, the same on every platform: the first layer's
+// weights and sums are int16 in 1/QA steps (an activation of 1 is QA), the
+// second layer's weights int8 in 1/QB, the output's int16 in 1/QO.
+package nnue
+
+import (
+	"math/bits"
+)
+
+// The network's sizes.
+const (
+	// Squares is the number of squares of the board.
+	Squares = 36
+	// Inputs is the number of inputs of a perspective: own pieces, then
+	// the opponent's, a square each.
+	Inputs = 2 * Squares
+	// MaxHidden bounds Hidden, the first layer's units a perspective.
+	MaxHidden = 256
+	// MaxSecond bounds Second, the second layer's units.
+	MaxSecond = 64
+	// MaxPieces is the most pieces on the board: 12 a side.
+	MaxPieces = 24
+)
+
+// The quantization steps.
+const (
+	// QA is the first layer's step: its weights, biases and sums are in
+	// 1/QA, and a unit clipped to [0, 1] is an integer 0…QA.
+	QA = 127
+	// QB is the second layer's weight step: its weights are int8 in 1/QB,
+	// so they lie within ±127/QB.
+	QB = 64
+	// QO is the output layer's weight step.
+	QO = 256
+)
+
+// Net is a network with integer weights, ready for inference.
+type Net struct {
+	// Hidden is the first layer's units a perspective; Second is the
+	// second layer's units, 0 for none (the first layer feeds the output).
+	Hidden, Second int
+	// W1 holds the first layer's weights, Hidden for each input, input
+	// by input (W1[f*Hidden+i]); B1 its biases, all in 1/QA.
+	W1, B1 []int16
+	// W2 holds the second layer's weights, 2·Hidden for each unit, unit
+	// by unit (W2[j*2*Hidden+i]), in 1/QB; B2 its biases in 1/(QA·QB).
+	W2 []int8
+	B2 []int32
+	// WO holds the output's weights, one for each unit of the layer
+	// below (2·Hidden without a second layer, Second with one), in 1/QO;
+	// BO its bias in 1/(QA·QO).
+	WO []int16
+	BO int32
+	// Divisor turns the output into a score: QA·QO·K, rounded, where K is
+	// the slope of the win probability per point of the score.
+	Divisor int32
+}
+
+// Accumulator holds the first layer's sums for both perspectives,
+// V[view][i] for Black's (0) and White's (1), and the placement they were
+// summed for.
+type Accumulator struct {
+	Pieces [2]uint64
+	V      [2][MaxHidden]int16
+}
+
+// Feature returns the input of a piece of colour c (0 Black, 1 White) on
+// square s from view's perspective.
+func Feature(view, c uint8, s int) int {
+	if view == 1 {
+		s = (5-s/6)*6 + s%6
+	}
+	if c != view {
+		s += Squares
+	}
+	return s
+}
+
+// Refresh sums the first layer for the placement pieces (Black's and
+// White's bitboards), in both perspectives.
+func (n *Net) Refresh(a *Accumulator, pieces *[2]uint64) {
+	h := n.Hidden
+	for view := range uint8(2) {
+		v := a.V[view][:h]
+		copy(v, n.B1)
+		for c := range uint8(2) {
+			for b := pieces[c]; b != 0; b &= b - 1 {
+				f := Feature(view, c, bits.TrailingZeros64(b))
+				addRow(v, n.W1[f*h:f*h+h])
+			}
+		}
+	}
+	a.Pieces = *pieces
+}
+
+// Update makes a the accumulator of the placement pieces from from, the
+// accumulator of another placement, by the columns of the squares that
+// changed: fewer additions than Refresh when few did, as after a move.
+func (n *Net) Update(a, from *Accumulator, pieces *[2]uint64) {
+	h := n.Hidden
+	for view := range uint8(2) {
+		v := a.V[view][:h]
+		if a != from {
+			copy(v, from.V[view][:h])
+		}
+		for c := range uint8(2) {
+			for b := pieces[c] &^ from.Pieces[c]; b != 0; b &= b - 1 {
+				f := Feature(view, c, bits.TrailingZeros64(b))
+				addRow(v, n.W1[f*h:f*h+h])
+			}
+			for b := from.Pieces[c] &^ pieces[c]; b != 0; b &= b - 1 {
+				f := Feature(view, c, bits.TrailingZeros64(b))
+				subRow(v, n.W1[f*h:f*h+h])
+			}
+		}
+	}
+	a.Pieces = *pieces
+}
+
+// Changes returns how many squares differ between two placements: the
+// columns Update adds or takes away for each perspective.
+func Changes(x, y *[2]uint64) int {
+	return bits.OnesCount64(x[0]^y[0]) + bits.OnesCount64(x[1]^y[1])
+}
+
+func addRow(v, w []int16) {
+	w = w[:len(v)]
+	for i := range v {
+		v[i] += w[i]
+	}
+}
+
+func subRow(v, w []int16) {
+	w = w[:len(v)]
+	for i := range v {
+		v[i] -= w[i]
+	}
+}
+
+// Output returns the network's output for the accumulator a with side
+// (0 Black, 1 White) to move: the logit of its win probability in
+// 1/(QA·QO).
+func (n *Net) Output(a *Accumulator, side uint8) int32 {
+	h := n.Hidden
+	us, them := a.V[side&1][:h], a.V[side&1^1][:h]
+	if n.Second == 0 {
+		wo := n.WO[:2*h]
+		return n.BO + dotClipped(us, wo[:h]) + dotClipped(them, wo[h:])
+	}
+	var buf [2 * MaxHidden]uint8
+	x := buf[:2*h]
+	clip(x[:h], us)
+	clip(x[h:], them)
+	out := n.BO
+	for j, wo := range n.WO[:n.Second] {
+		s := n.B2[j] + dot8(x, n.W2[j*2*h:(j+1)*2*h])
+		out += min(max(s, 0), QA*QB) / QB * int32(wo)
+	}
+	return out
+}
+
+// Score returns the network's score of the placement in a for side to
+// move, in points: the output divided by Divisor.
+func (n *Net) Score(a *Accumulator, side uint8) int {
+	return int(n.Output(a, side) / n.Divisor)
+}
+
+// clip sets x to the units v clipped to [0, QA].
+func clip(x []uint8, v []int16) {
+	v = v[:len(x)]
+	for i, s := range v {
+		x[i] = uint8(min(max(s, 0), QA))
+	}
+}
+
+// dotClipped returns the dot product of the units v, clipped to [0, QA],
+// and the weights w.
+func dotClipped(v, w []int16) int32 {
+	w = w[:len(v)]
+	var s int32
+	for i, x := range v {
+		s += int32(min(max(x, 0), QA)) * int32(w[i])
+	}
+	return s
+}
+
+// dot8 returns the dot product of x and w.
+func dot8(x []uint8, w []int8) int32 {
+	w = w[:len(x)]
+	var s int32
+	for i, v := range x {
+		s += int32(v) * int32(w[i])
+	}
+	return s
+}
