@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 
+	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -100,7 +101,12 @@ type PVS struct {
 
 	// off switches enhancements off, for the tests that measure them
 	// (export_test.go); the zero value has every one on.
-	off       pvsOff
+	off pvsOff
+	// params are the search's parameters (package searchparams), read
+	// when each Search starts, and lmr the late-move reductions they
+	// make; every worker copies them.
+	params    searchparams.Values
+	lmr       *lmrTable
 	main      pvsWorker
 	helpers   []*pvsWorker
 	table     *tt.Table
@@ -122,31 +128,28 @@ const (
 	MaxThreads = 256
 )
 
-// defaultAspiration is the half-width of the aspiration window: five
-// eighths of a piece.
-const defaultAspiration = PieceValue * 5 / 8
-
 // pvsOff switches the enhancements of a PVS off, each on when false: what
 // the tests that measure an enhancement's worth change. Each worker copies
 // its PVS's when a search starts, and the search reads the copy at every
 // node.
 type pvsOff struct {
 	cutoffs, history, killers, quiescence, nullMove, lmr, lmp, rfp, singular bool
-	// aspiration, when positive, replaces defaultAspiration; negative
-	// searches every iteration with a full window.
+	// aspiration, when positive, replaces the parameter
+	// searchparams.Aspiration; negative searches every iteration with a
+	// full window.
 	aspiration int
 }
 
 // aspirationWindow returns the half-width of the aspiration window, 0 for
-// none.
-func (o *pvsOff) aspirationWindow() int {
+// none, where the parameter's is param.
+func (o *pvsOff) aspirationWindow(param int) int {
 	switch {
 	case o.aspiration > 0:
 		return o.aspiration
 	case o.aspiration < 0:
 		return 0
 	}
-	return defaultAspiration
+	return param
 }
 
 // NewPVS returns a PVS searcher that scores positions with e, with every
@@ -191,6 +194,8 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 		// Every thread gets its share of the node limit.
 		lim.Nodes = max(lim.Nodes/int64(threads), 1)
 	}
+	s.params = searchparams.Snapshot()
+	s.lmr = lmrTableFor(s.params[searchparams.LMRDivisor])
 	w := &s.main
 	rootMoves, err := w.core.begin(ctx, g, lim, s.Evaluator)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta/internal/bitboard"
+	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/splitmix"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
@@ -14,7 +15,12 @@ import (
 // count, history, killers and move lists, and a copy of the searcher's
 // settings. Only the table is shared.
 type pvsWorker struct {
-	off     pvsOff // the PVS's, when the search started
+	off pvsOff // the PVS's, when the search started
+	// params are the PVS's search parameters when the search started
+	// (package searchparams), and lmr their late-move reductions: the
+	// search reads them at every node, without a lock.
+	params  searchparams.Values
+	lmr     *lmrTable
 	core    searchCore
 	table   *tt.Table
 	history history
@@ -66,6 +72,7 @@ func (w *pvsWorker) forget() {
 // s's settings and table.
 func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.off = s.off
+	w.params, w.lmr = s.params, s.lmr
 	w.table = s.table
 	w.history.age(Black)
 	w.history.age(White)
@@ -152,7 +159,7 @@ func (w *pvsWorker) completePV(depth int) {
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
 	w.rootDepth = depth
-	win := w.off.aspirationWindow()
+	win := w.off.aspirationWindow(w.params[searchparams.Aspiration])
 	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
 		return w.search(0, depth, -infinity, infinity)
 	}
@@ -284,11 +291,12 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	eval := c.evaluate(p, ply)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= rfpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= w.params[searchparams.RFPDepth] && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to
 		// move's score has risen since its last move (improving).
+		rfpMargin := w.params[searchparams.RFPMargin]
 		margin := rfpMargin * depth
 		if improving {
 			margin -= rfpMargin
@@ -304,7 +312,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	extend := NoMove // the table's move, when it is singular
-	if !w.off.singular && excluded == NoMove && ply > 0 && depth >= seDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
+	if !w.off.singular && excluded == NoMove && ply > 0 && depth >= w.params[searchparams.SEDepth] && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
 		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
 		if c.stopped {
 			return 0
@@ -329,13 +337,13 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := !w.off.lmr && depth >= 3 && !w.nearQuietLimit(p, depth)
-	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= lmpDepth && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
+	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= w.params[searchparams.LMPDepth] && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		if m == excluded {
 			continue
 		}
-		if canPrune && i >= 3+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
+		if canPrune && i >= w.params[searchparams.LMPBase]+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
 			// after this one are quiet too: captures and killers come first).
@@ -354,7 +362,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		} else {
 			reduction := 0
 			if canReduce && i >= 3 && w.order[ply][i] < orderKiller {
-				reduction = lateMoveReduction(depth, i)
+				reduction = w.lmr.reduction(depth, i)
 			}
 			score = -w.search(ply+1, newDepth-reduction, -alpha-1, -alpha)
 			if reduction > 0 && score > alpha && !c.stopped {
@@ -416,7 +424,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	if IsWin(tableScore) || IsLoss(tableScore) || IsTableWin(tableScore) || IsTableLoss(tableScore) {
 		return false, 0, false
 	}
-	singularBeta := tableScore - seMargin*depth
+	singularBeta := tableScore - w.params[searchparams.SEMargin]*depth
 	w.excluded[ply] = m
 	score = w.search(ply, (depth-1)/2, singularBeta-1, singularBeta)
 	w.excluded[ply] = NoMove
@@ -431,24 +439,22 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	return false, 0, false
 }
 
-// seDepth is the least depth at which the table's move is tested for a
-// singular extension, and seMargin the margin per ply of depth below its
-// stored score that every other move must stay under: one unit of
-// evaluation, an eightieth of a piece.
-const (
-	seDepth  = 8
-	seMargin = 1
-)
-
-// lmpDepth is the depth up to which late-move pruning skips quiet moves.
-const lmpDepth = 3
-
-// rfpDepth and rfpMargin are reverse futility pruning's reach and its
-// margin per ply of depth: half a piece.
-const (
-	rfpDepth  = 6
-	rfpMargin = PieceValue / 2
-)
+// The constants of the PVS are the parameters of package searchparams,
+// whose defaults are:
+//
+//   - SEDepth 8 and SEMargin 1: the least depth at which the table's move
+//     is tested for a singular extension, and the margin per ply of depth
+//     below its stored score that every other move must stay under, one
+//     unit of evaluation, an eightieth of a piece;
+//   - LMPDepth 3 and LMPBase 3: late-move pruning skips quiet moves up to
+//     3 plies from the horizon, after the first 3 + depth²;
+//   - RFPDepth 6 and RFPMargin 40: reverse futility pruning's reach and its
+//     margin per ply of depth, half a piece;
+//   - NullBase 3 and NullDivisor 6: the null move's search is reduced by
+//     3 + depth/6 plies;
+//   - LMRDivisor 225: late-move reductions of ln(d)·ln(i)/2.25 (lmrTable);
+//   - Aspiration 50: the half-width of the aspiration window, five eighths
+//     of a piece.
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
@@ -469,7 +475,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.quietPlies++
 	floor := w.nullFloor
 	w.nullFloor = c.base + ply + 1 // no repetition across a pass
-	reduction := 3 + depth/6
+	reduction := w.params[searchparams.NullBase] + depth/w.params[searchparams.NullDivisor]
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	w.nullFloor = floor
 	if c.stopped || score < beta {
@@ -547,20 +553,46 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 	return best
 }
 
-// lateMoveReductions[d][i] is the reduction of the i-th move (from 0) at
-// depth d: ln(d)·ln(i)/2.25, rounded, at least 1 and leaving at least one
-// ply.
-var lateMoveReductions = func() (t [MaxDepth + 1][MaxMoves]int8) {
+// lmrTable holds the late-move reductions: t[d][i] is the reduction of
+// the i-th move (from 0) at depth d, ln(d)·ln(i)/divisor (divisor 2.25
+// by default), rounded, at least 1 and leaving at least one ply.
+type lmrTable [MaxDepth + 1][MaxMoves]int8
+
+// newLMRTable makes the table of a divisor in hundredths.
+func newLMRTable(hundredths int) *lmrTable {
+	var t lmrTable
+	divisor := float64(hundredths) / 100
 	for d := 1; d <= MaxDepth; d++ {
 		for i := 1; i < MaxMoves; i++ {
-			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / 2.25))
+			r := int(math.Round(math.Log(float64(d)) * math.Log(float64(i)) / divisor))
 			t[d][i] = int8(max(min(r, d-2), 1))
 		}
 	}
-	return t
-}()
+	return &t
+}
 
-// lateMoveReduction returns the reduction of move i at depth.
-func lateMoveReduction(depth, i int) int {
-	return int(lateMoveReductions[min(depth, MaxDepth)][min(i, MaxMoves-1)])
+// lmrCache is the table made last, with its divisor: a search whose
+// parameters have not changed takes it rather than making it again. A
+// table is never changed once made, so searches on several goroutines
+// may share one.
+var lmrCache atomic.Pointer[lmrCached]
+
+type lmrCached struct {
+	hundredths int
+	table      *lmrTable
+}
+
+// lmrTableFor returns the table of a divisor in hundredths.
+func lmrTableFor(hundredths int) *lmrTable {
+	if c := lmrCache.Load(); c != nil && c.hundredths == hundredths {
+		return c.table
+	}
+	t := newLMRTable(hundredths)
+	lmrCache.Store(&lmrCached{hundredths, t})
+	return t
+}
+
+// reduction returns the reduction of move i at depth.
+func (t *lmrTable) reduction(depth, i int) int {
+	return int(t[min(depth, MaxDepth)][min(i, MaxMoves-1)])
 }

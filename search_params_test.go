@@ -1,0 +1,81 @@
+package surakarta
+
+import (
+	"context"
+	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/searchparams"
+)
+
+// TestSearchParamsChangeTheSearch: each parameter of package searchparams
+// reaches the PVS: set away from its default, it changes the node count
+// of a search to a fixed depth, and Reset brings the default's count
+// back. The parameters are the process's, so this test is not parallel:
+// no other test searches while it runs (Go runs the parallel tests after
+// every sequential one).
+func TestSearchParamsChangeTheSearch(t *testing.T) {
+	defer searchparams.Reset()
+	g := NewGame(NewPosition())
+	nodes := func() int64 {
+		t.Helper()
+		s := NewPVS(NewTuned())
+		res, err := s.Search(context.Background(), g, Limits{Depth: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Nodes
+	}
+	base := nodes()
+	changed := map[string]int{
+		"SearchSEDepth": 5, "SearchSEMargin": 20, "SearchLMPDepth": 0, "SearchLMPBase": 12,
+		"SearchRFPDepth": 0, "SearchRFPMargin": 10, "SearchNullBase": 1, "SearchNullDivisor": 2,
+		"SearchLMRDivisor": 120, "SearchAspiration": 5,
+	}
+	for _, p := range searchparams.List() {
+		v, ok := changed[p.Name]
+		if !ok {
+			t.Errorf("%s: no value to test it with", p.Name)
+			continue
+		}
+		if err := searchparams.Set(p.Name, v); err != nil {
+			t.Fatal(err)
+		}
+		if n := nodes(); n == base {
+			t.Errorf("%s %d (default %d): %d nodes, as many as with the default", p.Name, v, p.Default, n)
+		}
+		searchparams.Reset()
+		if n := nodes(); n != base {
+			t.Errorf("after %s and Reset: %d nodes, want %d", p.Name, n, base)
+		}
+	}
+}
+
+// TestSearchParamsDefaults: the parameters' defaults are the constants
+// the searcher was measured with, said in terms of PieceValue where they
+// are fractions of a piece.
+func TestSearchParamsDefaults(t *testing.T) {
+	d := searchparams.Defaults()
+	if d[searchparams.RFPMargin] != PieceValue/2 || d[searchparams.Aspiration] != PieceValue*5/8 {
+		t.Errorf("RFPMargin %d, Aspiration %d: want half a piece, %d, and five eighths, %d",
+			d[searchparams.RFPMargin], d[searchparams.Aspiration], PieceValue/2, PieceValue*5/8)
+	}
+	if searchparams.Snapshot() != d {
+		t.Errorf("the values at the start are %v, not the defaults %v", searchparams.Snapshot(), d)
+	}
+}
+
+// TestLMRTableCache: the table of the default divisor is the formula's,
+// and a table is made again only for another divisor.
+func TestLMRTableCache(t *testing.T) {
+	a := lmrTableFor(225)
+	if a != lmrTableFor(225) {
+		t.Error("the same divisor made a new table")
+	}
+	if a.reduction(10, 20) != 3 || a.reduction(3, 50) != 1 || a.reduction(100, 200) != 9 {
+		t.Errorf("reductions %d, %d, %d: want round(ln 10·ln 20/2.25) = 3, at most d−2 = 1, and the last entry's round(ln 64·ln 111/2.25) = 9",
+			a.reduction(10, 20), a.reduction(3, 50), a.reduction(100, 200))
+	}
+	if b := lmrTableFor(120); b == a || b.reduction(10, 20) <= a.reduction(10, 20) {
+		t.Error("a smaller divisor did not make larger reductions")
+	}
+}
