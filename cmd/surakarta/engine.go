@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
+	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
@@ -39,7 +41,16 @@ import (
 // them) at once, refusing a bad file when it is set; the Network
 // evaluator then uses them instead of the built-in ones, and the empty
 // path goes back to those.
+//
+// With tune (the flag -tune), the engine also offers the PVS's search
+// parameters of internal/searchparams as spin options, for a tuner such
+// as surakarta-match spsa: setting one sets the process's parameter,
+// which the searches that start afterwards use. The servers never set an
+// option while a search runs, which is the parameters' contract. Without
+// -tune the options are those a player sees, and the search is the
+// built-in one.
 type engine struct {
+	tune                    bool // offer tuneOptions
 	hash, threads, contempt int
 	tables                  *tbdir.Dir         // nil: no TablebasePath
 	notes                   *noteWriter        // where notes go; nil: nowhere
@@ -63,6 +74,25 @@ var options = []ugi.Option{
 	{Name: "Level", Type: ugi.OptionSpin, Default: strconv.Itoa(level.Count), Min: 1, Max: level.Count},
 	{Name: "TablebasePath", Type: ugi.OptionString, Default: ""},
 	{Name: "NetworkFile", Type: ugi.OptionString, Default: ""},
+}
+
+// tuneOptions are the search parameters as spin options, in the order of
+// package searchparams, offered after options with -tune.
+var tuneOptions = func() []ugi.Option {
+	var opts []ugi.Option
+	for _, p := range searchparams.List() {
+		opts = append(opts, ugi.Option{Name: p.Name, Type: ugi.OptionSpin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max})
+	}
+	return opts
+}()
+
+// options returns the engine's options: options, and with tune
+// tuneOptions after them.
+func (e *engine) options() []ugi.Option {
+	if !e.tune {
+		return options
+	}
+	return append(slices.Clip(options), tuneOptions...)
 }
 
 // newEngine returns an engine with the options' defaults.
@@ -136,15 +166,16 @@ func (e *engine) note(text string) {
 // SetOption sets the option name (in any letter case) to value, checked
 // as the answer to ugi describes it, and changes nothing on error.
 func (e *engine) SetOption(name, value string) error {
+	all := e.options()
 	var opt *ugi.Option
-	for i := range options {
-		if strings.EqualFold(options[i].Name, name) {
-			opt = &options[i]
+	for i := range all {
+		if strings.EqualFold(all[i].Name, name) {
+			opt = &all[i]
 		}
 	}
 	if opt == nil {
-		names := make([]string, len(options))
-		for i, o := range options {
+		names := make([]string, len(all))
+		for i, o := range all {
 			names[i] = o.Name
 		}
 		return fmt.Errorf("unknown option %q (options: %s)", clip.Text(name), strings.Join(names, ", "))
@@ -204,6 +235,10 @@ func (e *engine) SetOption(name, value string) error {
 		if *field != v {
 			*field = v
 			e.drop()
+		}
+	default: // one of tuneOptions, whose range Validate has checked
+		if err := searchparams.Set(opt.Name, n); err != nil {
+			return err
 		}
 	}
 	e.setPVS()

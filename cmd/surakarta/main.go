@@ -49,7 +49,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: surakarta [-gtp] [-movetime D]
+const usage = `usage: surakarta [-gtp] [-movetime D] [-tune]
        surakarta bench [depth]
 
 surakarta is an engine program for the board game Surakarta: graphical
@@ -66,6 +66,11 @@ default); each level's Elo is in the module's docs/levels.md.
 
 With -gtp, genmove thinks for -movetime unless time_settings limit the
 game.
+
+With -tune, the engine also offers the constants of its search (the
+margins, depths and reductions of its pruning) as spin options, such as
+SearchRFPMargin, for a tuner: surakarta-match spsa tunes them (the
+module's docs/tuning.md). Their defaults are the built-in search.
 
 It exits at quit or at the end of its input; with UGI a search or perft
 under way is then stopped, as by stop.
@@ -93,7 +98,7 @@ func engineVersion() string {
 func ugiEngine(e *engine) ugi.Engine {
 	return ugi.Engine{
 		Name: "surakarta " + engineVersion(), Author: engineAuthor,
-		Searcher: e.Searcher, Options: options, SetOption: e.SetOption,
+		Searcher: e.Searcher, Options: e.options(), SetOption: e.SetOption,
 	}
 }
 
@@ -104,6 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta", flag.ContinueOnError)
 	useGTP := flags.Bool("gtp", false, "speak GTP (the Go Text Protocol) instead of UGI")
 	moveTime := cmdflag.MoveTime(flags) // GTP's, when no time_settings limit the game
+	tune := flags.Bool("tune", false, "offer the search's constants as options, for a tuner such as surakarta-match spsa")
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
 		return status
@@ -112,6 +118,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("-movetime %v: want a positive time (GTP's genmove has no other limit)", *moveTime))
 	}
 	e := newEngine()
+	e.tune = *tune
 	// The engine's notes on its tables go between UGI's lines as info
 	// string lines; GTP has no such line, so they go to stderr there.
 	ugiOut := &noteWriter{w: stdout, prefix: "info string "}
