@@ -37,6 +37,12 @@
 //
 //	surakarta-match -engine pvs,tuned -engine pvs,endgame -depth 6 -movetime 0 -games 2000 -shard 0/4 -out shard-{shard}.txt
 //	surakarta-match -sprt 0,10 -merge shard-*.txt
+//
+// The subcommand spsa tunes whole-number options of a UGI engine program
+// by SPSA, as fishtest does (match.RunSPSA), such as the search constants
+// that the engine cmd/surakarta offers as options with -tune:
+//
+//	surakarta-match spsa -engine 'ugi:surakarta -tune' -param SearchRFPMargin,40,10,120,4,0.002 -iterations 2000 -nodes 20000 -movetime 0 -out spsa.txt
 package main
 
 import (
@@ -64,6 +70,7 @@ func main() {
 
 const usage = `usage: surakarta-match -engine A -engine B [flags]
        surakarta-match [-sprt elo0,elo1] -merge FILES...
+       surakarta-match spsa -engine ugi:PROGRAM -param NAME,START,MIN,MAX,C_END,R_END... -iterations N [flags]
 
 Surakarta-match plays engine A against engine B from random openings
 (or those of -openings), each opening twice with the colours swapped, and
@@ -123,6 +130,10 @@ seed) is read from their records; -sprt applies an SPRT to the merged
 games, and -games gives the number of games of records that lack a Games
 header. No other flag goes with -merge.
 
+surakarta-match spsa tunes options of a UGI engine program by SPSA, as
+fishtest does, a game pair per iteration; its flags are its own (see
+surakarta-match spsa -h).
+
 flags:
 `
 
@@ -130,6 +141,9 @@ flags:
 // status: 0 on success and for -h, 2 for bad arguments, 1 when the match
 // or the merge fails or is interrupted.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "spsa" {
+		return runSPSA(args[1:], stdout, stderr)
+	}
 	flags := flag.NewFlagSet("surakarta-match", flag.ContinueOnError)
 	engines := cmdflag.Engines(flags)
 	games := flags.Int("games", 20, "number of games, even (each opening twice, colours swapped)")

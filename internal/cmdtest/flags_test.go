@@ -78,17 +78,18 @@ var shared = map[string]struct {
 // the shared flag. A flag that is a shared one by name but another thing
 // by its meaning is pinned in others instead.
 var commands = map[string]map[string]definer{
-	"cmd/surakarta":                      {"movetime": moveTime},
-	"cmd/surakarta-analyze":              {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
-	"cmd/surakarta-match":                {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed, "shard": shard(matchShard), "shards": shards},
-	"cmd/surakarta-play":                 {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
-	"cmd/surakarta-tb (no subcommand)":   {},
-	"cmd/surakarta-tb generate":          {"shard": shard(tbShard), "shards": shards},
-	"cmd/surakarta-tb probe":             {"position": position},
-	"cmd/surakarta-tb stats":             {},
-	"cmd/surakarta-tune (no subcommand)": {},
-	"cmd/surakarta-tune gen":             {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
-	"cmd/surakarta-tune fit":             {},
+	"cmd/surakarta":                       {"movetime": moveTime},
+	"cmd/surakarta-analyze":               {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
+	"cmd/surakarta-match (no subcommand)": {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed, "shard": shard(matchShard), "shards": shards},
+	"cmd/surakarta-match spsa":            {"engine": engine, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed},
+	"cmd/surakarta-play":                  {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
+	"cmd/surakarta-tb (no subcommand)":    {},
+	"cmd/surakarta-tb generate":           {"shard": shard(tbShard), "shards": shards},
+	"cmd/surakarta-tb probe":              {"position": position},
+	"cmd/surakarta-tb stats":              {},
+	"cmd/surakarta-tune (no subcommand)":  {},
+	"cmd/surakarta-tune gen":              {"engine": engine, "concurrency": concurrency, "opening-plies": openingPlies, "nodes": nodes(2000), "seed": seed, "shard": shard(genShard), "shards": shards},
+	"cmd/surakarta-tune fit":              {},
 }
 
 // positionText is the usage of an example's -position, and startText its
@@ -127,7 +128,7 @@ var others = map[string]map[string]flagLine{
 }
 
 // subcommands are the programs whose flags belong to subcommands.
-var subcommands = map[string][]string{"cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
+var subcommands = map[string][]string{"cmd/surakarta-match": {"spsa"}, "cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
 
 // TestSharedFlags builds every program of the module, runs each (and each
 // subcommand) with -h, and checks that every flag it shares with others is
