@@ -207,6 +207,7 @@ func TestPieceValue(t *testing.T) {
 		{"EndgameAdjusted", surakarta.NewEndgameAdjusted(), 70, 90},
 		{"SixFactor", surakarta.NewSixFactor(), 70, 90},
 		{"Phased", surakarta.NewPhased(nil), 70, 90},
+		{"Network", surakarta.NewNetwork(), 60, 100},
 	} {
 		var sum, n int
 		for _, p := range middleGamePositions(t) {

@@ -25,7 +25,7 @@ func TestHelp(t *testing.T) {
 		mentioning []string
 	}{
 		{[]string{"-h"}, "usage: surakarta-tune gen|fit|net [flags]\n", []string{"surakarta-tune gen", "surakarta-tune fit", "surakarta-tune net"}},
-		{[]string{"net", "-h"}, "usage: surakarta-tune net [flags]\n", []string{"-data", "-out", "-hidden", "-second", "-epochs", "-batch", "-rate", "-lambda", "-k", "-validation", "-split-seed", "-seed", "-augment", "-concurrency"}},
+		{[]string{"net", "-h"}, "usage: surakarta-tune net [flags]\n", []string{"-data", "-out", "-hidden", "-second", "-buckets", "-epochs", "-batch", "-rate", "-lambda", "-k", "-validation", "-split-seed", "-seed", "-augment", "-concurrency"}},
 		{[]string{"gen", "-h"}, "usage: surakarta-tune gen [flags]\n", []string{"-engine", "-games", "-nodes", "-opening-plies", "-seed", "-concurrency", "-from", "-records", "-out", "-shard", "-shards", "-merge"}},
 		{[]string{"fit", "-h"}, "usage: surakarta-tune fit [flags]\n", []string{"-data", "-validation", "-split-seed", "-go", "-package", "Texel"}},
 	} {
@@ -63,6 +63,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"net", "-hidden", "100000"}, "-hidden 100000"},
 		{[]string{"net", "-second", "-1"}, "-second -1"},
 		{[]string{"net", "-epochs", "0"}, "-epochs 0"},
+		{[]string{"net", "-buckets", "0"}, "-buckets 0"},
+		{[]string{"net", "-buckets", "9"}, "-buckets 9"},
 		{[]string{"net", "-batch", "0"}, "-batch 0"},
 		{[]string{"net", "-rate", "NaN"}, "-rate NaN"},
 		{[]string{"net", "-lambda", "1.5"}, "-lambda 1.5"},

@@ -52,6 +52,7 @@ type netConfig struct {
 	data                   []string
 	out                    string
 	hidden, second, epochs int
+	buckets                int
 	batch, concurrency     int
 	rate, lambda, k        float64
 	validation             float64
@@ -67,6 +68,7 @@ func runNet(args []string, stdout, stderr io.Writer) int {
 	out := flags.String("out", "network.nnue", "file to write the weights to")
 	flags.IntVar(&c.hidden, "hidden", 64, fmt.Sprintf("first-layer units for each side's view, 1 to %d", nnue.MaxHidden))
 	flags.IntVar(&c.second, "second", 16, fmt.Sprintf("second-layer units, 0 (none) to %d", nnue.MaxSecond))
+	flags.IntVar(&c.buckets, "buckets", 1, fmt.Sprintf("output buckets: sets of output weights, each for a range of the number of pieces, 1 to %d", nnue.MaxBuckets))
 	flags.IntVar(&c.epochs, "epochs", 12, "passes over the training positions")
 	flags.IntVar(&c.batch, "batch", 1024, "positions a step of Adam")
 	flags.Float64Var(&c.rate, "rate", 0.002, "Adam's learning rate")
@@ -87,6 +89,8 @@ func runNet(args []string, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("-hidden %d: want 1 to %d", c.hidden, nnue.MaxHidden))
 	case c.second < 0 || c.second > nnue.MaxSecond:
 		return bad(fmt.Errorf("-second %d: want 0 to %d", c.second, nnue.MaxSecond))
+	case c.buckets < 1 || c.buckets > nnue.MaxBuckets:
+		return bad(fmt.Errorf("-buckets %d: want 1 to %d", c.buckets, nnue.MaxBuckets))
 	case c.epochs < 1 || c.epochs > 10_000:
 		return bad(fmt.Errorf("-epochs %d: want 1 to 10000", c.epochs))
 	case c.batch < 1 || c.batch > 1<<20:
@@ -170,7 +174,7 @@ func trainNet(c netConfig, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "validation loss against the results: Tuned %.6f\n", tunedLoss/float64(len(val)))
 
 	r := rand.New(rand.NewPCG(c.seed, 0x6e6e_7565))
-	m, err := nnue.NewModel(c.hidden, c.second, r)
+	m, err := nnue.NewModel(c.hidden, c.second, c.buckets, r)
 	if err != nil {
 		return err
 	}
@@ -201,8 +205,8 @@ func trainNet(c netConfig, stdout io.Writer) error {
 		net.Refresh(&a, &s.pieces)
 		quantized += logLoss(sigmoid(c.k*float64(net.Score(&a, s.side))), float64(s.result))
 	}
-	fmt.Fprintf(stdout, "validation loss against the results: network %d×%d as integers %.6f (Tuned %.6f)\n",
-		c.hidden, c.second, quantized/float64(len(val)), tunedLoss/float64(len(val)))
+	fmt.Fprintf(stdout, "validation loss against the results: network %d×%d, %d buckets, as integers %.6f (Tuned %.6f)\n",
+		c.hidden, c.second, c.buckets, quantized/float64(len(val)), tunedLoss/float64(len(val)))
 	f, err := os.Create(c.out)
 	if err != nil {
 		return err

@@ -50,7 +50,7 @@ func TestNetLearnsMaterial(t *testing.T) {
 		entropy += logLoss(float64(s.target), float64(s.target))
 	}
 	entropy /= float64(len(val))
-	m, err := nnue.NewModel(8, 4, rand.New(rand.NewPCG(3, 4)))
+	m, err := nnue.NewModel(8, 4, 2, rand.New(rand.NewPCG(3, 4)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestNetSameOnAnyCores(t *testing.T) {
 	}
 	var params [2][]float32
 	for i, workers := range []int{1, 3} {
-		m, _ := nnue.NewModel(8, 2, rand.New(rand.NewPCG(7, 8)))
+		m, _ := nnue.NewModel(8, 2, 3, rand.New(rand.NewPCG(7, 8)))
 		tr := newTrainer(m, netConfig{batch: 100, concurrency: workers})
 		tr.epoch(data, 0.01)
 		params[i] = m.Params
@@ -153,7 +153,7 @@ func TestNetCommand(t *testing.T) {
 		t.Fatalf("gen: exit %d, %s", code, errOut)
 	}
 	out := filepath.Join(dir, "net.nnue")
-	code, stdout, errOut := runCmd("net", "-data", data+","+data, "-hidden", "8", "-second", "0", "-epochs", "2", "-out", out)
+	code, stdout, errOut := runCmd("net", "-data", data+","+data, "-hidden", "8", "-second", "0", "-buckets", "2", "-epochs", "2", "-out", out)
 	if code != 0 {
 		t.Fatalf("net: exit %d, %s", code, errOut)
 	}

@@ -9,16 +9,19 @@ import (
 )
 
 // The weights file: the magic, the version, then little-endian integers:
-// Hidden, Second and Divisor (uint32, uint32, int32), W1 and B1 (int16),
-// then with a second layer W2 (int8) and B2 (int32), then WO (int16) and
-// BO (int32). Nothing may follow.
+// Hidden, Second, Buckets and Divisor (uint32, uint32, uint32, int32), W1
+// and B1 (int16), then with a second layer W2 (int8) and B2 (int32), then
+// WO (int16) and BO (int32). Nothing may follow.
 const (
 	magic   = "SKNN"
 	version = 1
 )
 
 // MaxFileBytes bounds a weights file: the largest network's.
-const MaxFileBytes = 4 + 4 + 12 + 2*(Inputs*MaxHidden+MaxHidden) + 2*MaxHidden*MaxSecond + 4*MaxSecond + 2*2*MaxHidden + 4
+const MaxFileBytes = headerBytes + 2*(Inputs*MaxHidden+MaxHidden) + 2*MaxHidden*MaxSecond + 4*MaxSecond + MaxBuckets*(2*2*MaxHidden+4)
+
+// headerBytes is the size of the header: magic, version and the sizes.
+const headerBytes = 24
 
 // ErrFormat is wrapped by the errors of Read for a file that is not a
 // weights file of this package or whose weights could overflow the
@@ -44,27 +47,29 @@ func Parse(data []byte) (*Net, error) {
 	if len(data) > MaxFileBytes {
 		return bad("longer than the largest network's %d bytes", MaxFileBytes)
 	}
-	if len(data) < 20 || string(data[:4]) != magic {
+	if len(data) < headerBytes || string(data[:4]) != magic {
 		return bad("it does not start with %q", magic)
 	}
 	if v := binary.LittleEndian.Uint32(data[4:]); v != version {
 		return bad("version %d: this package reads version %d", v, version)
 	}
-	hidden, second := binary.LittleEndian.Uint32(data[8:]), binary.LittleEndian.Uint32(data[12:])
-	n := &Net{Divisor: int32(binary.LittleEndian.Uint32(data[16:]))}
+	hidden, second, buckets := binary.LittleEndian.Uint32(data[8:]), binary.LittleEndian.Uint32(data[12:]), binary.LittleEndian.Uint32(data[16:])
+	n := &Net{Divisor: int32(binary.LittleEndian.Uint32(data[20:]))}
 	switch {
 	case hidden < 1 || hidden > MaxHidden:
 		return bad("%d hidden units: want 1 to %d", hidden, MaxHidden)
 	case second > MaxSecond:
 		return bad("%d second-layer units: want 0 to %d", second, MaxSecond)
+	case buckets < 1 || buckets > MaxBuckets:
+		return bad("%d output buckets: want 1 to %d", buckets, MaxBuckets)
 	case n.Divisor < 1:
 		return bad("divisor %d: want 1 or more", n.Divisor)
 	}
-	n.Hidden, n.Second = int(hidden), int(second)
+	n.Hidden, n.Second, n.Buckets = int(hidden), int(second), int(buckets)
 	if want := n.fileBytes(); len(data) != want {
-		return bad("%d bytes: a network of %d×%d has %d", len(data), n.Hidden, n.Second, want)
+		return bad("%d bytes: a network of %d×%d with %d output buckets has %d", len(data), n.Hidden, n.Second, n.Buckets, want)
 	}
-	d := decoder{data: data[20:]}
+	d := decoder{data: data[headerBytes:]}
 	n.W1 = d.int16s(Inputs * n.Hidden)
 	n.B1 = d.int16s(n.Hidden)
 	outputs := 2 * n.Hidden
@@ -73,8 +78,8 @@ func Parse(data []byte) (*Net, error) {
 		n.B2 = d.int32s(n.Second)
 		outputs = n.Second
 	}
-	n.WO = d.int16s(outputs)
-	n.BO = d.int32s(1)[0]
+	n.WO = d.int16s(n.Buckets * outputs)
+	n.BO = d.int32s(n.Buckets)
 	if err := n.check(); err != nil {
 		return bad("%v", err)
 	}
@@ -83,11 +88,11 @@ func Parse(data []byte) (*Net, error) {
 
 // fileBytes returns the size of n's weights file.
 func (n *Net) fileBytes() int {
-	size := 20 + 2*(Inputs*n.Hidden+n.Hidden) + 4
+	size := headerBytes + 2*(Inputs*n.Hidden+n.Hidden) + 4*n.Buckets
 	if n.Second > 0 {
-		return size + 2*n.Hidden*n.Second + 4*n.Second + 2*n.Second
+		return size + 2*n.Hidden*n.Second + 4*n.Second + 2*n.Buckets*n.Second
 	}
-	return size + 2*2*n.Hidden
+	return size + 2*n.Buckets*2*n.Hidden
 }
 
 // check reports whether some placement of at most MaxPieces pieces could
@@ -106,12 +111,15 @@ func (n *Net) check() error {
 			return fmt.Errorf("the first layer's unit %d can overflow 16 bits", i)
 		}
 	}
-	bound := int64(math.Abs(float64(n.BO)))
-	for _, w := range n.WO {
-		bound += QA * int64(math.Abs(float64(w)))
-	}
-	if bound > math.MaxInt32 {
-		return errors.New("the output can overflow 32 bits")
+	outputs := len(n.WO) / n.Buckets
+	for b := range n.Buckets {
+		bound := int64(math.Abs(float64(n.BO[b])))
+		for _, w := range n.WO[b*outputs : (b+1)*outputs] {
+			bound += QA * int64(math.Abs(float64(w)))
+		}
+		if bound > math.MaxInt32 {
+			return fmt.Errorf("the output of bucket %d can overflow 32 bits", b)
+		}
 	}
 	for j := range n.Second {
 		b := int64(math.Abs(float64(n.B2[j])))
@@ -155,6 +163,7 @@ func (n *Net) Write(w io.Writer) error {
 	buf = binary.LittleEndian.AppendUint32(buf, version)
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(n.Hidden))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(n.Second))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(n.Buckets))
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(n.Divisor))
 	for _, s := range [][]int16{n.W1, n.B1} {
 		for _, v := range s {
@@ -172,7 +181,9 @@ func (n *Net) Write(w io.Writer) error {
 	for _, v := range n.WO {
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
 	}
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(n.BO))
+	for _, v := range n.BO {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
+	}
 	_, err := w.Write(buf)
 	return err
 }

@@ -12,28 +12,29 @@ import (
 // same layers as Net, in float32, all weights in one slice (Params) so
 // that an optimizer can treat them alike. Quantize makes the Net.
 type Model struct {
-	Hidden, Second int
-	// Params holds every weight; W1, B1, W2, B2 and WO are parts of it,
-	// in the layout of Net's fields, and BO its last element.
-	Params             []float32
-	W1, B1, W2, B2, WO []float32
+	Hidden, Second, Buckets int
+	// Params holds every weight; W1, B1, W2, B2, WO and BO are parts of
+	// it, in the layout and order of Net's fields.
+	Params                 []float32
+	W1, B1, W2, B2, WO, BO []float32
 }
 
 // NewModel returns a model of the given sizes with weights drawn from r:
 // small first-layer weights around a bias of ½, so that the clipped units
 // start in their linear part, and the layers above scaled to their fan-in.
-func NewModel(hidden, second int, r *rand.Rand) (*Model, error) {
-	if hidden < 1 || hidden > MaxHidden || second < 0 || second > MaxSecond {
-		return nil, fmt.Errorf("a network of %d×%d: want 1 to %d hidden units and 0 to %d in the second layer", hidden, second, MaxHidden, MaxSecond)
+func NewModel(hidden, second, buckets int, r *rand.Rand) (*Model, error) {
+	if hidden < 1 || hidden > MaxHidden || second < 0 || second > MaxSecond || buckets < 1 || buckets > MaxBuckets {
+		return nil, fmt.Errorf("a network of %d×%d with %d output buckets: want 1 to %d hidden units, 0 to %d in the second layer and 1 to %d buckets",
+			hidden, second, buckets, MaxHidden, MaxSecond, MaxBuckets)
 	}
-	m := &Model{Hidden: hidden, Second: second}
+	m := &Model{Hidden: hidden, Second: second, Buckets: buckets}
 	outputs := 2 * hidden
-	size := Inputs*hidden + hidden + outputs + 1
+	size := Inputs*hidden + hidden
 	if second > 0 {
 		outputs = second
-		size = Inputs*hidden + hidden + 2*hidden*second + second + second + 1
+		size += 2*hidden*second + second
 	}
-	m.Params = make([]float32, size)
+	m.Params = make([]float32, size+buckets*(outputs+1))
 	m.split()
 	uniform := func(s []float32, bound float64) {
 		for i := range s {
@@ -65,16 +66,23 @@ func (m *Model) split() {
 		m.B2 = take(m.Second)
 		outputs = m.Second
 	}
-	m.WO = take(outputs)
+	m.WO = take(m.Buckets * outputs)
+	m.BO = take(m.Buckets)
 }
 
-// BO returns the output's bias.
-func (m *Model) BO() float32 { return m.Params[len(m.Params)-1] }
+// outputs returns the number of inputs of the output layer.
+func (m *Model) outputs() int {
+	if m.Second > 0 {
+		return m.Second
+	}
+	return 2 * m.Hidden
+}
 
 // Trace holds what a forward pass computed, for the backward pass.
 type Trace struct {
 	features [2][MaxPieces]uint8 // the inputs of each perspective, the side to move's first
 	count    int
+	bucket   int
 	acc      [2 * MaxHidden]float32 // the first layer's sums, the side to move's perspective first
 	second   [MaxSecond]float32     // the second layer's sums
 }
@@ -93,6 +101,8 @@ func (m *Model) Forward(pieces *[2]uint64, side uint8, t *Trace) float32 {
 			t.count++
 		}
 	}
+	t.bucket = Bucket(m.Buckets, t.count)
+	wo := m.WO[t.bucket*m.outputs() : (t.bucket+1)*m.outputs()]
 	x := t.acc[:2*h]
 	for v := range 2 {
 		a := x[v*h : v*h+h]
@@ -104,15 +114,13 @@ func (m *Model) Forward(pieces *[2]uint64, side uint8, t *Trace) float32 {
 			}
 		}
 	}
-	bo := m.BO()
+	out := m.BO[t.bucket]
 	if m.Second == 0 {
-		out := bo
 		for i, a := range x {
-			out += clip01(a) * m.WO[i]
+			out += clip01(a) * wo[i]
 		}
 		return out
 	}
-	out := bo
 	for j := range m.Second {
 		s := m.B2[j]
 		w := m.W2[j*2*h : (j+1)*2*h]
@@ -120,7 +128,7 @@ func (m *Model) Forward(pieces *[2]uint64, side uint8, t *Trace) float32 {
 			s += clip01(a) * w[i]
 		}
 		t.second[j] = s
-		out += clip01(s) * m.WO[j]
+		out += clip01(s) * wo[j]
 	}
 	return out
 }
@@ -132,15 +140,18 @@ func (m *Model) Backward(t *Trace, dOut float32, grad []float32) {
 	gw1 := grad[:Inputs*h]
 	gb1 := grad[Inputs*h : Inputs*h+h]
 	rest := grad[Inputs*h+h:]
-	grad[len(grad)-1] += dOut
+	o := m.outputs()
+	gbo := grad[len(grad)-m.Buckets:]
+	gwo := grad[len(grad)-m.Buckets-m.Buckets*o : len(grad)-m.Buckets][t.bucket*o : (t.bucket+1)*o]
+	wo := m.WO[t.bucket*o : (t.bucket+1)*o]
+	gbo[t.bucket] += dOut
 	x := t.acc[:2*h]
 	var dx [2 * MaxHidden]float32
 	if m.Second == 0 {
-		gwo := rest[:2*h]
 		for i, a := range x {
 			if a > 0 && a < 1 {
 				gwo[i] += dOut * a
-				dx[i] = dOut * m.WO[i]
+				dx[i] = dOut * wo[i]
 			} else if a >= 1 {
 				gwo[i] += dOut
 			}
@@ -148,14 +159,13 @@ func (m *Model) Backward(t *Trace, dOut float32, grad []float32) {
 	} else {
 		gw2 := rest[:2*h*m.Second]
 		gb2 := rest[2*h*m.Second : 2*h*m.Second+m.Second]
-		gwo := rest[2*h*m.Second+m.Second : 2*h*m.Second+2*m.Second]
 		for j := range m.Second {
 			s := t.second[j]
 			gwo[j] += dOut * clip01(s)
 			if s <= 0 || s >= 1 {
 				continue
 			}
-			ds := dOut * m.WO[j]
+			ds := dOut * wo[j]
 			gb2[j] += ds
 			w := m.W2[j*2*h : (j+1)*2*h]
 			g := gw2[j*2*h : (j+1)*2*h]
@@ -213,7 +223,7 @@ func (m *Model) Quantize(k float64) (*Net, error) {
 	if !(k > 0) || QA*QO*k < 1 || QA*QO*k > math.MaxInt32 {
 		return nil, fmt.Errorf("scale %g per point: want a positive slope", k)
 	}
-	n := &Net{Hidden: m.Hidden, Second: m.Second, Divisor: int32(math.Round(QA * QO * k))}
+	n := &Net{Hidden: m.Hidden, Second: m.Second, Buckets: m.Buckets, Divisor: int32(math.Round(QA * QO * k))}
 	var err error
 	round := func(x float32, scale float64, lo, hi int64) int64 {
 		v := int64(math.Round(float64(x) * scale))
@@ -244,7 +254,10 @@ func (m *Model) Quantize(k float64) (*Net, error) {
 	for i, w := range m.WO {
 		n.WO[i] = int16(round(w, QO, math.MinInt16, math.MaxInt16))
 	}
-	n.BO = int32(round(m.BO(), QA*QO, math.MinInt32, math.MaxInt32))
+	n.BO = make([]int32, len(m.BO))
+	for i, w := range m.BO {
+		n.BO[i] = int32(round(w, QA*QO, math.MinInt32, math.MaxInt32))
+	}
 	if err != nil {
 		return nil, err
 	}

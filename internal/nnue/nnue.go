@@ -15,6 +15,9 @@
 // again. The two perspectives' units, the side to move's first, are
 // clipped to [0, 1] and feed either the output directly, or a second
 // layer of Second units, clipped to [0, 1] again, then the output. The
+// output layer has a set of weights for each of Buckets ranges of the
+// number of pieces on the board (the output buckets of chess networks),
+// so that the opening and the ending weigh the units apart. The
 // output is the logit of the side to move's win probability; divided by
 // the scale K of the Tuned evaluator (tunedeval.Scale) it is a score in
 // the unit of evaluation.
@@ -39,6 +42,8 @@ const (
 	MaxHidden = 256
 	// MaxSecond bounds Second, the second layer's units.
 	MaxSecond = 64
+	// MaxBuckets bounds Buckets, the output layer's sets of weights.
+	MaxBuckets = 8
 	// MaxPieces is the most pieces on the board: 12 a side.
 	MaxPieces = 24
 )
@@ -67,11 +72,14 @@ type Net struct {
 	// by unit (W2[j*2*Hidden+i]), in 1/QB; B2 its biases in 1/(QA·QB).
 	W2 []int8
 	B2 []int32
-	// WO holds the output's weights, one for each unit of the layer
-	// below (2·Hidden without a second layer, Second with one), in 1/QO;
-	// BO its bias in 1/(QA·QO).
+	// Buckets is the number of the output layer's sets of weights, each
+	// for a range of the number of pieces on the board (Bucket).
+	Buckets int
+	// WO holds the output's weights, for each bucket one for each unit of
+	// the layer below (2·Hidden without a second layer, Second with one),
+	// bucket by bucket, in 1/QO; BO the buckets' biases in 1/(QA·QO).
 	WO []int16
-	BO int32
+	BO []int32
 	// Divisor turns the output into a score: QA·QO·K, rounded, where K is
 	// the slope of the win probability per point of the score.
 	Divisor int32
@@ -164,20 +172,28 @@ func subRow(v, w []int16) {
 func (n *Net) Output(a *Accumulator, side uint8) int32 {
 	h := n.Hidden
 	us, them := a.V[side&1][:h], a.V[side&1^1][:h]
+	b := Bucket(n.Buckets, bits.OnesCount64(a.Pieces[0]|a.Pieces[1]))
 	if n.Second == 0 {
-		wo := n.WO[:2*h]
-		return n.BO + dotClipped(us, wo[:h]) + dotClipped(them, wo[h:])
+		wo := n.WO[b*2*h : (b+1)*2*h]
+		return n.BO[b] + dotClipped(us, wo[:h]) + dotClipped(them, wo[h:])
 	}
 	var buf [2 * MaxHidden]uint8
 	x := buf[:2*h]
 	clip(x[:h], us)
 	clip(x[h:], them)
-	out := n.BO
-	for j, wo := range n.WO[:n.Second] {
+	out := n.BO[b]
+	for j, wo := range n.WO[b*n.Second : (b+1)*n.Second] {
 		s := n.B2[j] + dot8(x, n.W2[j*2*h:(j+1)*2*h])
 		out += min(max(s, 0), QA*QB) / QB * int32(wo)
 	}
 	return out
+}
+
+// Bucket returns the output bucket, 0 to buckets−1, of a position of
+// pieces pieces: the buckets split 1 to MaxPieces pieces into equal
+// ranges.
+func Bucket(buckets, pieces int) int {
+	return min(max(pieces-1, 0)*buckets/MaxPieces, buckets-1)
 }
 
 // Score returns the network's score of the placement in a for side to

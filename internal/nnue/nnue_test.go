@@ -7,15 +7,16 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
 // randomModel returns a model of the given sizes with weights spread
 // wider than NewModel's, so that units fall on both sides of their clips.
-func randomModel(t testing.TB, hidden, second int, seed uint64) *Model {
+func randomModel(t testing.TB, hidden, second, buckets int, seed uint64) *Model {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
-	m, err := NewModel(hidden, second, r)
+	m, err := NewModel(hidden, second, buckets, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func randomPlacement(r *rand.Rand) [2]uint64 {
 // half round with the colours swapped, is itself, so both perspectives'
 // sums agree there; and every input is used once by each perspective.
 func TestFeatureSymmetry(t *testing.T) {
-	n, err := randomModel(t, 16, 0, 1).Quantize(0.03)
+	n, err := randomModel(t, 16, 0, 1, 1).Quantize(0.03)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,8 +73,8 @@ func TestFeatureSymmetry(t *testing.T) {
 // TestUpdateMatchesRefresh checks that updating an accumulator from
 // another placement's gives the sums of summing afresh.
 func TestUpdateMatchesRefresh(t *testing.T) {
-	for _, size := range [][2]int{{8, 0}, {64, 16}} {
-		n, err := randomModel(t, size[0], size[1], 2).Quantize(0.03)
+	for _, size := range [][3]int{{8, 0, 1}, {64, 16, 3}} {
+		n, err := randomModel(t, size[0], size[1], size[2], 2).Quantize(0.03)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,8 +111,8 @@ func TestUpdateMatchesRefresh(t *testing.T) {
 // TestQuantizedMatchesModel checks that the integer network computes what
 // the model does, within the rounding of its weights.
 func TestQuantizedMatchesModel(t *testing.T) {
-	for _, size := range [][2]int{{32, 0}, {64, 16}} {
-		m := randomModel(t, size[0], size[1], 4)
+	for _, size := range [][3]int{{32, 0, 1}, {32, 0, 4}, {64, 16, 3}} {
+		m := randomModel(t, size[0], size[1], size[2], 4)
 		n, err := m.Quantize(0.03)
 		if err != nil {
 			t.Fatal(err)
@@ -143,8 +144,8 @@ func TestQuantizedMatchesModel(t *testing.T) {
 
 // TestGradient checks Backward against central differences of Forward.
 func TestGradient(t *testing.T) {
-	for _, size := range [][2]int{{6, 0}, {6, 4}} {
-		m := randomModel(t, size[0], size[1], 6)
+	for _, size := range [][3]int{{6, 0, 1}, {6, 4, 1}, {6, 0, 4}, {6, 4, 3}} {
+		m := randomModel(t, size[0], size[1], size[2], 6)
 		r := rand.New(rand.NewPCG(7, 7))
 		p := randomPlacement(r)
 		for p[0] == 0 || p[1] == 0 {
@@ -185,8 +186,8 @@ func TestGradient(t *testing.T) {
 
 // TestFileRoundTrip checks that Read reads what Write writes.
 func TestFileRoundTrip(t *testing.T) {
-	for _, size := range [][2]int{{1, 0}, {24, 8}} {
-		n, err := randomModel(t, size[0], size[1], 8).Quantize(0.03)
+	for _, size := range [][3]int{{1, 0, 1}, {24, 8, 5}} {
+		n, err := randomModel(t, size[0], size[1], size[2], 8).Quantize(0.03)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +206,7 @@ func TestFileRoundTrip(t *testing.T) {
 		m.Write(&again)
 		var first bytes.Buffer
 		n.Write(&first)
-		if !bytes.Equal(first.Bytes(), again.Bytes()) || m.Hidden != n.Hidden || m.Second != n.Second || m.Divisor != n.Divisor {
+		if !bytes.Equal(first.Bytes(), again.Bytes()) || m.Hidden != n.Hidden || m.Second != n.Second || m.Buckets != n.Buckets || m.Divisor != n.Divisor {
 			t.Errorf("%d×%d: the network read back differs", size[0], size[1])
 		}
 	}
@@ -214,7 +215,7 @@ func TestFileRoundTrip(t *testing.T) {
 // TestParseErrors checks that Parse refuses what is not a weights file,
 // and weights that could overflow.
 func TestParseErrors(t *testing.T) {
-	n, err := randomModel(t, 4, 2, 9).Quantize(0.03)
+	n, err := randomModel(t, 4, 2, 1, 9).Quantize(0.03)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +237,9 @@ func TestParseErrors(t *testing.T) {
 		"hidden 0":    edit(func(b []byte) []byte { b[8] = 0; return b }),
 		"hidden huge": edit(func(b []byte) []byte { b[11] = 0x7f; return b }),
 		"second huge": edit(func(b []byte) []byte { b[12] = 200; return b }),
-		"divisor 0":   edit(func(b []byte) []byte { b[16], b[17], b[18], b[19] = 0, 0, 0, 0; return b }),
+		"buckets 0":   edit(func(b []byte) []byte { b[16] = 0; return b }),
+		"buckets 9":   edit(func(b []byte) []byte { b[16] = 9; return b }),
+		"divisor 0":   edit(func(b []byte) []byte { b[20], b[21], b[22], b[23] = 0, 0, 0, 0; return b }),
 		"short":       good[:len(good)-1],
 		"long":        append(bytes.Clone(good), 0),
 		"overflow":    big.Bytes(),
@@ -269,7 +272,7 @@ func TestDefault(t *testing.T) {
 // network it returns evaluates any placement without overflow: its
 // integer sums agree with sums in int64.
 func FuzzParse(f *testing.F) {
-	n, _ := randomModel(f, 4, 2, 10).Quantize(0.03)
+	n, _ := randomModel(f, 4, 2, 1, 10).Quantize(0.03)
 	var buf bytes.Buffer
 	n.Write(&buf)
 	f.Add(buf.Bytes())
@@ -306,8 +309,8 @@ func FuzzParse(f *testing.F) {
 // an accumulator (what a searcher pays at each evaluation), the update of
 // an accumulator by a move's two squares, and summing one afresh.
 func BenchmarkNet(b *testing.B) {
-	for _, size := range [][2]int{{32, 0}, {64, 0}, {128, 0}, {32, 8}, {64, 16}, {128, 16}} {
-		n, err := randomModel(b, size[0], size[1], 12).Quantize(0.03)
+	for _, size := range [][2]int{{32, 0}, {64, 0}, {128, 0}, {32, 8}, {64, 16}} {
+		n, err := randomModel(b, size[0], size[1], 1, 12).Quantize(0.03)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -342,5 +345,75 @@ func BenchmarkNet(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// integerNet returns a network of the given sizes with integer weights
+// drawn from a seed: no floating point, so the same on every platform.
+func integerNet(t *testing.T, hidden, second, buckets int, seed uint64) *Net {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 16))
+	ints := func(n, bound int) []int64 {
+		s := make([]int64, n)
+		for i := range s {
+			s[i] = int64(r.IntN(2*bound+1) - bound)
+		}
+		return s
+	}
+	n := &Net{Hidden: hidden, Second: second, Buckets: buckets, Divisor: 995}
+	for _, v := range ints(Inputs*hidden, 300) {
+		n.W1 = append(n.W1, int16(v))
+	}
+	for _, v := range ints(hidden, 200) {
+		n.B1 = append(n.B1, int16(v)+QA/2)
+	}
+	outputs := 2 * hidden
+	if second > 0 {
+		for _, v := range ints(2*hidden*second, 8) {
+			n.W2 = append(n.W2, int8(v))
+		}
+		for _, v := range ints(second, 4000) {
+			n.B2 = append(n.B2, int32(v))
+		}
+		outputs = second
+	}
+	for _, v := range ints(buckets*outputs, 500) {
+		n.WO = append(n.WO, int16(v))
+	}
+	for _, v := range ints(buckets, 10000) {
+		n.BO = append(n.BO, int32(v))
+	}
+	if err := n.check(); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestSameEverywhere checks the integer inference against outputs
+// written down from a run on linux/amd64: the same on every platform,
+// WebAssembly included (GOOS=js GOARCH=wasm go test, with Go's
+// go_js_wasm_exec on the path, runs it there). The network's weights are
+// integers drawn from a seed (integerNet), so no floating point enters.
+func TestSameEverywhere(t *testing.T) {
+	for _, tc := range []struct {
+		hidden, second, buckets int
+		want                    []int32
+	}{
+		{32, 0, 1, []int32{-117789, -82594, -93986, -56126, -132060, -159872, 81364, -76763}},
+		{16, 4, 1, []int32{-24778, 1926, -25868, 10408, -42352, -20636, 3264, 4308}},
+		{16, 4, 3, []int32{-44141, 1134, -26660, 9616, -43144, -21428, 52363, 66774}},
+	} {
+		n := integerNet(t, tc.hidden, tc.second, tc.buckets, 14)
+		r := rand.New(rand.NewPCG(15, 15))
+		var got []int32
+		for i := range 8 {
+			p := randomPlacement(r)
+			var a Accumulator
+			n.Refresh(&a, &p)
+			got = append(got, n.Output(&a, uint8(i&1)))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%d×%d: outputs %#v, want %v", tc.hidden, tc.second, got, tc.want)
+		}
 	}
 }
