@@ -1,12 +1,15 @@
 package experiments
 
 import (
+	"cmp"
 	"compress/gzip"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +66,27 @@ func (r *Records) Forfeits() int {
 		}
 	}
 	return n
+}
+
+// Reasons says how the games ended, the most frequent reason first (ties
+// in the order of the names): "75 no pieces left, 22 repetition".
+func (r *Records) Reasons() string {
+	counts := map[string]int{}
+	for _, rec := range r.recs {
+		counts[rec.Reason]++
+	}
+	reasons := slices.Collect(maps.Keys(counts))
+	slices.SortFunc(reasons, func(a, b string) int {
+		if c := cmp.Compare(counts[b], counts[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	parts := make([]string, len(reasons))
+	for i, reason := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", counts[reason], reason)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // LeastTimeLeft returns the least time a side had left after a move in
