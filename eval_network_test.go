@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestNetworkColourFlip: the network sees each side's pieces from that
@@ -47,17 +48,21 @@ func TestNetworkZeroValue(t *testing.T) {
 // an EvaluatorFunc is evaluated afresh at every node. Both must search
 // alike: the same move, score, line and node count, node for node, on the
 // middle-game positions, through PVS (with null moves, whose child has
-// its parent's placement), AlphaBeta and the quiescence search.
+// its parent's placement), AlphaBeta and the quiescence search; with
+// -short, the first 5 positions and PVS to depth 5.
 func TestNetworkIncremental(t *testing.T) {
 	n := surakarta.NewNetwork()
 	fresh := surakarta.EvaluatorFunc(n.Evaluate)
-	for _, p := range middleGamePositions(t) {
+	positions := middleGamePositions(t)
+	positions = positions[:testsize.Sized(len(positions), len(positions), 5)]
+	pvsDepth := testsize.Sized(6, 6, 5)
+	for _, p := range positions {
 		for _, tc := range []struct {
 			name  string
 			new   func(surakarta.Evaluator) surakarta.Searcher
 			depth int
 		}{
-			{"PVS", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewPVS(e) }, 6},
+			{"PVS", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewPVS(e) }, pvsDepth},
 			{"AlphaBeta", func(e surakarta.Evaluator) surakarta.Searcher { return surakarta.NewAlphaBeta(e) }, 3},
 		} {
 			var results [2]surakarta.Result

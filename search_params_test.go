@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta/internal/searchparams"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestSearchParamsChangeTheSearch: each parameter of package searchparams
@@ -16,10 +17,11 @@ import (
 func TestSearchParamsChangeTheSearch(t *testing.T) {
 	defer searchparams.Reset()
 	g := NewGame(NewPosition())
+	depth := testsize.Sized(10, 10, 9) // -short: every parameter still tells at depth 9
 	nodes := func() int64 {
 		t.Helper()
 		s := NewPVS(NewTuned())
-		res, err := s.Search(context.Background(), g, Limits{Depth: 10})
+		res, err := s.Search(context.Background(), g, Limits{Depth: depth})
 		if err != nil {
 			t.Fatal(err)
 		}
