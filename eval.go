@@ -31,3 +31,7 @@ type EvaluatorFunc func(p *Position) int
 
 // Evaluate returns f(p).
 func (f EvaluatorFunc) Evaluate(p *Position) int { return f(p) }
+
+// clampEvaluation clamps an evaluator's score s to ±MaxEvaluation, as
+// the searchers take it.
+func clampEvaluation(s int) int { return min(max(s, -MaxEvaluation), MaxEvaluation) }

@@ -65,6 +65,3 @@ func (n *Network) network() *nnue.Net {
 	}
 	return n.net
 }
-
-// clampEvaluation clamps s to ±MaxEvaluation.
-func clampEvaluation(s int) int { return min(max(s, -MaxEvaluation), MaxEvaluation) }

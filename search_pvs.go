@@ -90,7 +90,7 @@ func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 // taken for those of another.
 func (w *pvsWorker) setContempt(contempt int) {
 	c := &w.core
-	contempt = min(max(contempt, -MaxEvaluation), MaxEvaluation)
+	contempt = clampEvaluation(contempt)
 	root := c.stack[0].side & 1
 	c.draw[root], c.draw[root^1] = -contempt, contempt
 	w.keySalt = 0

@@ -186,18 +186,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
 	}
 
-	limits := surakarta.Limits{MoveTime: *moveTime, Nodes: *nodes, Depth: *depth}
-	if *tc != "" {
-		clock, err := parseClock(*tc)
-		if err != nil {
-			return bad(err)
-		}
-		limits.Clock = clock
-		movetimeGiven := false
-		flags.Visit(func(f *flag.Flag) { movetimeGiven = movetimeGiven || f.Name == "movetime" })
-		if !movetimeGiven {
-			limits.MoveTime = 0 // the default of -movetime is for matches without a clock
-		}
+	limits, err := flagLimits(flags, *moveTime, *nodes, *depth, *tc)
+	if err != nil {
+		return bad(err)
 	}
 	cfg := match.Config{
 		Games:        *games,
@@ -209,27 +200,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		SPRT:         sprtTest,
 		Progress:     stderr,
 	}
-	if *openings != "" {
-		given := false
-		flags.Visit(func(f *flag.Flag) { given = given || f.Name == "opening-plies" })
-		if given {
-			return bad(errors.New("-openings and -opening-plies: the openings are either given in a file or random plies from the start, not both"))
-		}
-		var err error
-		if cfg.Openings, err = readOpenings(*openings); err != nil {
-			return bad(err)
-		}
-		cfg.OpeningPlies = 0
-	} else if *openingPlies <= 0 {
-		// OpeningPlies 0 would mean the default to Run; here the flag shows
-		// its default, so 0 is refused rather than silently replaced.
-		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", *openingPlies))
+	if cfg.Openings, cfg.OpeningPlies, err = flagOpenings(flags, *openings, *openingPlies); err != nil {
+		return bad(err)
 	}
 	if len(*engines) != 2 {
 		n := len(*engines)
 		return bad(fmt.Errorf("-engine given %d %s: give it twice, engine A and then engine B, such as -engine pvs,tuned -engine pvs,endgame", n, plural(n, "time", "times")))
 	}
-	var err error
 	if cfg.A, err = cmdflag.ParseEngine((*engines)[0]); err != nil {
 		return bad(err)
 	}
@@ -401,6 +378,50 @@ func report(cfg match.Config, res match.Outcome, err error, stdout, stderr io.Wr
 	}
 	fmt.Fprintln(stderr, "surakarta-match:", message(err))
 	return 1
+}
+
+// given reports whether the flag name was set on the command line.
+func given(flags *flag.FlagSet, name string) bool {
+	set := false
+	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// flagLimits returns the limits of the flags -movetime, -nodes, -depth and
+// -tc, as a match and an SPSA tuning take them: with -tc, -movetime is
+// 0 unless given, since its default is for games without a clock.
+func flagLimits(flags *flag.FlagSet, moveTime time.Duration, nodes int64, depth int, tc string) (surakarta.Limits, error) {
+	limits := surakarta.Limits{MoveTime: moveTime, Nodes: nodes, Depth: depth}
+	if tc != "" {
+		clock, err := parseClock(tc)
+		if err != nil {
+			return surakarta.Limits{}, err
+		}
+		limits.Clock = clock
+		if !given(flags, "movetime") {
+			limits.MoveTime = 0
+		}
+	}
+	return limits, nil
+}
+
+// flagOpenings returns the openings of the flag -openings (a file) and the
+// random plies of -opening-plies, 0 when the openings come from a file:
+// one or the other, not both. OpeningPlies 0 would mean the default to
+// package match; here the flag shows its default, so 0 is refused rather
+// than silently replaced.
+func flagOpenings(flags *flag.FlagSet, file string, plies int) ([]surakarta.Position, int, error) {
+	if file == "" {
+		if plies <= 0 {
+			return nil, 0, fmt.Errorf("-opening-plies %d: want 1 or more plies", plies)
+		}
+		return nil, plies, nil
+	}
+	if given(flags, "opening-plies") {
+		return nil, 0, errors.New("-openings and -opening-plies: the openings are either given in a file or random plies from the start, not both")
+	}
+	openings, err := readOpenings(file)
+	return openings, 0, err
 }
 
 // parseClock parses the value of -tc: BASE+INCREMENT, or

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/match"
 )
@@ -98,42 +97,24 @@ func runSPSA(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cmdflag.ParseAll(flags, args, spsaUsage, stdout, stderr); !ok {
 		return status
 	}
-	given := make(map[string]bool)
-	flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
-	case !given["engine"]:
+	case !given(flags, "engine"):
 		return bad(errors.New("give -engine, the UGI program to tune, such as -engine 'ugi:surakarta -tune'"))
 	case len(params) == 0:
 		return bad(errors.New("give -param for each parameter to tune, such as -param SearchRFPMargin,40,10,120,4,0.002"))
 	case *iterations <= 0:
 		return bad(fmt.Errorf("-iterations %d: want a positive number of game pairs", *iterations))
 	}
-	limits := surakarta.Limits{MoveTime: *moveTime, Nodes: *nodes, Depth: *depth}
-	if *tc != "" {
-		clock, err := parseClock(*tc)
-		if err != nil {
-			return bad(err)
-		}
-		limits.Clock = clock
-		if !given["movetime"] {
-			limits.MoveTime = 0
-		}
+	limits, err := flagLimits(flags, *moveTime, *nodes, *depth, *tc)
+	if err != nil {
+		return bad(err)
 	}
 	c := match.SPSAConfig{
 		Params: params, Iterations: *iterations, Seed: *seed, Engine: *engine, Limits: limits,
-		OpeningPlies: *openingPlies, Concurrency: *concurrency, StateFile: *out, Progress: stderr,
+		Concurrency: *concurrency, StateFile: *out, Progress: stderr,
 	}
-	if *openings != "" {
-		if given["opening-plies"] {
-			return bad(errors.New("-openings and -opening-plies: the openings are either given in a file or random plies from the start, not both"))
-		}
-		var err error
-		if c.Openings, err = readOpenings(*openings); err != nil {
-			return bad(err)
-		}
-		c.OpeningPlies = 0
-	} else if *openingPlies <= 0 {
-		return bad(fmt.Errorf("-opening-plies %d: want 1 or more plies", *openingPlies))
+	if c.Openings, c.OpeningPlies, err = flagOpenings(flags, *openings, *openingPlies); err != nil {
+		return bad(err)
 	}
 	if err := c.Validate(); err != nil {
 		msg := cmdflag.Message(err)

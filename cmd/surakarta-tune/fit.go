@@ -202,23 +202,36 @@ func scoreAll(all dataSet, opening, endgame []int) {
 
 // parallel calls work on n items split into one range per core.
 func parallel(n int, work func(lo, hi int)) {
-	workers := runtime.GOMAXPROCS(0)
+	cores := runtime.GOMAXPROCS(0)
+	inParts(n, cores, cores, func(_, lo, hi int) { work(lo, hi) })
+}
+
+// inParts calls work for each of parts parts of n items, part i holding
+// the items n·i/parts to n·(i+1)/parts, on at most workers goroutines at
+// once. A sum over the data is split into a fixed number of parts, each
+// summed on its own and the parts then added in order, so that the sums,
+// and so the fitted weights, are the same on any number of cores.
+func inParts(n, parts, workers int, work func(part, lo, hi int)) {
+	next := make(chan int, parts)
+	for i := range parts {
+		next <- i
+	}
+	close(next)
 	var wg sync.WaitGroup
-	for i := range workers {
-		lo, hi := n*i/workers, n*(i+1)/workers
+	for range min(max(workers, 1), parts) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(lo, hi)
+			for part := range next {
+				work(part, n*part/parts, n*(part+1)/parts)
+			}
 		}()
 	}
 	wg.Wait()
 }
 
-// sumParts is the number of parts that a sum over the data is split into,
-// each summed by a goroutine of its own and the parts then added in order:
-// a fixed number, so that the sums, and so the fitted weights, are the same
-// on any number of cores.
+// sumParts is the number of parts of Tuned's fit's sums (inParts), each
+// summed by a goroutine of its own.
 const sumParts = 16
 
 // logLoss is the cross-entropy of a predicted probability q against the
@@ -235,23 +248,13 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // with the scale k.
 func (d dataSet) loss(k float64, score func(*sample) float64) float64 {
 	var sums [sumParts]float64
-	parts := len(sums)
-	var wg sync.WaitGroup
-	for i := range parts {
-		lo, hi := len(d)*i/parts, len(d)*(i+1)/parts
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sum := 0.0
-			for j := lo; j < hi; j++ {
-				sum += logLoss(sigmoid(k*score(&d[j])), float64(d[j].result))
-			}
-			sums[i] = sum
-		}()
-	}
-	wg.Wait()
+	inParts(len(d), sumParts, sumParts, func(part, lo, hi int) {
+		for j := lo; j < hi; j++ {
+			sums[part] += logLoss(sigmoid(k*score(&d[j])), float64(d[j].result))
+		}
+	})
 	total := 0.0
-	for _, s := range sums[:parts] {
+	for _, s := range sums {
 		total += s
 	}
 	return total / float64(len(d))
@@ -353,41 +356,33 @@ func (d dataSet) newton(k, ridge float64, iterations int, progress io.Writer) []
 // mean logistic loss on d at the weights w.
 func (d dataSet) derivatives(k float64, w []float64) ([]float64, []float64) {
 	m := len(w)
-	workers := sumParts
-	grads := make([][]float64, workers)
-	hessians := make([][]float64, workers)
-	var wg sync.WaitGroup
-	for i := range workers {
-		lo, hi := len(d)*i/workers, len(d)*(i+1)/workers
-		grads[i], hessians[i] = make([]float64, m), make([]float64, m*m)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g, h := grads[i], hessians[i]
-			x := make([]float64, m)
-			for j := lo; j < hi; j++ {
-				s := &d[j]
-				s.inputs(x)
-				q := sigmoid(k * dot(x, w))
-				r := k * (q - float64(s.result)) // d loss / d score
-				c := k * k * q * (1 - q)         // d² loss / d score²
-				for a, xa := range x {
-					if xa == 0 {
-						continue
-					}
-					g[a] += r * xa
-					row := h[a*m : a*m+m]
-					cx := c * xa
-					for b := a; b < m; b++ {
-						row[b] += cx * x[b]
-					}
+	grads := make([][]float64, sumParts)
+	hessians := make([][]float64, sumParts)
+	inParts(len(d), sumParts, sumParts, func(part, lo, hi int) {
+		grads[part], hessians[part] = make([]float64, m), make([]float64, m*m)
+		g, h := grads[part], hessians[part]
+		x := make([]float64, m)
+		for j := lo; j < hi; j++ {
+			s := &d[j]
+			s.inputs(x)
+			q := sigmoid(k * dot(x, w))
+			r := k * (q - float64(s.result)) // d loss / d score
+			c := k * k * q * (1 - q)         // d² loss / d score²
+			for a, xa := range x {
+				if xa == 0 {
+					continue
+				}
+				g[a] += r * xa
+				row := h[a*m : a*m+m]
+				cx := c * xa
+				for b := a; b < m; b++ {
+					row[b] += cx * x[b]
 				}
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	grad, hess := grads[0], hessians[0]
-	for i := 1; i < workers; i++ {
+	for i := 1; i < sumParts; i++ {
 		for j := range grad {
 			grad[j] += grads[i][j]
 		}

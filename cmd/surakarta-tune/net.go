@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
@@ -269,7 +268,7 @@ func (t *trainer) epoch(data []netSample, rate float64) float64 {
 // step makes one Adam step on batch and returns the batch's summed loss.
 func (t *trainer) step(batch []netSample, rate float64) float64 {
 	var losses [netParts]float64
-	t.parts(len(batch), func(part, lo, hi int) {
+	inParts(len(batch), netParts, t.workers, func(part, lo, hi int) {
 		g := t.grads[part]
 		clear(g)
 		var tr nnue.Trace
@@ -310,7 +309,7 @@ func (t *trainer) step(batch []netSample, rate float64) float64 {
 // against the results alone.
 func (t *trainer) loss(data []netSample, results bool) float64 {
 	var losses [netParts]float64
-	t.parts(len(data), func(part, lo, hi int) {
+	inParts(len(data), netParts, t.workers, func(part, lo, hi int) {
 		var tr nnue.Trace
 		for _, s := range data[lo:hi] {
 			y := s.target
@@ -325,27 +324,6 @@ func (t *trainer) loss(data []netSample, results bool) float64 {
 		sum += l
 	}
 	return sum / float64(len(data))
-}
-
-// parts calls work for each of the netParts parts of n items, on
-// t.workers goroutines.
-func (t *trainer) parts(n int, work func(part, lo, hi int)) {
-	next := make(chan int, netParts)
-	for i := range netParts {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(t.workers, netParts) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for part := range next {
-				work(part, n*part/netParts, n*(part+1)/netParts)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // symmetric returns the placement pieces mapped by the k-th of the

@@ -121,26 +121,32 @@ func TestNetSameOnAnyCores(t *testing.T) {
 
 // TestSymmetric checks the board's symmetries: eight distinct maps of a
 // placement with no symmetry of its own, each keeping the piece counts,
-// and each of them its own inverse or a rotation of order four.
+// each returning the placement when applied four times (every symmetry
+// of the square has order 1, 2 or 4), and the composition of any two of
+// them one of the eight, so that turning a position by a random symmetry
+// each epoch keeps it among its own eight.
 func TestSymmetric(t *testing.T) {
 	p := [2]uint64{1<<0 | 1<<1 | 1<<8, 1 << 20}
-	seen := map[[2]uint64]bool{}
+	images := map[[2]uint64]bool{}
 	for k := range 8 {
 		q := symmetric(p, k)
 		if bits.OnesCount64(q[0]) != 3 || bits.OnesCount64(q[1]) != 1 || q[0]&q[1] != 0 {
 			t.Fatalf("symmetry %d maps %x to %x", k, p, q)
 		}
-		seen[q] = true
-		four := q
-		for range 3 {
-			four = symmetric(four, k)
-		}
-		if symmetric(four, 0) != p && symmetric(q, k) != p {
-			t.Errorf("symmetry %d applied four times does not return", k)
+		images[q] = true
+		if four := symmetric(symmetric(symmetric(q, k), k), k); four != p {
+			t.Errorf("symmetry %d applied four times gives %x, not %x", k, four, p)
 		}
 	}
-	if len(seen) != 8 {
-		t.Errorf("%d distinct placements from the eight symmetries, want 8", len(seen))
+	if len(images) != 8 {
+		t.Fatalf("%d distinct placements from the eight symmetries, want 8", len(images))
+	}
+	for j := range 8 {
+		for k := range 8 {
+			if q := symmetric(symmetric(p, j), k); !images[q] {
+				t.Errorf("symmetry %d after %d gives %x, none of the eight", k, j, q)
+			}
+		}
 	}
 }
 

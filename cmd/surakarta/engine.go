@@ -202,19 +202,19 @@ func (e *engine) SetOption(name, value string) error {
 			t.Notify(e.note)
 		}
 	case "NetworkFile":
-		var n *surakarta.Network
+		var network *surakarta.Network
 		if v != "" {
 			f, err := regularfile.Open(v)
 			if err != nil {
 				return fmt.Errorf("network: %w", err)
 			}
-			n, err = surakarta.ReadNetwork(f)
+			network, err = surakarta.ReadNetwork(f)
 			f.Close()
 			if err != nil {
 				return fmt.Errorf("network %s: %w", v, err)
 			}
 		}
-		e.network = n
+		e.network = network
 		e.drop()
 	case "Hash":
 		e.hash = n

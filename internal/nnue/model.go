@@ -225,39 +225,14 @@ func (m *Model) Quantize(k float64) (*Net, error) {
 	}
 	n := &Net{Hidden: m.Hidden, Second: m.Second, Buckets: m.Buckets, Divisor: int32(math.Round(QA * QO * k))}
 	var err error
-	round := func(x float32, scale float64, lo, hi int64) int64 {
-		v := int64(math.Round(float64(x) * scale))
-		if v < lo || v > hi {
-			err = fmt.Errorf("%w: %g", ErrOverflow, x)
-		}
-		return min(max(v, lo), hi)
-	}
-	n.W1 = make([]int16, len(m.W1))
-	for i, w := range m.W1 {
-		n.W1[i] = int16(round(w, QA, math.MinInt16, math.MaxInt16))
-	}
-	n.B1 = make([]int16, len(m.B1))
-	for i, w := range m.B1 {
-		n.B1[i] = int16(round(w, QA, math.MinInt16, math.MaxInt16))
-	}
+	n.W1 = quantize[int16](m.W1, QA, math.MinInt16, math.MaxInt16, &err)
+	n.B1 = quantize[int16](m.B1, QA, math.MinInt16, math.MaxInt16, &err)
 	if m.Second > 0 {
-		n.W2 = make([]int8, len(m.W2))
-		for i, w := range m.W2 {
-			n.W2[i] = int8(round(w, QB, math.MinInt8, math.MaxInt8))
-		}
-		n.B2 = make([]int32, len(m.B2))
-		for i, w := range m.B2 {
-			n.B2[i] = int32(round(w, QA*QB, math.MinInt32, math.MaxInt32))
-		}
+		n.W2 = quantize[int8](m.W2, QB, math.MinInt8, math.MaxInt8, &err)
+		n.B2 = quantize[int32](m.B2, QA*QB, math.MinInt32, math.MaxInt32, &err)
 	}
-	n.WO = make([]int16, len(m.WO))
-	for i, w := range m.WO {
-		n.WO[i] = int16(round(w, QO, math.MinInt16, math.MaxInt16))
-	}
-	n.BO = make([]int32, len(m.BO))
-	for i, w := range m.BO {
-		n.BO[i] = int32(round(w, QA*QO, math.MinInt32, math.MaxInt32))
-	}
+	n.WO = quantize[int16](m.WO, QO, math.MinInt16, math.MaxInt16, &err)
+	n.BO = quantize[int32](m.BO, QA*QO, math.MinInt32, math.MaxInt32, &err)
 	if err != nil {
 		return nil, err
 	}
@@ -265,4 +240,19 @@ func (m *Model) Quantize(k float64) (*Net, error) {
 		return nil, fmt.Errorf("%w: %v", ErrOverflow, err)
 	}
 	return n, nil
+}
+
+// quantize returns the weights ws in steps of 1/scale, rounded, as
+// integers within [lo, hi], the range of T; a weight beyond it is clamped
+// and sets *err to an error wrapping ErrOverflow.
+func quantize[T int8 | int16 | int32](ws []float32, scale float64, lo, hi int64, err *error) []T {
+	q := make([]T, len(ws))
+	for i, w := range ws {
+		v := int64(math.Round(float64(w) * scale))
+		if (v < lo || v > hi) && *err == nil {
+			*err = fmt.Errorf("%w: %g", ErrOverflow, w)
+		}
+		q[i] = T(min(max(v, lo), hi))
+	}
+	return q
 }
