@@ -6,14 +6,14 @@
 // A newcomer needs eight names first: Position (a board and the side to
 // move), Move (a step or a capture), Game (a position with its history and
 // rules, which knows when the game is over), Evaluator (scores positions),
-// Searcher (chooses moves), NewPVS (the strong searcher), NewTuned (the
+// Searcher (chooses moves), NewPVS (the strong searcher), NewNetwork (the
 // strong evaluator) and Limits (how long a search may take). Everything
 // else refines one of them.
 //
 // A newcomer's program, the engine playing itself:
 //
 //	g := surakarta.NewGame(surakarta.NewPosition())
-//	engine := surakarta.NewPVS(surakarta.NewTuned())
+//	engine := surakarta.NewPVS(surakarta.NewNetwork())
 //	for !g.Outcome().Over {
 //		r, err := engine.Search(context.Background(), g, surakarta.Limits{MoveTime: 100 * time.Millisecond})
 //		if err != nil {

@@ -16,7 +16,8 @@ import "github.com/surakarta-go/surakarta/internal/tunedeval"
 // evaluation: taking an opposing piece off gains Tuned 76.3 on average
 // over the 16 middle-game positions of the module's
 // testdata/middlegame.txt (PieceValue is 80). It is the strongest
-// evaluator of this package, the one NewTuned returns for NewPVS.
+// linear evaluator of this package and was the engine's default until
+// Network, trained on its games, beat it by matches.
 //
 // Tuned has nothing to set: its zero value is the fitted evaluator, as
 // NewTuned returns it. Like the other evaluators of this package, a Tuned

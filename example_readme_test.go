@@ -20,7 +20,7 @@ func Example_readme() {
 	err := g.PlayText("a6a4") // not a step, and no capture
 	fmt.Println(errors.Is(err, surakarta.ErrIllegalMove), err)
 
-	engine := surakarta.NewPVS(surakarta.NewTuned()) // the default engine
+	engine := surakarta.NewPVS(surakarta.NewNetwork()) // the default engine
 	r, err := engine.Search(context.Background(), g, surakarta.Limits{Depth: 8})
 	if err != nil {
 		log.Fatal(err)
@@ -33,7 +33,7 @@ func Example_readme() {
 	fmt.Println(g.Outcome())
 	// Output:
 	// true illegal move: a6a4: a step goes to a neighbouring point, and a4 is not next to a6
-	// d5d4 +26 [d5d4 b1b2 e6d5 a2a3 f5f4 b3c3 a5b4 f2e3 e5e3 d1e3 d5e3 d2e3 d4e3 b2b4 c6b4 c2b4]
+	// d5d4 +21 [d5d4 d2d3 e6d5 e1d2 f5f4 f2e3 e5e3 d1e3]
 	// 6  w w w w w w
 	// 5  w w w . w w
 	// 4  . . . w . .

@@ -4,14 +4,15 @@
 // greedy player that captures whenever it can (NewGreedy).
 //
 // Level Count is the engine at full strength, surakarta.NewPVS with the
-// Tuned evaluator, searching within the caller's Limits. The levels below
+// Network evaluator, searching within the caller's Limits. The levels below
 // it play like weaker players, not like random movers: the lower levels
 // look only one or two plies ahead and see few of the captures that follow
 // (a strong player follows every capture sequence to its end), overlook
 // some of their own captures, choose among the moves they think plausible
 // at random, better moves more often, and now and then play any move at
-// all; the upper levels search with the engine itself, with a small budget
-// of nodes. Each level below Count has its own depth and node budget,
+// all, scoring with the Tuned evaluator, which is cheaper called alone
+// than the network; the upper levels search with the engine itself, with
+// a small budget of nodes. Each level below Count has its own depth and node budget,
 // never a time: it plays the same moves on a fast machine and a slow one.
 // The caller's Limits still apply, the tighter of the two bounding the
 // search, so a caller's Nodes or Depth below a level's budget weakens it

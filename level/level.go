@@ -19,7 +19,7 @@ const Count = 10
 // every root move with a plain alpha-beta search (depth plies, then
 // captures plies of captures only, within nodes) and chooses among them at
 // random (choose); or, when pvsNodes is set, it plays the move of the
-// engine (surakarta.PVS with the Tuned evaluator) searching pvsNodes
+// engine (surakarta.PVS with the Network evaluator) searching pvsNodes
 // nodes.
 type params struct {
 	// depth is how many plies ahead the level looks at every move.
@@ -63,7 +63,7 @@ var levels = [Count - 1]params{
 }
 
 // New returns a player of level n, 1 to Count, whose random choices come
-// from seed. Level Count is surakarta.NewPVS(surakarta.NewTuned()), the
+// from seed. Level Count is surakarta.NewPVS(surakarta.NewNetwork()), the
 // engine at full strength, which searches within the caller's limits and
 // uses no seed. It returns an error for n outside 1 to Count.
 func New(n int, seed uint64) (surakarta.Searcher, error) {
@@ -71,11 +71,11 @@ func New(n int, seed uint64) (surakarta.Searcher, error) {
 		return nil, fmt.Errorf("level: no level %d (want 1 to %d)", n, Count)
 	}
 	if n == Count {
-		return surakarta.NewPVS(surakarta.NewTuned()), nil
+		return surakarta.NewPVS(surakarta.NewNetwork()), nil
 	}
 	p := levels[n-1]
 	if p.pvsNodes > 0 {
-		return &engineLevel{pvs: surakarta.NewPVS(surakarta.NewTuned()), nodes: p.pvsNodes}, nil
+		return &engineLevel{pvs: surakarta.NewPVS(surakarta.NewNetwork()), nodes: p.pvsNodes}, nil
 	}
 	return &player{params: p, seed: seed, eval: surakarta.NewTuned()}, nil
 }

@@ -47,7 +47,7 @@
 //		log.Fatal(err) // ErrNoTables: none of the game's rules in the directory
 //	}
 //	defer t.Close()
-//	pvs := surakarta.NewPVS(surakarta.NewTuned())
+//	pvs := surakarta.NewPVS(surakarta.NewNetwork())
 //	pvs.Tables = t
 //
 // or from the command line, cmd/surakarta-tb generate -dir tables -pieces

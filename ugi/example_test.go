@@ -47,9 +47,9 @@ func Example() {
 	}
 	fmt.Println("bestmove", move)
 	// Output:
-	// depth 1 score 7 pv [a5b4]
-	// depth 2 score 4 pv [f5e4 b1b2]
-	// depth 3 score -10 pv [f5e4 b1b2 a5b4]
-	// depth 4 score -3 pv [f5e4 b1b2 a5b4 b3c4]
-	// bestmove f5e4
+	// depth 1 score 13 pv [d5d4]
+	// depth 2 score 9 pv [d5d4 d2d3]
+	// depth 3 score 26 pv [d5d4 d2d3 e6d5]
+	// depth 4 score 5 pv [d5d4 d2d3 e6d5 e1d2]
+	// bestmove d5d4
 }

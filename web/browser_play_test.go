@@ -145,7 +145,7 @@ func checkHint(t *testing.T, g *surakarta.Game, v view) surakarta.Move {
 	if v.Hint == nil {
 		t.Fatalf("no hint shown: %+v", v)
 	}
-	r, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), g.Clone(), surakarta.Limits{Nodes: session.HintNodes})
+	r, err := surakarta.NewPVS(surakarta.NewNetwork()).Search(context.Background(), g.Clone(), surakarta.Limits{Nodes: session.HintNodes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +315,7 @@ func TestRecordKeepsCommentsAndAnalysis(t *testing.T) {
 	}
 
 	analyseGame(t, ctx)
-	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewNetwork()), analysis.Options{
 		Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
 	})
 	if err != nil {
@@ -371,7 +371,7 @@ func checkAnalysis(t *testing.T, ctx context.Context, g *surakarta.Game, shot bo
 	}
 
 	v := analyseGame(t, ctx)
-	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+	report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewNetwork()), analysis.Options{
 		Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
 	})
 	if err != nil {
@@ -585,7 +585,7 @@ func TestAnalysisTime(t *testing.T) {
 			t.Fatal(err)
 		}
 		begin := time.Now()
-		report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{
+		report, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewNetwork()), analysis.Options{
 			Limits: surakarta.Limits{Nodes: session.AnalysisNodes},
 		})
 		if err != nil {

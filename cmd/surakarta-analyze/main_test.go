@@ -41,7 +41,7 @@ func readRecords(t *testing.T, text string) []*surakarta.Record {
 // depth, with one thread of the default engine.
 func expected(t *testing.T, rec *surakarta.Record, depth int) map[int]string {
 	t.Helper()
-	s := surakarta.NewPVS(surakarta.NewTuned())
+	s := surakarta.NewPVS(surakarta.NewNetwork())
 	r, err := analysis.Game(context.Background(), rec.Game, s, analysis.Options{Limits: surakarta.Limits{Depth: depth}})
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestAnalyzeFile(t *testing.T) {
 		if want := expected(t, in[i], 4); !maps.Equal(rec.Comments, want) {
 			t.Errorf("record %d: comments\n%v\nwant\n%v", i+1, rec.Comments, want)
 		}
-		if v, _ := rec.Header("Annotator"); v != "pvs,tuned, depth 4" {
+		if v, _ := rec.Header("Annotator"); v != "pvs,network, depth 4" {
 			t.Errorf("record %d: Annotator %q", i+1, v)
 		}
 		if v, _ := rec.Header("Event"); v != "pvs,tuned vs pvs,endgame" {
@@ -87,7 +87,7 @@ func TestAnalyzeFile(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"analysing testdata/games.txt with pvs,tuned, depth 4\n",
+		"analysing testdata/games.txt with pvs,network, depth 4\n",
 		"game 1: pvs,endgame (Black) vs pvs,tuned (White), 29 plies, 1-0\n",
 		"game 1: 29/29 positions searched\n",
 		"game 1: Black (pvs,endgame): 15 moves, average loss ",
@@ -211,7 +211,7 @@ func (c *cancelAt) Write(p []byte) (int, error) {
 
 // TestMain runs the test binary as an engine program when its arguments
 // are "fake-engine ugi" or "fake-engine gtp", so that the tests of
-// engine programs need no program built: PVS with the Tuned evaluator on
+// engine programs need no program built: PVS with the Network evaluator on
 // one thread, over UGI within the limits it is sent, and over GTP, which
 // cannot say a depth, to depth 1.
 func TestMain(m *testing.M) {
@@ -223,7 +223,7 @@ func TestMain(m *testing.M) {
 
 // fakeEngine serves PVS over protocol, ugi or gtp, on stdin and stdout.
 func fakeEngine(protocol string) int {
-	pvs := surakarta.NewPVS(surakarta.NewTuned())
+	pvs := surakarta.NewPVS(surakarta.NewNetwork())
 	pvs.Threads = 1
 	var err error
 	switch protocol {
@@ -536,8 +536,8 @@ func TestReachedDepth(t *testing.T) {
 	// The default engine reaches the depth: the header says no more.
 	_, stdout, _ = analyze(context.Background(), "", "-depth", "3", "-movetime", "0", "testdata/games.txt")
 	for i, rec := range readRecords(t, stdout) {
-		if v, _ := rec.Header("Annotator"); v != "pvs,tuned, depth 3" {
-			t.Errorf("pvs,tuned: record %d: Annotator %q", i+1, v)
+		if v, _ := rec.Header("Annotator"); v != "pvs,network, depth 3" {
+			t.Errorf("pvs,network: record %d: Annotator %q", i+1, v)
 		}
 	}
 }

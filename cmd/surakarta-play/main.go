@@ -4,7 +4,7 @@
 // moves typed as b2e5.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-play@latest
-//	surakarta-play                         # you play Black, PVS + Tuned, 1 s a move
+//	surakarta-play                         # you play Black, PVS + Network, 1 s a move
 //	surakarta-play -level 2                # a beginner's opponent (levels 1 to 10)
 //	surakarta-play -color white -movetime 3s -engine alphabeta,sixfactor
 //	surakarta-play -position "6/1w4/6/6/bw4/6 b"
@@ -383,7 +383,7 @@ func pathText(path surakarta.CapturePath) string {
 }
 
 // hint shows the move that the engine at full strength (PVS with the
-// Tuned evaluator, within the session's limits) would play for the side
+// Network evaluator, within the session's limits) would play for the side
 // to move, without playing it.
 func (s *session) hint() {
 	if s.over() {
@@ -391,7 +391,7 @@ func (s *session) hint() {
 		return
 	}
 	if s.full == nil {
-		s.full = surakarta.NewPVS(surakarta.NewTuned())
+		s.full = surakarta.NewPVS(surakarta.NewNetwork())
 	}
 	res, err := s.full.Search(context.Background(), s.game, s.limits)
 	if err != nil {

@@ -59,7 +59,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"save "+file, "undo", "load "+file, "a6a5", "quit")
 	expect(t, out,
 		"You play White",
-		"pvs,tuned plays a2xb2",
+		"pvs,network plays a2xb2",
 		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Saved to "+file,
 		"Loaded "+file+": 1 ply.",
@@ -93,7 +93,7 @@ func TestPlayHint(t *testing.T) {
 	// After a2b2 and White's a6a5, b2 takes a5 round the a6 loop.
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a2b2", "hint", "b2a5", "hint", "quit")
 	expect(t, out,
-		"pvs,tuned plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
+		"pvs,network plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
 		"Hint: b2xa5 (score win in 1 for you, depth 1)",
 		"capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5",
 		"Game over. You win (the engine has no pieces left).\n",
@@ -199,7 +199,7 @@ func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
 func TestPlayLongLine(t *testing.T) {
 	long := strings.Repeat("x", 100<<10)
 	out := play(t, []string{"-depth", "1", "-movetime", "0"}, long, "b2b3"+strings.Repeat(" ", maxLine), "moves", "b2b3", "quit")
-	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: ", "pvs,tuned plays")
+	expect(t, out, "Line too long (over 8192 bytes): ignored.", "Legal moves: ", "pvs,network plays")
 	if n := strings.Count(out, "Line too long"); n != 2 {
 		t.Errorf("%d lines refused, want 2:\n%s", n, out)
 	}
@@ -249,16 +249,16 @@ func TestPlayScoresFromYourSide(t *testing.T) {
 	// The move that ends the game has no score ("loss in 0"): the result
 	// follows.
 	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a6a5", "quit")
-	expect(t, out, "pvs,tuned plays a2xb2 (score loss in 2 for you, depth ", "pvs,tuned plays b2xa5\n")
+	expect(t, out, "pvs,network plays a2xb2 (score loss in 2 for you, depth ", "pvs,network plays b2xa5\n")
 	out = play(t, []string{"-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "quit")
 	expect(t, out, "Hint: a2xb2 (score win in 3 for you, depth ")
 	// An evaluation: the engine's own score, negated.
-	res, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 2})
+	res, err := surakarta.NewPVS(surakarta.NewNetwork()).Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 2})
 	if err != nil || res.Score == 0 || surakarta.IsWin(res.Score) || surakarta.IsLoss(res.Score) {
 		t.Fatalf("the engine's search of the start: %+v, %v; want an evaluation other than 0", res, err)
 	}
 	out = play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0"}, "quit")
-	expect(t, out, fmt.Sprintf("pvs,tuned plays %v (score %s for you, depth 2)", res.Move, surakarta.FormatScore(-res.Score)))
+	expect(t, out, fmt.Sprintf("pvs,network plays %v (score %s for you, depth 2)", res.Move, surakarta.FormatScore(-res.Score)))
 	out = play(t, []string{"-engine", "random", "-depth", "1", "-movetime", "0", "-color", "white"}, "quit")
 	expect(t, out, "random plays ")
 	if strings.Contains(out, "(score") {
@@ -299,14 +299,14 @@ func TestPlayFromYourSide(t *testing.T) {
 		"6  ·   ·   ·   ·   ·   w\n" +
 		"   f   e   d   c   b   a\n"
 	expect(t, out,
-		"You play White against pvs,tuned.\n"+board,
+		"You play White against pvs,network.\n"+board,
 		"White to move (move 1).\nType a move such as b2a1, or help.\n> ",
 		"Commands: a move such as b2a1 (from and to squares; b2-a1 also works",
 	)
 	// As Black, the board as before: rank 1 at the bottom, file a on the
 	// left.
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "quit")
-	expect(t, out, "You play Black against pvs,tuned.\n"+
+	expect(t, out, "You play Black against pvs,network.\n"+
 		"6  w   ·   ·   ·   ·   ·\n"+
 		"       │   ║   ║   │    \n"+
 		"5  ·───·───·───·───·───·\n",
@@ -340,7 +340,7 @@ func TestPlayFromYourSide(t *testing.T) {
 func TestPlayUndo(t *testing.T) {
 	limits := []string{"-depth", "1", "-movetime", "0"}
 	out := play(t, limits, "undo", "b2b3", "undo", "undo", "quit")
-	_, reply, _ := strings.Cut(out, "pvs,tuned plays ")
+	_, reply, _ := strings.Cut(out, "pvs,network plays ")
 	reply = strings.Fields(reply)[0]
 	expect(t, out,
 		"> Nothing to undo: no move has been played.\n",
@@ -462,8 +462,8 @@ func TestPlaySession(t *testing.T) {
 		empty6    = "·   ·   ·   ·   ·   ·"
 	)
 	playing := board(blackB2, empty2or5, whiteA6) + "White to move (move 1).\n"
-	want := "You play White against pvs,tuned.\n" +
-		"pvs,tuned plays a2xb2 (score loss in 2 for you, depth 2)\n" +
+	want := "You play White against pvs,network.\n" +
+		"pvs,network plays a2xb2 (score loss in 2 for you, depth 2)\n" +
 		"  capture path on the inner circuit: a2 → a1 loop → b1 → b2\n" +
 		playing +
 		"Type a move such as a6a5, or help.\n" +
@@ -473,7 +473,7 @@ func TestPlaySession(t *testing.T) {
 		playing +
 		"> Hint: a6a5 (score loss in 2 for you, depth 2)\n" +
 		playing +
-		"> pvs,tuned plays b2xa5\n" +
+		"> pvs,network plays b2xa5\n" +
 		"  capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5\n" +
 		board(empty2or5, blackA5, empty6) +
 		"Game over. The engine wins (you have no pieces left).\n" +

@@ -203,7 +203,7 @@ func TestFitFindsWeights(t *testing.T) {
 
 // TestGenEngine: -engine and -opening-plies choose the self-play engine
 // and the openings, and the records name them; by default the engine is
-// PVS with Tuned and the openings have 4 plies.
+// PVS with Network and the openings have 4 plies.
 func TestGenEngine(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -211,7 +211,7 @@ func TestGenEngine(t *testing.T) {
 		engine       string
 		openingPlies int
 	}{
-		{nil, "pvs,tuned nodes=200", 4},
+		{nil, "pvs,network nodes=200", 4},
 		{[]string{"-engine", "pvs,endgame", "-opening-plies", "6"}, "pvs,endgame nodes=200", 6},
 	} {
 		records := filepath.Join(dir, "games.txt")

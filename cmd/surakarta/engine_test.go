@@ -24,11 +24,11 @@ func TestOptions(t *testing.T) {
 	if !ok || s.TableMegabytes != 1 || s.Threads != 1 || s.Contempt != 0 {
 		t.Fatalf("the default searcher is %#v, want a PVS with a 1 MiB table on 1 thread without contempt", e.Searcher())
 	}
-	if _, ok := s.Evaluator.(*surakarta.Tuned); !ok {
-		t.Errorf("the default evaluator is a %T, want Tuned", s.Evaluator)
+	if _, ok := s.Evaluator.(*surakarta.Network); !ok {
+		t.Errorf("the default evaluator is a %T, want Network", s.Evaluator)
 	}
 	// Hash, Threads and Contempt change the PVS in place.
-	for _, tc := range [][2]string{{"hash", "64"}, {"THREADS", "2"}, {"contempt", "-15"}, {"Searcher", "PVS"}, {"evaluator", "Tuned"}} {
+	for _, tc := range [][2]string{{"hash", "64"}, {"THREADS", "2"}, {"contempt", "-15"}, {"Searcher", "PVS"}, {"evaluator", "Network"}} {
 		if err := e.SetOption(tc[0], tc[1]); err != nil {
 			t.Errorf("%s %s: %v", tc[0], tc[1], err)
 		}
@@ -76,7 +76,7 @@ func TestOptions(t *testing.T) {
 				t.Errorf("Searcher: %+v", o)
 			}
 		case "Evaluator":
-			if !slices.Equal(o.Vars, registry.EvaluatorNames()) || o.Default != "tuned" {
+			if !slices.Equal(o.Vars, registry.EvaluatorNames()) || o.Default != "network" {
 				t.Errorf("Evaluator: %+v", o)
 			}
 		}
@@ -192,12 +192,12 @@ func TestRun(t *testing.T) {
 	if code := run([]string{"bench", "3"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("bench 3: exit %d, %s", code, stderr.String())
 	}
-	if !regexp.MustCompile(`^11573 nodes \d+ nps\n$`).MatchString(stdout.String()) {
-		t.Errorf("bench 3: %q, want 11573 nodes", stdout.String())
+	if !regexp.MustCompile(`^6698 nodes \d+ nps\n$`).MatchString(stdout.String()) {
+		t.Errorf("bench 3: %q, want 6698 nodes", stdout.String())
 	}
 	var session bytes.Buffer
 	if code := run(nil, strings.NewReader("position startpos moves b2b3\nbench 3\n"), &session, &stderr); code != 0 ||
-		!regexp.MustCompile(`^11573 nodes \d+ nps\n$`).MatchString(session.String()) {
+		!regexp.MustCompile(`^6698 nodes \d+ nps\n$`).MatchString(session.String()) {
 		t.Errorf("bench 3 in a session: exit %d, %q", code, session.String())
 	}
 	// A session from standard input, to its end.
@@ -223,8 +223,8 @@ func TestBenchSignature(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"bench"}, strings.NewReader(""), &stdout, &stderr); code != 0 ||
-		!regexp.MustCompile(`^753815 nodes \d+ nps\n$`).MatchString(stdout.String()) {
-		t.Errorf("bench: exit %d, %q, want 753815 nodes", code, stdout.String())
+		!regexp.MustCompile(`^655122 nodes \d+ nps\n$`).MatchString(stdout.String()) {
+		t.Errorf("bench: exit %d, %q, want 655122 nodes", code, stdout.String())
 	}
 }
 

@@ -47,7 +47,7 @@ func TestGTPSession(t *testing.T) {
 		{"time_left white 30 0", "="},
 		{"time_left green 30 0", "? syntax error: invalid color \"green\""},
 		{"surakarta-setoption Evaluator sixfactor", "="},
-		{"surakarta-setoption Evaluator mcts", "? option Evaluator: want one of tuned, endgame, sixfactor, network, not \"mcts\""},
+		{"surakarta-setoption Evaluator mcts", "? option Evaluator: want one of network, tuned, endgame, sixfactor, not \"mcts\""},
 		{"surakarta-position 6/6/6/w5/6/2b3 b 0 1", "="},
 		{"surakarta-legal_moves", "= c1a3 c1b1 c1d1 c1b2 c1c2 c1d2"},
 		{"play b c1a3", "="},

@@ -3,8 +3,8 @@
 // and play through its standard input and output. It speaks UGI, the
 // Universal Game Interface (UCI generalised to any game), by default, and
 // GTP, the Go Text Protocol version 2, with -gtp; packages ugi and gtp
-// serve them, and this command gives them its engine: PVS with the Tuned
-// evaluator, and options that change them.
+// serve them, and this command gives them its engine: PVS with the
+// Network evaluator, and options that change them.
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta@latest
 //	surakarta              # UGI on standard input and output
@@ -60,7 +60,7 @@ position, go, stop, query, quit, and bench, perft, show), by default, and
 GTP, the Go Text Protocol version 2, with -gtp. Positions are written as
 wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 and moves as a2a3; player 1 (p1) is
 Black, who moves first. It plays principal variation search with the
-Tuned evaluator; its options (ugi lists them) change that. The option
+Network evaluator; its options (ugi lists them) change that. The option
 Level weakens it: 1, which a beginner can beat, to 10, full strength (the
 default); each level's Elo is in the module's docs/levels.md.
 

@@ -68,7 +68,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Contempt type spin default 0 min -1000 max 1000",
 		"option name Searcher type combo default pvs var pvs var alphabeta var mcts var uct",
-		"option name Evaluator type combo default tuned var tuned var endgame var sixfactor var network",
+		"option name Evaluator type combo default network var network var tuned var endgame var sixfactor",
 		"option name Level type spin default 10 min 1 max 10",
 		"option name TablebasePath type string default <empty>",
 		"option name NetworkFile type string default <empty>",

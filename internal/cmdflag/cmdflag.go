@@ -26,7 +26,7 @@ import (
 
 // Defaults of the shared flags.
 const (
-	DefaultEngine       = "pvs,tuned"               // -engine: PVS with the Tuned evaluator
+	DefaultEngine       = "pvs,network"             // -engine: PVS with the Network evaluator
 	DefaultMoveTime     = surakarta.DefaultMoveTime // -movetime
 	DefaultOpeningPlies = 4                         // -opening-plies: a match's default
 )

@@ -14,7 +14,7 @@ import (
 // TestParseEngine: an engine spec's error names the flag, not package
 // enginespec.
 func TestParseEngine(t *testing.T) {
-	if e, err := ParseEngine(DefaultEngine); err != nil || e.Name != "pvs,tuned" || e.New() == nil {
+	if e, err := ParseEngine(DefaultEngine); err != nil || e.Name != "pvs,network" || e.New() == nil {
 		t.Errorf("ParseEngine(%q) = %+v, %v", DefaultEngine, e, err)
 	}
 	_, err := ParseEngine("pvs")

@@ -1,7 +1,7 @@
 // Package registry names the module's searchers and evaluators, once for
 // every program that lets its user choose them by name: the engine
 // binary's Searcher and Evaluator options, and engine specs such as
-// "pvs,tuned". Each list is in order, the default first. The players of
+// "pvs,network". Each list is in order, the default first. The players of
 // package level (the random mover, the greedy player and the strength
 // levels) are named apart, since they need no evaluator: engine specs
 // such as "greedy" and "level3".
@@ -75,16 +75,16 @@ var searchers = []Searcher{
 }
 
 var evaluators = []Evaluator{
+	{"network", func() surakarta.Evaluator { return surakarta.NewNetwork() }},
 	{"tuned", func() surakarta.Evaluator { return surakarta.NewTuned() }},
 	{"endgame", func() surakarta.Evaluator { return surakarta.NewEndgameAdjusted() }},
 	{"sixfactor", func() surakarta.Evaluator { return surakarta.NewSixFactor() }},
-	{"network", func() surakarta.Evaluator { return surakarta.NewNetwork() }},
 }
 
 // Searchers returns the searchers, the default (PVS) first.
 func Searchers() []Searcher { return append([]Searcher(nil), searchers...) }
 
-// Evaluators returns the evaluators, the default (Tuned) first.
+// Evaluators returns the evaluators, the default (Network) first.
 func Evaluators() []Evaluator { return append([]Evaluator(nil), evaluators...) }
 
 // SearcherNames returns the names of the searchers, the default first.

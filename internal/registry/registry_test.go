@@ -14,7 +14,7 @@ func TestNames(t *testing.T) {
 	if got, want := SearcherNames(), []string{"pvs", "alphabeta", "mcts", "uct"}; !slices.Equal(got, want) {
 		t.Errorf("SearcherNames() = %q, want %q", got, want)
 	}
-	if got, want := EvaluatorNames(), []string{"tuned", "endgame", "sixfactor", "network"}; !slices.Equal(got, want) {
+	if got, want := EvaluatorNames(), []string{"network", "tuned", "endgame", "sixfactor"}; !slices.Equal(got, want) {
 		t.Errorf("EvaluatorNames() = %q, want %q", got, want)
 	}
 }
@@ -54,8 +54,8 @@ func TestDefaults(t *testing.T) {
 	if _, ok := Searchers()[0].New(nil).(*surakarta.PVS); !ok {
 		t.Error("the default searcher is not PVS")
 	}
-	if _, ok := Evaluators()[0].New().(*surakarta.Tuned); !ok {
-		t.Error("the default evaluator is not Tuned")
+	if _, ok := Evaluators()[0].New().(*surakarta.Network); !ok {
+		t.Error("the default evaluator is not Network")
 	}
 	g := surakarta.NewGame(surakarta.NewPosition())
 	for _, s := range Searchers() {

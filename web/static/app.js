@@ -26,7 +26,7 @@ const MARGIN = 250;       // room round the grid for the outer loops (radius 2U)
 const SIZE = 5 * U + 2 * MARGIN;
 const FILES = "abcdef";
 const SVGNS = "http://www.w3.org/2000/svg";
-const ENGINE_NAME = "pvs,tuned";
+const ENGINE_NAME = "pvs,network";
 const FULL_STRENGTH = 10; // the level of the engine at full strength, which thinks for the chosen time
 const DEFAULT_LEVEL = 3;
 

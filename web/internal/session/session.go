@@ -20,7 +20,7 @@ import (
 
 // Engine names the engine the page plays against, in the spelling of
 // enginespec.Parse.
-const Engine = "pvs,tuned"
+const Engine = "pvs,network"
 
 // Limits on what the page may ask for.
 const (
@@ -72,8 +72,8 @@ type Session struct {
 func New() *Session {
 	return &Session{
 		game:     surakarta.NewGame(surakarta.NewPosition()),
-		searcher: surakarta.NewPVS(surakarta.NewTuned()),
-		analyst:  surakarta.NewPVS(surakarta.NewTuned()),
+		searcher: surakarta.NewPVS(surakarta.NewNetwork()),
+		analyst:  surakarta.NewPVS(surakarta.NewNetwork()),
 	}
 }
 

@@ -221,7 +221,7 @@ func TestCommentsAndAnnotations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
+	report, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewNetwork()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +345,7 @@ func TestHint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), s.Game().Clone(), surakarta.Limits{Nodes: session.HintNodes})
+		r, err := surakarta.NewPVS(surakarta.NewNetwork()).Search(context.Background(), s.Game().Clone(), surakarta.Limits{Nodes: session.HintNodes})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -404,7 +404,7 @@ func TestAnalyse(t *testing.T) {
 	if got := strings.Join(calls, " "); got != "1/9 2/9 3/9 4/9 5/9 6/9 7/9 8/9 9/9" {
 		t.Errorf("progress %s", got)
 	}
-	want, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
+	want, err := analysis.Game(context.Background(), s.Game(), surakarta.NewPVS(surakarta.NewNetwork()), analysis.Options{Limits: surakarta.Limits{Nodes: nodes}})
 	if err != nil {
 		t.Fatal(err)
 	}
