@@ -2,11 +2,11 @@ package surakarta
 
 // PieceValue is the unit of evaluation: what a piece is worth, about, to
 // every evaluator of this package (on average over the positions of a
-// game's middle: Tuned 76, SixFactor and EndgameAdjusted 80). The
-// searchers' margins are written in it (reverse futility pruning cuts at
-// half a piece a ply, the aspiration window is five eighths of a piece
-// wide on each side), and so are MCTS's win probabilities and the
-// thresholds of package analysis. An Evaluator of your own should keep to
+// game's middle: Network 70, Tuned 76, SixFactor and EndgameAdjusted 80).
+// The searchers' margins are written in it (reverse futility pruning cuts
+// at seven sixteenths of a piece a ply, the aspiration window is about
+// two thirds of a piece wide on each side), and so are MCTS's win
+// probabilities and the thresholds of package analysis. An Evaluator of your own should keep to
 // it: on another scale the search prunes by margins meant for this one.
 const PieceValue = 80
 

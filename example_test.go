@@ -178,9 +178,9 @@ func ExamplePVS_multiPV() {
 	}
 	fmt.Println("play", r.Move)
 	// Output:
-	// 1 +29 [b2c3 a5b4 b1b2 b6a5 a2a3 a5a4]
-	// 2 +29 [a2a3 a5b4 b2c3 b6a5 b1b2 a5a4]
-	// 3 +29 [c2d3 a5b4 b1c2 b6a5 a2a3 a5a4]
+	// 1 +41 [b2c3 f5e4 b1b2 e6f5 a2a3 b5c4]
+	// 2 +37 [a2a3 f5e4 c2d3 b5b4 b1c2 b4c3]
+	// 3 +37 [c2d3 f5e4 b1c2 e6f5 a2a3 b5c4]
 	// play b2c3
 }
 

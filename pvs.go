@@ -23,16 +23,16 @@ import (
 //
 // Null-move pruning (a pass searched shallower at non-PV nodes, not tried
 // with fewer than 4 pieces), late-move reductions (late quiet moves
-// searched about ln(depth)·ln(i)/2.25 plies shallower, not near the
+// searched about ln(depth)·ln(i)/2.03 plies shallower, not near the
 // quiet-ply limit), late-move pruning (at non-PV nodes at most 3 plies
-// from the horizon, the quiet moves after the first 3 + depth² not
+// from the horizon, the quiet moves after the first 1 + depth² not
 // searched), reverse futility pruning (at non-PV nodes at most 6 plies
-// from the horizon, a static score 40 a ply above beta taken as a cut,
-// a ply's 40 less when the side's score has risen since its last move)
+// from the horizon, a static score 35 a ply above beta taken as a cut,
+// a ply's 35 less when the side's score has risen since its last move)
 // and singular extensions (at 8 or more plies from the horizon, the
 // table's move, stored as a lower bound or exact from nearly as deep, is
 // searched a ply deeper when every other move, searched to half the
-// depth, scores at least a point a ply below it; when they do not, and
+// depth, scores at least two points a ply below it; when they do not, and
 // that bound is still at least beta, the node is cut: several moves beat
 // it) make a search to a fixed depth no full-width proof: a win or loss
 // exactly at the search depth may show only deeper (a forced win in 5

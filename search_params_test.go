@@ -53,13 +53,20 @@ func TestSearchParamsChangeTheSearch(t *testing.T) {
 }
 
 // TestSearchParamsDefaults: the parameters' defaults are the constants
-// the searcher was measured with, said in terms of PieceValue where they
-// are fractions of a piece.
+// the searcher was measured with: those that matches found with Tuned,
+// and those that SPSA found for the network and an SPRT kept. The
+// margins are said in terms of PieceValue.
 func TestSearchParamsDefaults(t *testing.T) {
 	d := searchparams.Defaults()
-	if d[searchparams.RFPMargin] != PieceValue/2 || d[searchparams.Aspiration] != PieceValue*5/8 {
-		t.Errorf("RFPMargin %d, Aspiration %d: want half a piece, %d, and five eighths, %d",
-			d[searchparams.RFPMargin], d[searchparams.Aspiration], PieceValue/2, PieceValue*5/8)
+	want := searchparams.Values{
+		searchparams.SEDepth: 8, searchparams.SEMargin: 2,
+		searchparams.LMPDepth: 3, searchparams.LMPBase: 1,
+		searchparams.RFPDepth: 6, searchparams.RFPMargin: PieceValue * 7 / 16,
+		searchparams.NullBase: 3, searchparams.NullDivisor: 6,
+		searchparams.LMRDivisor: 203, searchparams.Aspiration: PieceValue*2/3 + 1,
+	}
+	if d != want {
+		t.Errorf("the defaults are %v, want %v", d, want)
 	}
 	if searchparams.Snapshot() != d {
 		t.Errorf("the values at the start are %v, not the defaults %v", searchparams.Snapshot(), d)

@@ -442,19 +442,23 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 // The constants of the PVS are the parameters of package searchparams,
 // whose defaults are:
 //
-//   - SEDepth 8 and SEMargin 1: the least depth at which the table's move
+//   - SEDepth 8 and SEMargin 2: the least depth at which the table's move
 //     is tested for a singular extension, and the margin per ply of depth
-//     below its stored score that every other move must stay under, one
-//     unit of evaluation, an eightieth of a piece;
-//   - LMPDepth 3 and LMPBase 3: late-move pruning skips quiet moves up to
-//     3 plies from the horizon, after the first 3 + depth²;
-//   - RFPDepth 6 and RFPMargin 40: reverse futility pruning's reach and its
-//     margin per ply of depth, half a piece;
+//     below its stored score that every other move must stay under, two
+//     units of evaluation, a fortieth of a piece;
+//   - LMPDepth 3 and LMPBase 1: late-move pruning skips quiet moves up to
+//     3 plies from the horizon, after the first 1 + depth²;
+//   - RFPDepth 6 and RFPMargin 35: reverse futility pruning's reach and its
+//     margin per ply of depth, seven sixteenths of a piece;
 //   - NullBase 3 and NullDivisor 6: the null move's search is reduced by
 //     3 + depth/6 plies;
-//   - LMRDivisor 225: late-move reductions of ln(d)·ln(i)/2.25 (lmrTable);
-//   - Aspiration 50: the half-width of the aspiration window, five eighths
-//     of a piece.
+//   - LMRDivisor 203: late-move reductions of ln(d)·ln(i)/2.03 (lmrTable);
+//   - Aspiration 54: the half-width of the aspiration window, about two
+//     thirds of a piece.
+//
+// SEMargin, LMPBase, RFPMargin, LMRDivisor and Aspiration were tuned by
+// SPSA for the Network evaluator (the module's docs/tuning.md); the others
+// are the values found by matches with Tuned.
 
 // nearQuietLimit reports whether the quiet-ply limit falls within depth
 // plies of p, where reducing the depth could hide a game's end.
@@ -554,7 +558,7 @@ func (w *pvsWorker) quiesce(ply, alpha, beta int) int {
 }
 
 // lmrTable holds the late-move reductions: t[d][i] is the reduction of
-// the i-th move (from 0) at depth d, ln(d)·ln(i)/divisor (divisor 2.25
+// the i-th move (from 0) at depth d, ln(d)·ln(i)/divisor (divisor 2.03
 // by default), rounded, at least 1 and leaving at least one ply.
 type lmrTable [MaxDepth + 1][MaxMoves]int8
 

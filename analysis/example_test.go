@@ -41,11 +41,11 @@ func ExampleGame() {
 	// 2. White a5b4: -29 → -29, best
 	// 3. Black b1b2: +29 → +40, best
 	// 4. White b5c4: -40 → -22, good; best b6a5
-	// 5. Black b2a3: +22 → -89, blunder; best a2a3 (a2a3 b6b5 f2e3 f5e4)
-	// 6. White b4a2: +89 → +92, best
+	// 5. Black b2a3: +22 → -84, blunder; best a2a3 (a2a3 b6b5 f2e3 f5e4)
+	// 6. White b4a2: +84 → +92, best
 	// 7. Black f2e3: -92 → -117, inaccuracy; best a1b1 (a1b1 f5e4 c3d4 e6f5)
 	// 8. White b6b5: +117 → +117, best
-	// Black: average loss 34.0; inaccuracies 1, mistakes 0, blunders 1
+	// Black: average loss 32.8; inaccuracies 1, mistakes 0, blunders 1
 	// White: average loss 0.0; inaccuracies 0, mistakes 0, blunders 0
 }
 
@@ -80,6 +80,6 @@ func ExampleReport_Annotate() {
 	// [Result "*"]
 	//
 	// 1. b2c3 {+19 → +29, best} 1... a5b4 {-29 → -29, best} 2. b1b2 {+29 → +40,
-	// best} 2... b5c4 {-40 → -22, good; best b6a5} 3. b2a3 {+22 → -89, blunder;
-	// best a2a3 (a2a3 b6b5 f2e3 f5e4)} 3... b4a2 {+89 → +92, best} *
+	// best} 2... b5c4 {-40 → -22, good; best b6a5} 3. b2a3 {+22 → -84, blunder;
+	// best a2a3 (a2a3 b6b5 f2e3 f5e4)} 3... b4a2 {+84 → +92, best} *
 }

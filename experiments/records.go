@@ -316,6 +316,7 @@ func (c Chain) String() string {
 type book struct {
 	root    string              // the repository's root
 	read    map[string]*Records // by path under recordsDir, with slashes
+	tunings map[string]*Tuning  // the SPSA state files, by path under recordsDir
 	patches map[string]bool     // by name
 }
 

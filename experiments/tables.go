@@ -89,7 +89,7 @@ var (
 // the repository's root from the templates of experiments/tables and the
 // records of experiments/matches.
 func Make(root string) (*Docs, error) {
-	b := &book{root: root, read: make(map[string]*Records), patches: make(map[string]bool)}
+	b := &book{root: root, read: make(map[string]*Records), tunings: make(map[string]*Tuning), patches: make(map[string]bool)}
 	templates, err := filepath.Glob(filepath.Join(root, templatesDir, "*.tmpl"))
 	if err != nil {
 		return nil, err
@@ -122,6 +122,10 @@ func Make(root string) (*Docs, error) {
 		}
 	}
 	docs.Records = slices.Sorted(maps.Keys(b.read))
+	for file := range b.tunings {
+		docs.Records = append(docs.Records, file)
+	}
+	slices.Sort(docs.Records)
 	docs.Patches = slices.Sorted(maps.Keys(b.patches))
 	return docs, nil
 }
@@ -233,6 +237,8 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 //	               .PairElo, .SPRT, .Summary)
 //	records FILE   the games of FILE, for figures of a match that are
 //	               not its result (a *Records: .Forfeits, .LeastTimeLeft)
+//	spsa FILE      the SPSA tuning of the state file FILE (a *Tuning:
+//	               .Pairs, .Results, .Table, .Settings)
 //	chain M...     the sum of the matches' pair Elo along a chain of
 //	               engines, with its interval (a Chain; .Plus adds one)
 //	patch NAME     the link of a page of docs/ to the patch NAME of an
@@ -243,6 +249,7 @@ func funcs(b *book) template.FuncMap {
 	return template.FuncMap{
 		"match":   b.match,
 		"records": b.records,
+		"spsa":    b.spsa,
 		"chain":   chain,
 		"patch":   b.patch,
 		"signed":  signed,

@@ -192,12 +192,12 @@ func TestRun(t *testing.T) {
 	if code := run([]string{"bench", "3"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("bench 3: exit %d, %s", code, stderr.String())
 	}
-	if !regexp.MustCompile(`^6698 nodes \d+ nps\n$`).MatchString(stdout.String()) {
-		t.Errorf("bench 3: %q, want 6698 nodes", stdout.String())
+	if !regexp.MustCompile(`^6589 nodes \d+ nps\n$`).MatchString(stdout.String()) {
+		t.Errorf("bench 3: %q, want 6589 nodes", stdout.String())
 	}
 	var session bytes.Buffer
 	if code := run(nil, strings.NewReader("position startpos moves b2b3\nbench 3\n"), &session, &stderr); code != 0 ||
-		!regexp.MustCompile(`^6698 nodes \d+ nps\n$`).MatchString(session.String()) {
+		!regexp.MustCompile(`^6589 nodes \d+ nps\n$`).MatchString(session.String()) {
 		t.Errorf("bench 3 in a session: exit %d, %q", code, session.String())
 	}
 	// A session from standard input, to its end.
@@ -223,8 +223,8 @@ func TestBenchSignature(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"bench"}, strings.NewReader(""), &stdout, &stderr); code != 0 ||
-		!regexp.MustCompile(`^655122 nodes \d+ nps\n$`).MatchString(stdout.String()) {
-		t.Errorf("bench: exit %d, %q, want 655122 nodes", code, stdout.String())
+		!regexp.MustCompile(`^488869 nodes \d+ nps\n$`).MatchString(stdout.String()) {
+		t.Errorf("bench: exit %d, %q, want 488869 nodes", code, stdout.String())
 	}
 }
 

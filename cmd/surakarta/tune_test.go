@@ -37,8 +37,8 @@ func TestUGITune(t *testing.T) {
 		!slices.Equal(lines[len(lines)-len(want):], want) {
 		t.Errorf("ugi with -tune:\n%s\nwant the usual options, then\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
-	if !slices.Contains(want, "option name SearchRFPMargin type spin default 40 min 1 max 400") {
-		t.Errorf("no SearchRFPMargin of default 40 in %q", want)
+	if !slices.Contains(want, "option name SearchRFPMargin type spin default 35 min 1 max 400") {
+		t.Errorf("no SearchRFPMargin of default 35 in %q", want)
 	}
 	base := benchNodes(t, p)
 	p.send("setoption name SearchRFPMargin value 10", "isready")
@@ -46,10 +46,10 @@ func TestUGITune(t *testing.T) {
 	if n := benchNodes(t, p); n == base {
 		t.Errorf("bench 8 with SearchRFPMargin 10: %s nodes, as with the default", n)
 	}
-	p.send("setoption name searchrfpmargin value 40", "isready")
+	p.send("setoption name searchrfpmargin value 35", "isready")
 	p.expect("readyok")
 	if n := benchNodes(t, p); n != base {
-		t.Errorf("bench 8 with SearchRFPMargin back at 40: %s nodes, want %s", n, base)
+		t.Errorf("bench 8 with SearchRFPMargin back at 35: %s nodes, want %s", n, base)
 	}
 	for _, bad := range []string{"SearchRFPMargin value 0", "SearchRFPMargin value 401", "SearchRFPMargin value x", "SearchNothing value 1"} {
 		p.send("setoption name "+bad, "isready")

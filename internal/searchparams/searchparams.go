@@ -54,15 +54,15 @@ const (
 // reasons; PieceValue is 80.
 var params = [Count]Param{
 	SEDepth:     {"SearchSEDepth", 8, 2, 32, "the least depth at which the table's move is tested for a singular extension"},
-	SEMargin:    {"SearchSEMargin", 1, 0, 40, "how far below the table's score, per ply of depth, the other moves must stay for a singular extension"},
+	SEMargin:    {"SearchSEMargin", 2, 0, 40, "how far below the table's score, per ply of depth, the other moves must stay for a singular extension"},
 	LMPDepth:    {"SearchLMPDepth", 3, 0, 16, "the greatest depth at which late-move pruning skips quiet moves (0: none)"},
-	LMPBase:     {"SearchLMPBase", 3, 0, 64, "how many moves late-move pruning searches before it skips quiet ones, beyond depth squared"},
+	LMPBase:     {"SearchLMPBase", 1, 0, 64, "how many moves late-move pruning searches before it skips quiet ones, beyond depth squared"},
 	RFPDepth:    {"SearchRFPDepth", 6, 0, 32, "the greatest depth at which reverse futility pruning cuts (0: none)"},
-	RFPMargin:   {"SearchRFPMargin", 40, 1, 400, "reverse futility pruning's margin per ply of depth, in evaluation units (a piece is 80)"},
+	RFPMargin:   {"SearchRFPMargin", 35, 1, 400, "reverse futility pruning's margin per ply of depth, in evaluation units (a piece is 80)"},
 	NullBase:    {"SearchNullBase", 3, 1, 16, "the null move's reduction at depth 0, in plies"},
 	NullDivisor: {"SearchNullDivisor", 6, 1, 64, "the null move's reduction grows by a ply for every this many plies of depth"},
-	LMRDivisor:  {"SearchLMRDivisor", 225, 50, 1000, "late-move reductions are ln(depth)·ln(move number) divided by this, in hundredths"},
-	Aspiration:  {"SearchAspiration", 50, 0, 1000, "the half-width of the aspiration window, in evaluation units (0: a full window)"},
+	LMRDivisor:  {"SearchLMRDivisor", 203, 50, 1000, "late-move reductions are ln(depth)·ln(move number) divided by this, in hundredths"},
+	Aspiration:  {"SearchAspiration", 54, 0, 1000, "the half-width of the aspiration window, in evaluation units (0: a full window)"},
 }
 
 // Values holds a value of each parameter, by index: what a search reads.

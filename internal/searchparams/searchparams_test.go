@@ -15,7 +15,7 @@ func TestSetGetReset(t *testing.T) {
 		t.Errorf("after Set 55: Get %d, %v; Snapshot %d", v, ok, Snapshot()[RFPMargin])
 	}
 	Reset()
-	if v, _ := Get("SearchRFPMargin"); v != 40 || Snapshot() != Defaults() {
+	if v, _ := Get("SearchRFPMargin"); v != 35 || Snapshot() != Defaults() {
 		t.Errorf("after Reset: %d, %v", v, Snapshot())
 	}
 }
