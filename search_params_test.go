@@ -29,7 +29,7 @@ func TestSearchParamsChangeTheSearch(t *testing.T) {
 	}
 	base := nodes()
 	changed := map[string]int{
-		"SearchSEDepth": 5, "SearchSEMargin": 20, "SearchLMPDepth": 0, "SearchLMPBase": 12,
+		"SearchSEDepth": 5, "SearchSEMargin": 0, "SearchLMPDepth": 0, "SearchLMPBase": 12,
 		"SearchRFPDepth": 0, "SearchRFPMargin": 10, "SearchNullBase": 1, "SearchNullDivisor": 2,
 		"SearchLMRDivisor": 120, "SearchAspiration": 5,
 	}
