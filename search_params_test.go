@@ -52,18 +52,18 @@ func TestSearchParamsChangeTheSearch(t *testing.T) {
 	}
 }
 
-// TestSearchParamsDefaults: the parameters' defaults are the constants
-// the searcher was measured with: those that matches found with Tuned,
-// and those that SPSA found for the network and an SPRT kept. The
-// margins are said in terms of PieceValue.
+// TestSearchParamsDefaults pins the parameters' defaults to the constants
+// the searcher was measured with (those that matches found with Tuned,
+// and those that SPSA found for the network and an SPRT kept): a change
+// of one changes every search, and must come with its match.
 func TestSearchParamsDefaults(t *testing.T) {
 	d := searchparams.Defaults()
 	want := searchparams.Values{
 		searchparams.SEDepth: 8, searchparams.SEMargin: 2,
 		searchparams.LMPDepth: 3, searchparams.LMPBase: 1,
-		searchparams.RFPDepth: 6, searchparams.RFPMargin: PieceValue * 7 / 16,
+		searchparams.RFPDepth: 6, searchparams.RFPMargin: 35,
 		searchparams.NullBase: 3, searchparams.NullDivisor: 6,
-		searchparams.LMRDivisor: 203, searchparams.Aspiration: PieceValue*2/3 + 1,
+		searchparams.LMRDivisor: 203, searchparams.Aspiration: 54,
 	}
 	if d != want {
 		t.Errorf("the defaults are %v, want %v", d, want)

@@ -19,8 +19,7 @@ import (
 // every line names the header's parameters in order, and the final values
 // are the last line's rounded.
 type Tuning struct {
-	File    string // the path under matches/, such as "spsa/network-search.txt.gz"
-	n       int    // the iterations of the header
+	n       int // the iterations of the header
 	names   []string
 	start   []float64
 	results map[int]int // pairs by result
@@ -29,7 +28,7 @@ type Tuning struct {
 }
 
 // readTuning reads and checks the state file at path.
-func readTuning(path, file string) (*Tuning, error) {
+func readTuning(path string) (*Tuning, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -39,7 +38,7 @@ func readTuning(path, file string) (*Tuning, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	t := &Tuning{File: file, results: make(map[int]int)}
+	t := &Tuning{results: make(map[int]int)}
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(nil, 1<<20)
 	line := 0
@@ -83,17 +82,20 @@ func readTuning(path, file string) (*Tuning, error) {
 				return nil, bad("result %q", fields[3])
 			}
 			t.results[r]++
-			theta, err := t.values(fields[4:], func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
+			theta, err := t.values(fields[4:])
 			if err != nil {
 				return nil, bad("%v", err)
 			}
 			t.theta = append(t.theta, theta)
 		case "final":
-			final, err := t.values(fields[1:], func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
+			final, err := t.values(fields[1:])
 			if err != nil {
 				return nil, bad("%v", err)
 			}
-			for _, v := range final {
+			for i, v := range final {
+				if v != math.Trunc(v) {
+					return nil, bad("final %s=%v: want a whole number", t.names[i], v)
+				}
 				t.final = append(t.final, int(v))
 			}
 		}
@@ -118,7 +120,7 @@ func readTuning(path, file string) (*Tuning, error) {
 }
 
 // values reads NAME=VALUE fields, the header's parameters in order.
-func (t *Tuning) values(fields []string, parse func(string) (float64, error)) ([]float64, error) {
+func (t *Tuning) values(fields []string) ([]float64, error) {
 	if len(fields) != len(t.names) {
 		return nil, fmt.Errorf("%d values, want %d", len(fields), len(t.names))
 	}
@@ -128,7 +130,7 @@ func (t *Tuning) values(fields []string, parse func(string) (float64, error)) ([
 		if !ok || name != t.names[i] {
 			return nil, fmt.Errorf("%q, want %s=VALUE", f, t.names[i])
 		}
-		v, err := parse(value)
+		v, err := strconv.ParseFloat(value, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", f, err)
 		}
@@ -194,7 +196,7 @@ func (b *book) spsa(file string) (*Tuning, error) {
 	if t, ok := b.tunings[file]; ok {
 		return t, nil
 	}
-	t, err := readTuning(filepath.Join(b.root, recordsDir, filepath.FromSlash(file)), file)
+	t, err := readTuning(filepath.Join(b.root, recordsDir, filepath.FromSlash(file)))
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ final A=40 B=2
 		}
 		return path
 	}
-	tu, err := readTuning(write("good.txt.gz", good), "good.txt.gz")
+	tu, err := readTuning(write("good.txt.gz", good))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,6 +56,7 @@ final A=40 B=2
 		{"missing pair", "iteration 2 result -1 A=40.4 B=2.4\n", "", "1 pairs of 2"},
 		{"final", "final A=40 B=2", "final A=41 B=2", "final A=41"},
 		{"no final", "final A=40 B=2\n", "", "no final"},
+		{"final not whole", "final A=40 B=2", "final A=40.4 B=2", "whole number"},
 		{"names", "A=40.4 B=2.4", "B=40.4 A=2.4", "want A=VALUE"},
 		{"values", "A=40.4 B=2.4", "A=40.4", "and 2 values"},
 	} {
@@ -63,7 +64,7 @@ final A=40 B=2
 		if text == good {
 			t.Fatalf("%s: the case changes nothing", tc.name)
 		}
-		_, err := readTuning(write(tc.name+".txt.gz", text), tc.name)
+		_, err := readTuning(write(tc.name+".txt.gz", text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}

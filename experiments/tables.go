@@ -121,10 +121,7 @@ func Make(root string) (*Docs, error) {
 			return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, text[m[0]:m[1]], templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
 		}
 	}
-	docs.Records = slices.Sorted(maps.Keys(b.read))
-	for file := range b.tunings {
-		docs.Records = append(docs.Records, file)
-	}
+	docs.Records = slices.AppendSeq(slices.Collect(maps.Keys(b.read)), maps.Keys(b.tunings))
 	slices.Sort(docs.Records)
 	docs.Patches = slices.Sorted(maps.Keys(b.patches))
 	return docs, nil
