@@ -142,11 +142,19 @@ func (t *Dir) ruleSets() []surakarta.Rules {
 	return sets
 }
 
+// Fitting returns the tables whose rules fit a game of rules, or nil,
+// and makes no note: for a program that says itself what it does
+// without them, as the match tool refuses a directory with no tables of
+// its games' rules.
+func (t *Dir) Fitting(rules surakarta.Rules) *tablebase.Tables {
+	return t.byLimit[rules.QuietPlyLimit]
+}
+
 // For returns the tables whose rules fit a game of rules, or nil; then
 // the first time for the game's quiet-ply limit, it notes that no tables
 // fit.
 func (t *Dir) For(rules surakarta.Rules) surakarta.EndgameTables {
-	if tb := t.byLimit[rules.QuietPlyLimit]; tb != nil {
+	if tb := t.Fitting(rules); tb != nil {
 		return tb
 	}
 	t.mu.Lock()

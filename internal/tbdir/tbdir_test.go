@@ -30,6 +30,17 @@ func TestOpen(t *testing.T) {
 			t.Errorf("For(%+v) = %v, want the tables of the limit %d", rules, tb, want)
 		}
 	}
+	if tb := d.Fitting(surakarta.Rules{QuietPlyLimit: 10, RepetitionLimit: 2}); tb == nil || tb.TablesRules().QuietPlyLimit != 10 {
+		t.Errorf("Fitting(quiet 10, repetition 2) = %v, want the tables of the limit 10", tb)
+	}
+	if tb := d.Fitting(surakarta.OlympiadRules()); tb != nil {
+		t.Errorf("Fitting(Olympiad rules) = %v, want none", tb)
+	}
+	var notes []string
+	d.Notify(func(note string) { notes = append(notes, note) })
+	if len(notes) != 0 {
+		t.Errorf("Fitting made notes: %q", notes)
+	}
 	if tb := d.For(surakarta.OlympiadRules()); tb != nil {
 		t.Errorf("For(Olympiad rules) = %v, want none: the directory has no tables of the limit 50", tb)
 	}
