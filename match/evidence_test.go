@@ -214,7 +214,7 @@ func TestResultsNeedEvidence(t *testing.T) {
 			winner := lastMover(rec)
 			undoLast(t, rec)
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: winner.Other()}.Result(), "the other side was faster"
-		}, "neither adjudicated at the move limit nor forfeited"},
+		}, "neither adjudicated (at the move limit or by the tables) nor forfeited"},
 		// What the runner writes for a forfeit, which the record cannot
 		// tell from one it wrote: counted.
 		{"a forfeit with its header", func(rec *surakarta.Record) {

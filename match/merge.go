@@ -23,8 +23,9 @@ import (
 // given Openings, and
 // the SPRT, if any, and MaxPlies, if the match had another than the
 // default (the records do not say it). It must validate (Config.Validate)
-// but for the engines' New; its Shard, RecordFile and Concurrency are not
-// used. In given Openings, the zero Position stands for an opening not
+// but for the engines' New; its Shard, RecordFile, Concurrency, Tables
+// and TablePieces are not used (the records of games that the tables
+// adjudicated are counted as they are: see Config.Tables). In given Openings, the zero Position stands for an opening not
 // known, as ReadConfig leaves one of a pair that no file holds: the first
 // record of that pair read gives it, and the pair's other record must
 // start from the same position.

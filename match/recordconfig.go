@@ -51,7 +51,9 @@ const gamesHeader = "Games"
 // several shards of one split (Merge checks the split), SPRT, which the
 // records do not name (a merge may apply any SPRT), and MaxPlies, which
 // they do not name either: set it for a match played with another than
-// the default, whose adjudications Merge would otherwise refuse.
+// the default, whose adjudications Merge would otherwise refuse. Tables
+// and TablePieces are zero too: a merge needs no tables, and counts the
+// games the tables adjudicated as they are (see Config.Tables).
 //
 // Every record of every file must be of one match: the same engines, seed,
 // time control and opening plies (or given openings). A record of another match is an error

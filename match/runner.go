@@ -82,6 +82,43 @@ type Config struct {
 	// merged needs the MaxPlies its games were played with: a record
 	// adjudicated at another ply is refused.
 	MaxPlies int
+	// Tables, if set, adjudicates games by endgame tables, as match
+	// runners do with tablebases: a game is ended at the first of its
+	// positions (its opening, and the position after each move, the one
+	// at MaxPlies plies too) that the rules have not ended and the tables
+	// hold, with at most Tables.Pieces() pieces (and at most TablePieces,
+	// when positive). Its result is the tables' value of that position; its record has
+	// the Reason "adjudicated: tablebase" and a Tablebase header that says
+	// the value: the class (the side to move's pieces against the
+	// other's), the tables' rule set and the value for the side to move,
+	// such as "3v2-q50: White to move wins". A probe that fails (a table
+	// found damaged) leaves the game to be played on. Run probes the
+	// tables from the games played at once, so they must be safe for
+	// concurrent use, as package tablebase's are.
+	//
+	// The tables must hold the values of the match's games, which are
+	// played under the Olympiad rules: tables made with QuietPlyLimit 50
+	// (package tablebase's Options{QuietPlyLimit: 50}) and with no
+	// repetition limit or the Olympiad one. Validate refuses any others,
+	// the capture-all tables among them: their results are those of other
+	// games. Tables made without the repetition limit do not see
+	// repetitions, which under the Olympiad rules end a game by the piece
+	// count: their value is exact for the game without the repetition
+	// limit, and may be spoilt by a repetition that the piece count
+	// favours (docs/tablebases.md says how). The adjudication takes the
+	// value as it stands, as match runners do.
+	//
+	// Resuming and merging count such records as any other: they do not
+	// know the tables a record was adjudicated by, so they check that its
+	// Tablebase header says the value its result gives its last position,
+	// in a class and rule set of the match's, but not that the tables
+	// hold that value. A match may be resumed or merged with other tables
+	// than it was played with, or none.
+	Tables surakarta.EndgameTables
+	// TablePieces, if positive, makes Tables adjudicate only positions of
+	// at most this many pieces; 0 means all that Tables hold. It needs
+	// Tables.
+	TablePieces int
 	// RecordFile, if set, receives every finished game as it ends. A match
 	// run again with the same file and config resumes: games already in the
 	// file are counted, not replayed. Run checks that every game in the
@@ -91,7 +128,9 @@ type Config struct {
 	// run, where the system allows (see Run). It counts only the results
 	// it makes, with their evidence in the record: the rules' end of the
 	// game replayed; "adjudicated: move limit" for a game of exactly
-	// MaxPlies plies, with the result of its piece count; a forfeit
+	// MaxPlies plies, with the result of its piece count; "adjudicated:
+	// tablebase" for a game not over, with a Tablebase header that its
+	// result and last position bear out (see Tables); a forfeit
 	// ("forfeit: …", or "time forfeit") lost by the side to move, with a
 	// Forfeit header that names that side, its engine, the ply and the
 	// position, and on a clock the TimeLeft and LeastTimeLeft headers for
@@ -134,7 +173,9 @@ const adjudicatedReason = "adjudicated: move limit"
 // engines with New functions and different names, a positive and even
 // number of games, valid Limits (with a Clock, if any, that gives both
 // sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
-// negative OpeningPlies, Concurrency or MaxPlies; and given Openings, if
+// negative OpeningPlies, Concurrency or MaxPlies; Tables, if any, of the
+// match's rules with a complete piece count, and no negative TablePieces
+// nor one without Tables; and given Openings, if
 // any, as Config.Openings says, or else no more game pairs than the
 // OpeningPlies can make distinct openings (see Openings). The error wraps
 // ErrInvalidConfig (and
@@ -173,6 +214,9 @@ func (c Config) validate(unknownOpenings bool) error {
 		return bad("Limits.Clock %s: each side needs a positive starting time (a side with none would lose on time at its first move)", clockText(k))
 	}
 	if err := c.validateOpenings(unknownOpenings); err != nil {
+		return err
+	}
+	if err := c.validateTables(); err != nil {
 		return err
 	}
 	if c.Openings == nil {
@@ -437,11 +481,13 @@ func (m *matchState) fail(err error) {
 }
 
 // playedGame is a game that play finished: the game, its clock when the
-// match has one, and the forfeit that ended it, if any.
+// match has one, and the forfeit or the tables' verdict that ended it,
+// if any.
 type playedGame struct {
 	g       *surakarta.Game
 	clock   *gameClock
 	forfeit *forfeitNote
+	table   *tableVerdict
 }
 
 // play plays one round and returns the finished game; or nil and no
@@ -473,7 +519,17 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 	if m.cfg.Limits.Clock.IsSet() {
 		clock = newGameClock(m.cfg.Limits.Clock)
 	}
-	for !g.Outcome().Over && g.Ply() < m.cfg.MaxPlies {
+	tablePieces := m.cfg.tablePieces()
+	var table *tableVerdict
+	for !g.Outcome().Over {
+		if tablePieces > 0 {
+			if table = tableEnd(m.cfg.Tables, tablePieces, g); table != nil {
+				break
+			}
+		}
+		if g.Ply() >= m.cfg.MaxPlies {
+			break
+		}
 		c := g.Position().SideToMove()
 		lim := m.cfg.Limits
 		if clock != nil {
@@ -501,7 +557,7 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 			return nil, engineError(engines[c], c, "illegal move at ply %d: %w", g.Ply(), err)
 		}
 	}
-	return &playedGame{g: g, clock: clock}, nil
+	return &playedGame{g: g, clock: clock, table: table}, nil
 }
 
 // finish records a finished game: in the record file, in the counts and,
@@ -574,9 +630,13 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 	if game.clock != nil {
 		rec.Headers = append(rec.Headers, game.clock.headers()...)
 	}
-	if game.forfeit != nil {
+	switch {
+	case game.forfeit != nil:
 		game.forfeit.mark(rec)
-	} else if !g.Outcome().Over { // stopped at MaxPlies: decided by piece count (only the winner is used)
+	case game.table != nil:
+		rec.Result, rec.Reason = game.table.result, tablesReason
+		rec.Headers = append(rec.Headers, surakarta.Header{Name: tablesHeader, Value: game.table.text})
+	case !g.Outcome().Over: // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
 		rec.Result = surakarta.Adjudicate(p, surakarta.NotOver).Result()
 		rec.Reason = adjudicatedReason
@@ -691,6 +751,11 @@ var errNotMade = errors.New("a result the match does not make, or not without it
 //     result is the rules'), within MaxPlies plies;
 //   - adjudicated at the move limit: a game not over with exactly MaxPlies
 //     plies from its opening, and the result of its piece count;
+//   - adjudicated by the tables (Reason "adjudicated: tablebase"): a game
+//     not over, within MaxPlies plies, with a Tablebase header that says
+//     the value its result gives its last position, in the position's
+//     class and the tables' rule set of the match's rules (whether the
+//     tables hold that value is not checked: the tables are not known);
 //   - a forfeit (Reason "forfeit: …"): a game not over, won by the side
 //     not to move, with a Forfeit header that names the loser, its engine,
 //     the ply and the position;
@@ -699,18 +764,22 @@ var errNotMade = errors.New("a result the match does not make, or not without it
 //     TimeLeft and LeastTimeLeft headers.
 //
 // No other result is Run's (a resignation, a draw by agreement, an
-// adjudication at another ply, a forfeit without its header).
+// adjudication at another ply, a forfeit without its header, a Tablebase
+// header on a game the tables did not end).
 func (m *matchState) checkEnd(rec *surakarta.Record) error {
 	g := rec.Game
 	o := g.Outcome()
 	maxPlies := cmp.Or(m.cfg.MaxPlies, defaultMaxPlies)
 	forfeit, hasForfeit := rec.Header(forfeitHeader)
+	table, hasTable := rec.Header(tablesHeader)
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s (%s after %d plies): "+format, append([]any{errNotMade, rec.Result, clip.Text(rec.Reason), g.Ply()}, args...)...)
 	}
 	switch {
 	case g.Ply() > maxPlies:
 		return bad("the match stops its games at %d plies", maxPlies)
+	case hasTable && (o.Over || rec.Reason != tablesReason):
+		return bad("a %s header on a game that the tables did not adjudicate", tablesHeader)
 	case o.Over && o.Reason != surakarta.TimeForfeit:
 		switch o.Reason {
 		case surakarta.NoPieces, surakarta.Blocked, surakarta.QuietPlyRule, surakarta.Repetition:
@@ -731,9 +800,21 @@ func (m *matchState) checkEnd(rec *surakarta.Record) error {
 			return bad("an adjudicated game with a %s header", forfeitHeader)
 		}
 		return nil
+	case rec.Reason == tablesReason:
+		p := g.Position()
+		r, _ := moverResult(p.SideToMove(), rec.Result) // checkRecord has checked the result
+		switch want := tableText(p, matchRules().QuietPlyLimit, r); {
+		case hasForfeit:
+			return bad("a game adjudicated by the tables with a %s header", forfeitHeader)
+		case !hasTable:
+			return bad("adjudicated by the tables without its %s header", tablesHeader)
+		case table != want:
+			return bad("the %s header %q does not say the value that the result gives the last position, %q", tablesHeader, clip.Text(table), want)
+		}
+		return nil
 	case o.Over: // on time
 	case !strings.HasPrefix(rec.Reason, forfeitPrefix) || len(rec.Reason) == len(forfeitPrefix):
-		return bad("the game is not over, and neither adjudicated at the move limit nor forfeited")
+		return bad("the game is not over, and neither adjudicated (at the move limit or by the tables) nor forfeited")
 	}
 	// A forfeit, on time or not: the side to move failed to move.
 	loser := g.Position().SideToMove()
