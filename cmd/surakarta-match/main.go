@@ -20,6 +20,12 @@
 // position text a line, rather than random plies from the start: to
 // measure play from chosen positions, such as endgames.
 //
+// With -tb DIR, a game ends at the first position that the endgame tables
+// in DIR hold (those of the quiet-ply limit 50, which the match's
+// Olympiad rules have), with the tables' result and the record's Reason
+// "adjudicated: tablebase"; -tbpieces N takes only positions of at most N
+// pieces.
+//
 // With -tc BASE+INCREMENT (Go durations, such as 10s+100ms; or
 // MOVES/BASE+INCREMENT, such as 40/60s+0s, for BASE again after every
 // MOVES moves of a side) the games are played on a clock that the match
@@ -61,6 +67,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -124,6 +131,21 @@ or merges from its records as one from random openings does, and
 resuming with a file whose positions differ from those of the rounds
 played fails.
 
+With -tb DIR a game is adjudicated by the endgame tables in DIR (package
+tablebase; surakarta-tb generate -dir DIR -pieces 4 -quiet-plies 50
+makes them): it ends at the first position that they hold, its opening
+or the position after any move, with their result. Its record's Reason
+is "adjudicated: tablebase", and its Tablebase header says the value,
+such as "3v2-q50: White to move wins" (White to move, with 3 pieces
+against 2, wins under the quiet-ply limit 50). The games are played
+under the Olympiad rules, so DIR must hold tables of the quiet-ply
+limit 50: capture-all tables, or those of another limit, are refused.
+The tables do not see repetitions, which end a game under these rules
+by the piece count, so a table's result may not be what best play
+under them gives (the module's docs/matches.md). -tbpieces N
+adjudicates only positions of at most N pieces. A match resumes and
+merges with its adjudicated records as with any others, whatever -tb.
+
 With -merge, the arguments are the record files of a match's shards (or
 of a whole match), and the match (engines, games, limits, openings,
 seed) is read from their records; -sprt applies an SPRT to the merged
@@ -160,6 +182,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// Matches across machines (shard.go): a shard plays the pairs p with p mod N == i.
 	shard := cmdflag.Shard(flags, "the game pairs p with p mod N == i; {shard} in -out is i")
 	shards := cmdflag.Shards(flags)
+	tb := flags.String("tb", "", "adjudicate by the endgame tables in `DIR` (of the quiet-ply limit 50): a game ends at the first position they hold, with their result")
+	tbPieces := flags.Int("tbpieces", 0, "with -tb, adjudicate only positions of at most `N` pieces (0: all the tables hold)")
 	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
 	bad := func(err error) int { return badArgs(stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
@@ -202,6 +226,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Openings, cfg.OpeningPlies, err = flagOpenings(flags, *openings, *openingPlies); err != nil {
 		return bad(err)
+	}
+	switch {
+	case *tbPieces < 0:
+		return bad(fmt.Errorf("-tbpieces %d: want 0 (every position the tables hold) or more pieces", *tbPieces))
+	case *tbPieces > 0 && *tb == "":
+		return bad(fmt.Errorf("-tbpieces %d without -tb: it bounds the positions that the tables of -tb adjudicate", *tbPieces))
+	case *tb != "":
+		tables, err := openTables(*tb)
+		if err != nil {
+			return bad(err)
+		}
+		defer tables.Close()
+		cfg.Tables, cfg.TablePieces = tables.Fitting(surakarta.OlympiadRules()), *tbPieces
 	}
 	if len(*engines) != 2 {
 		n := len(*engines)
@@ -256,11 +293,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.Shard.Count > 0 {
 		fmt.Fprintf(stderr, "shard %v: %s\n", cfg.Shard, cfg.RecordFile)
 	}
+	if cfg.Tables != nil {
+		n := cfg.Tables.Pieces()
+		if cfg.TablePieces > 0 {
+			n = min(n, cfg.TablePieces)
+		}
+		fmt.Fprintf(stderr, "adjudicating by the endgame tables in %s (the quiet-ply limit 50, up to %d pieces): positions of up to %d pieces\n", *tb, cfg.Tables.Pieces(), n)
+	}
 	res, err := match.Run(ctx, cfg)
 	if res.Resumed > 0 {
 		fmt.Fprintf(stderr, "resumed %d games from %s\n", res.Resumed, cfg.RecordFile)
 	}
 	return report(cfg, res, err, stdout, stderr)
+}
+
+// openTables opens the endgame tables of -tb, dir, as an engine's tb=DIR
+// opens them, and returns them when they hold tables of the match's
+// rules, the Olympiad rules (of the quiet-ply limit 50).
+func openTables(dir string) (*tbdir.Dir, error) {
+	d, err := tbdir.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("-tb %s: %w", dir, err)
+	}
+	if rules := surakarta.OlympiadRules(); d.Fitting(rules) == nil {
+		d.Close()
+		return nil, fmt.Errorf("-tb %s: no endgame tables of the match's rules, the Olympiad rules (QuietPlyLimit %d), only those of %s: make them with surakarta-tb generate -dir %s -pieces 4 -quiet-plies %d",
+			dir, rules.QuietPlyLimit, d.Describe(), dir, rules.QuietPlyLimit)
+	}
+	return d, nil
 }
 
 // readOpenings reads the file of -openings: one position text a line

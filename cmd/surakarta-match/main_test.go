@@ -25,7 +25,7 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "usage: surakarta-match -engine A -engine B [flags]\n") || errOut != "" {
 			t.Errorf("match %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage on stdout", arg, code, out, errOut)
 		}
-		for _, want := range []string{"-engine", "-games", "-sprt", "-opening-plies", "-openings FILE", "-concurrency", "-merge", "enginespec.Parse"} {
+		for _, want := range []string{"-engine", "-games", "-sprt", "-opening-plies", "-openings FILE", "-concurrency", "-merge", "-tb DIR", "-tbpieces N", "enginespec.Parse"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("match %s: the usage lacks %q", arg, want)
 			}
