@@ -12,7 +12,8 @@
 // "ugi:/usr/local/bin/engine" or "gtp:engine -gtp" is an engine program
 // played through UGI or GTP, whose every move the rules judge: an illegal
 // move, a crash or a timeout loses that game (enginespec.Forfeit), and
-// the match goes on.
+// the match goes on. With endgame tables (Config.Tables), a game ends
+// at the first position that the tables hold, with their result.
 //
 // The statistics of an Outcome are those of package elo: W/D/L with the
 // score, the Elo difference with its 95% interval and the likelihood of
