@@ -118,7 +118,7 @@ func playOut(t *testing.T, tb *tablebase.Tables, g *surakarta.Game, limit int) (
 //     slowest loss); a drawn one may go on for ever, so it is played for
 //     200 plies, and a game still going then is a draw;
 //   - tables of the quiet-ply limit 50, of up to 3 pieces (4 with
-//     SURAKARTA_FULL=1: 16 s or more to make), in games of that limit and
+//     SURAKARTA_FULL=1: half a minute or more to make), in games of that limit and
 //     no repetition limit, which always end: a capture or the limit comes
 //     within 50 plies. The same positions in games under the Olympiad
 //     rules, whose repetitions the tables do not see, are logged: how
