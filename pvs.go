@@ -257,3 +257,9 @@ func (s *PVS) releaseTable() {
 		debug.FreeOSMemory()
 	}
 }
+
+// selective reports whether the search prunes or reduces moves, so that a
+// win or loss it scores is not a proof (see searchCore.selective).
+func (o *pvsOff) selective() bool {
+	return !o.nullMove || !o.lmr || !o.lmp || !o.rfp
+}

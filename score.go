@@ -72,3 +72,11 @@ func FormatScore(score int) string {
 	}
 	return fmt.Sprintf("%+d", score)
 }
+
+// isDecisive reports whether score says how the game ends, a forced win
+// or loss or an endgame table's, rather than estimates it: the search's
+// pruning, which trades exactness for speed by the evaluation's margins,
+// stays away from such bounds.
+func isDecisive(score int) bool {
+	return IsWin(score) || IsLoss(score) || IsTableWin(score) || IsTableLoss(score)
+}

@@ -32,8 +32,8 @@ type Searcher interface {
 //
 // Time limits. MoveTime is a fixed time for this move, which the search
 // spends: it stops at MoveTime, and moves sooner only when
-// there is nothing left to decide (a single legal move, or the game's end
-// in sight). Clock is a game clock: the search plans its own time from the
+// there is nothing left to decide (a single legal move, or a win in sight,
+// docs/search.md). Clock is a game clock: the search plans its own time from the
 // time left to the side to move, its increment and the moves to go, with
 // a target that it stretches when the best move changes or the score
 // drops and shortens when the best move stays the same, and a hard bound

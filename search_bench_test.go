@@ -244,8 +244,8 @@ func BenchmarkMoveTimeThreads(b *testing.B) {
 // at 50 ms a move, from 4 random plies, and breaks down the time of the
 // searches: ms/move on average, the median of the searches that ran to
 // the deadline, and the time a move left unspent (below 50 ms), in all
-// and by why the search stopped early: the game's end in sight (a proven
-// win or loss), MaxDepth reached, a single legal move. docs/search.md
+// and by why the search stopped early: a win in sight (the game's
+// end within the depth), MaxDepth reached, a single legal move. docs/search.md
 // quotes a run.
 func BenchmarkMoveTimeGames(b *testing.B) {
 	const moveTime = 50 * time.Millisecond

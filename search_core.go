@@ -42,6 +42,12 @@ type searchCore struct {
 	pv         pvTable
 	// selDepth is the highest ply reached since it was last reset.
 	selDepth int
+	// selective says that the search prunes and reduces moves (PVS), so
+	// that a win or loss it scores within its depth is not a proof: the
+	// iterations go on past a loss in sight, and past a win until two in
+	// a row score it alike. A full-width search (AlphaBeta) stops at the
+	// first.
+	selective bool
 	// draw is the score of a drawn end for the side to move, which every
 	// end the core adjudicates takes: 0 unless a PVS has Contempt (see
 	// PVS.Contempt and pvsWorker.setContempt).
@@ -291,8 +297,9 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 	}
 	keeper := timeKeeper{plan: c.plan, single: len(rootMoves) == 1}
 	var (
-		lines  []Line // with MultiPV: those of the deepest completed iteration
-		linePV []Move // without: the PV of the deepest completed iteration
+		lines     []Line // with MultiPV: those of the deepest completed iteration
+		prevLines []Line // with MultiPV: those of the iteration before it
+		linePV    []Move // without: the PV of the deepest completed iteration
 	)
 	for depth := 1; depth <= maxDepth && !c.stopped; depth++ {
 		iterationStart := c.now()
@@ -328,6 +335,8 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 		// stored it (see probe), and one that ends the game before the
 		// horizon as reaching it: the iteration searched it to the end.
 		selDepth := max(c.selDepth, depth)
+		previous, previousLines := res.Score, prevLines
+		prevLines = lines
 		res.Score, res.Depth, res.SelDepth = score, depth, selDepth
 		elapsed := c.since(c.start)
 		if lim.Progress != nil {
@@ -346,7 +355,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 				lim.Progress(in)
 			}
 		}
-		if endInSight(score, lines, depth) {
+		if endInSight(score, lines, depth, c.selective) && (!c.selective || sameScores(previous, score, previousLines, lines)) {
 			break // the game's end is in sight: deeper changes nothing
 		}
 		if !keeper.next(res.Move, score, c.since(c.start), c.since(iterationStart)) || c.mustStop() {
@@ -413,17 +422,35 @@ func moveToFront(moves []Move, m Move) {
 
 // endInSight reports whether an iteration to depth that scored score, or
 // with MultiPV whose lines all, saw the game's end within its depth: a
-// deeper one would change nothing.
-func endInSight(score int, lines []Line, depth int) bool {
+// deeper one would change nothing. In a selective search it must be a
+// win, the best line's at least: a loss never stops it early, since a
+// reduced or pruned move may still save the game, and a deeper iteration
+// gives that move the depth it was denied.
+func endInSight(score int, lines []Line, depth int, selective bool) bool {
 	inSight := func(score int) bool {
 		n, ok := PliesToEnd(score)
 		return ok && n <= depth
 	}
-	if lines == nil {
-		return inSight(score)
+	if !inSight(score) || (selective && !IsWin(score)) {
+		return false
 	}
 	for _, l := range lines {
 		if !inSight(l.Score) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameScores reports whether an iteration scored as the one before it:
+// score as previous, and with MultiPV each line as the same line of the
+// previous iteration.
+func sameScores(previous, score int, previousLines, lines []Line) bool {
+	if previous != score || len(previousLines) != len(lines) {
+		return false
+	}
+	for i := range lines {
+		if lines[i].Score != previousLines[i].Score {
 			return false
 		}
 	}

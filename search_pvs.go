@@ -106,6 +106,7 @@ func (w *pvsWorker) setContempt(contempt int) {
 // partial root whose score is not the root's and is not stored.
 func (w *pvsWorker) iterate(lim Limits) Result {
 	all, partial := w.rootMoves, w.partialRoot
+	w.core.selective = w.off.selective()
 	return w.core.iterate(lim, all, true, w.tally, func(depth, line, previous int) (int, bool) {
 		w.rootMoves, w.partialRoot = all[line:], partial || line > 0
 		score := w.aspirate(depth, previous)
@@ -160,7 +161,7 @@ func (w *pvsWorker) completePV(depth int) {
 func (w *pvsWorker) aspirate(depth, previous int) int {
 	w.rootDepth = depth
 	win := w.off.aspirationWindow(w.params[searchparams.Aspiration])
-	if win <= 0 || depth < 3 || IsWin(previous) || IsLoss(previous) || IsTableWin(previous) || IsTableLoss(previous) {
+	if win <= 0 || depth < 3 || isDecisive(previous) {
 		return w.search(0, depth, -infinity, infinity)
 	}
 	alpha, beta := previous-win, previous+win
@@ -291,7 +292,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	eval := c.evaluate(p, ply)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= w.params[searchparams.RFPDepth] && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth) {
+	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= w.params[searchparams.RFPDepth] && !isDecisive(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to
@@ -337,16 +338,18 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := !w.off.lmr && depth >= 3 && !w.nearQuietLimit(p, depth)
-	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= w.params[searchparams.LMPDepth] && !IsWin(beta) && !IsLoss(beta) && !w.nearQuietLimit(p, depth)
+	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= w.params[searchparams.LMPDepth] && !isDecisive(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		if m == excluded {
 			continue
 		}
-		if canPrune && i >= w.params[searchparams.LMPBase]+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) {
+		if canPrune && i >= w.params[searchparams.LMPBase]+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) && !IsTableLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
 			// after this one are quiet too: captures and killers come first).
+			// Not while every move searched loses, an endgame table's loss
+			// too: a later one may be the only one that saves the game.
 			break
 		}
 		child := &c.stack[ply+1]
@@ -421,7 +424,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 		return false, 0, false
 	}
 	tableScore := fromTable(e.Score, ply)
-	if IsWin(tableScore) || IsLoss(tableScore) || IsTableWin(tableScore) || IsTableLoss(tableScore) {
+	if isDecisive(tableScore) {
 		return false, 0, false
 	}
 	singularBeta := tableScore - w.params[searchparams.SEMargin]*depth
