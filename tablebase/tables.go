@@ -1,7 +1,6 @@
 package tablebase
 
 import (
-	"container/list"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -14,53 +13,55 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta"
 )
 
 // Tables are the endgame tables of one rule set in a directory, opened
-// for probing. A table is read block by block as probes need it, and the
-// blocks read last are kept, up to CacheBytes: probing does not load the
-// tables into memory.
+// for probing. A table is read block by block as probes need them, and
+// the blocks read are kept in a cache of CacheBytes (SetCacheBytes):
+// probing does not load the tables into memory.
 //
 // Tables implement surakarta.EndgameTables, so that a PVS can use them.
-// Their methods are safe for concurrent use.
+// Their methods are safe for concurrent use, and the threads of a search
+// probe them without waiting for each other: a probe takes no lock, and
+// one the cache answers allocates nothing, nor does one of a position the
+// tables do not hold (Probe returns false; Value's error says why). A
+// probe that reads a block allocates it, and may read it while another
+// probe reads the same. Close may be called while probes run: those that
+// did not finish before it return false (Probe) or ErrClosed (Value,
+// BestMove), as do all later ones.
 type Tables struct {
 	limit  int
 	pieces int
-	files  map[class]*tableFile
+	files  map[class]*tableFile // not changed once open returns
 
-	mu         sync.Mutex
-	dropped    []error // the files left out and the tables found damaged, in order (Dropped)
-	cache      map[blockKey]*list.Element
-	order      *list.List // of *cachedBlock, the most recent first
-	cacheBytes int
-	cacheLimit int
+	// cache is nil once the tables are closed.
+	cache atomic.Pointer[blockCache]
+
+	mu      sync.Mutex // for dropped, and for a tableFile's err to be set
+	dropped []error    // the files left out and the tables found damaged, in order (Dropped)
 }
 
-// DefaultCacheBytes is the memory Tables keep for the blocks read last.
+// DefaultCacheBytes is the memory Tables keep for the blocks read.
 const DefaultCacheBytes = 64 << 20
 
 // tableFile is one class's opened file.
 type tableFile struct {
 	f   *os.File
 	h   *header
-	err error // set when a block was found damaged: the table is not read again; under Tables.mu
-}
-
-type blockKey struct {
-	c     class
-	block uint64
-}
-
-type cachedBlock struct {
-	key  blockKey
-	data []byte
+	err atomic.Pointer[error] // set, under Tables.mu, when a block was found damaged: the table is not read again
 }
 
 // ErrNotInTables is the error of a position the tables do not hold: too
 // many pieces, a class whose table is not there, or a game already over.
 var ErrNotInTables = errors.New("tablebase: position not in the tables")
+
+// ErrClosed is the error of Value and BestMove on tables that Close
+// closed, or that it was closing while they ran. Probe returns false
+// then.
+var ErrClosed = errors.New("tablebase: tables closed")
 
 // ErrNoTables is the error of Open given a directory that holds no
 // table of the rules it was given: tables of other rules would never be
@@ -104,7 +105,8 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("tablebase: %s is not a directory", dir)
 	}
-	t := &Tables{limit: rules.QuietPlyLimit, files: map[class]*tableFile{}, cache: map[blockKey]*list.Element{}, order: list.New(), cacheLimit: DefaultCacheBytes}
+	t := &Tables{limit: rules.QuietPlyLimit, files: map[class]*tableFile{}}
+	t.cache.Store(newBlockCache(DefaultCacheBytes, t.blockBytes()))
 	if t.limit <= maxLimit {
 		for m := 1; m < maxPieces; m++ {
 			for o := 1; m+o <= maxPieces; o++ {
@@ -256,24 +258,48 @@ func (t *Tables) TablesRules() surakarta.Rules {
 	return surakarta.Rules{QuietPlyLimit: t.limit}
 }
 
-// SetCacheBytes sets the memory kept for the blocks read last (at least
-// one block is kept).
+// SetCacheBytes sets the memory kept for the blocks read: room for n
+// bytes of whole blocks of these tables' rules (the last block of a table
+// may be shorter), and at least one block. The blocks kept are kept on:
+// as many as the new cache has room for where their hash puts them.
+// It may be called while probes run; after Close it does nothing.
 func (t *Tables) SetCacheBytes(n int) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.cacheLimit = n
-	t.evict()
+	for {
+		old := t.cache.Load()
+		if old == nil {
+			return
+		}
+		c := newBlockCache(n, t.blockBytes())
+		c.keepFrom(old)
+		if t.cache.CompareAndSwap(old, c) {
+			return
+		}
+	}
 }
 
-// Close closes the files.
+// blockBytes returns the bytes of a whole block of entries of the
+// tables' rules.
+func (t *Tables) blockBytes() int {
+	return perBlock * entryBytes(t.limit)
+}
+
+// Close closes the files and drops the cache. Probes may run meanwhile:
+// those that did not finish before it, and all later ones, find no
+// value (ErrClosed); a block they could not read because the file was
+// closed does not make its table damaged (Dropped). Closing closed
+// tables does nothing and returns nil.
 func (t *Tables) Close() error {
+	// The cache goes first: a probe that then fails to read a block
+	// finds it gone, and so knows the file was closed under it.
+	if t.cache.Swap(nil) == nil {
+		return nil
+	}
 	var first error
 	for _, f := range t.files {
 		if err := f.f.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
-	t.files = map[class]*tableFile{}
 	return first
 }
 
@@ -292,20 +318,10 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // quiet plies. It returns an error wrapping ErrNotInTables when p is not
 // there, and one wrapping ErrCorrupt when its block is damaged: then the
 // whole table is dropped (Dropped), and every later probe of its class
-// returns that error at once, without reading the file again.
+// returns that error at once, without reading the file again. After
+// Close it returns ErrClosed.
 func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
-	side := p.SideToMove()
-	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
-	c := class{bits.OnesCount64(mover), bits.OnesCount64(other)}
-	if c.mover == 0 || c.other == 0 {
-		return surakarta.TableValue{}, fmt.Errorf("%w: the game is over", ErrNotInTables)
-	}
-	tf := t.files[c]
-	if tf == nil {
-		return surakarta.TableValue{}, fmt.Errorf("%w: no table of %d against %d pieces", ErrNotInTables, c.mover, c.other)
-	}
-	i := index(mover, other)
-	entry, err := t.entry(c, tf, i)
+	entry, err := t.entry(p)
 	if err != nil {
 		return surakarta.TableValue{}, err
 	}
@@ -325,37 +341,41 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 	return v, nil
 }
 
-// entry returns the bytes of entry i of class c.
-func (t *Tables) entry(c class, tf *tableFile, i uint64) ([]byte, error) {
-	key := blockKey{c, i / uint64(tf.h.perBlock)}
-	data, ok, err := t.cached(key, tf)
-	if err != nil {
-		return nil, err
+// entry returns the bytes of p's entry, or Value's error. It allocates
+// nothing unless it reads a block, or finds the table damaged.
+func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
+	cache := t.cache.Load()
+	if cache == nil {
+		return nil, ErrClosed
 	}
+	side := p.SideToMove()
+	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
+	c := class{bits.OnesCount64(mover), bits.OnesCount64(other)}
+	tf := t.files[c]
+	if tf == nil {
+		return nil, notInTables(c)
+	}
+	if err := tf.err.Load(); err != nil {
+		return nil, *err
+	}
+	i := index(mover, other)
+	b := i / perBlock // the only size of block readHeader takes
+	key := blockKey(c, b)
+	data, ok := cache.get(key)
 	if !ok {
-		// The block is read without the lock, so that other threads'
-		// probes go on meanwhile; one that read the same block first
-		// has its copy kept.
-		read, err := tf.h.readBlock(tf.f, key.block)
+		// Another probe may be reading the same block meanwhile: the
+		// one that puts it in the cache first has its copy kept.
+		read, err := tf.h.readBlock(tf.f, b)
 		if err != nil {
+			if t.cache.Load() == nil {
+				return nil, ErrClosed // the file was closed under the read
+			}
 			return nil, t.drop(tf, fmt.Errorf("%s: %w", tf.f.Name(), err))
 		}
-		data = t.keep(key, read)
+		data = cache.put(key, read)
 	}
-	at := (i % uint64(tf.h.perBlock)) * uint64(tf.h.entryBytes)
+	at := (i % perBlock) * uint64(tf.h.entryBytes)
 	return data[at : at+uint64(tf.h.entryBytes)], nil
-}
-
-// cached returns block key of tf from the cache, and false when it is
-// not there; or the error tf was dropped with.
-func (t *Tables) cached(key blockKey, tf *tableFile) ([]byte, bool, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if tf.err != nil {
-		return nil, false, tf.err
-	}
-	data, ok := t.lookup(key)
-	return data, ok, nil
 }
 
 // drop remembers that tf failed with err, found by a probe, unless it
@@ -363,46 +383,48 @@ func (t *Tables) cached(key blockKey, tf *tableFile) ([]byte, bool, error) {
 func (t *Tables) drop(tf *tableFile, err error) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if tf.err == nil {
-		tf.err = err
-		t.dropped = append(t.dropped, err)
+	if first := tf.err.Load(); first != nil {
+		return *first
 	}
-	return tf.err
+	tf.err.Store(&err)
+	t.dropped = append(t.dropped, err)
+	return err
 }
 
-// keep puts block key, just read as data, in the cache, unless another
-// probe put it there meanwhile, and returns the cache's copy.
-func (t *Tables) keep(key blockKey, data []byte) []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if kept, ok := t.lookup(key); ok {
-		return kept
+// missingTable is the error of a position of class c that the tables do
+// not hold: the game is over when a side has no piece, else there is no
+// table of c. Its message is made when asked for, so that a probe of
+// such a position allocates nothing (notInTables).
+type missingTable struct{ c class }
+
+// Error says why the position is not in the tables.
+func (e *missingTable) Error() string {
+	if e.c.mover == 0 || e.c.other == 0 {
+		return ErrNotInTables.Error() + ": the game is over"
 	}
-	t.cache[key] = t.order.PushFront(&cachedBlock{key, data})
-	t.cacheBytes += len(data)
-	t.evict()
-	return data
+	return fmt.Sprintf("%v: no table of %d against %d pieces", ErrNotInTables, e.c.mover, e.c.other)
 }
 
-// lookup returns block key from the cache, as the one used last, and
-// false when it is not there. t.mu must be held.
-func (t *Tables) lookup(key blockKey) ([]byte, bool) {
-	e, ok := t.cache[key]
-	if !ok {
-		return nil, false
-	}
-	t.order.MoveToFront(e)
-	return e.Value.(*cachedBlock).data, true
-}
+// Unwrap returns ErrNotInTables.
+func (e *missingTable) Unwrap() error { return ErrNotInTables }
 
-// evict drops the blocks read longest ago beyond the cache's limit,
-// keeping the last one.
-func (t *Tables) evict() {
-	for t.cacheBytes > t.cacheLimit && t.order.Len() > 1 {
-		b := t.order.Remove(t.order.Back()).(*cachedBlock)
-		delete(t.cache, b.key)
-		t.cacheBytes -= len(b.data)
+// missing holds the missingTable of every class a position can have.
+var missing = func() (m [surakarta.MaxPieces + 1][surakarta.MaxPieces + 1]missingTable) {
+	for i := range m {
+		for j := range m[i] {
+			m[i][j].c = class{i, j}
+		}
 	}
+	return m
+}()
+
+// notInTables returns the error of a position of class c that the tables
+// do not hold, without allocating.
+func notInTables(c class) error {
+	if c.mover > surakarta.MaxPieces || c.other > surakarta.MaxPieces {
+		return &missingTable{c} // no position has so many pieces
+	}
+	return &missing[c.mover][c.other]
 }
 
 // BestMove returns a move that keeps p's value, and the value: for a win
