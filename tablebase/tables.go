@@ -35,7 +35,7 @@ import (
 type Tables struct {
 	limit  int
 	pieces int
-	files  map[class]*tableFile // not changed once open returns
+	files  [maxPieces][maxPieces]*tableFile // by the class's counts; not changed once open returns
 
 	// cache is nil once the tables are closed.
 	cache atomic.Pointer[blockCache]
@@ -105,8 +105,9 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("tablebase: %s is not a directory", dir)
 	}
-	t := &Tables{limit: rules.QuietPlyLimit, files: map[class]*tableFile{}}
+	t := &Tables{limit: rules.QuietPlyLimit}
 	t.cache.Store(newBlockCache(DefaultCacheBytes, t.blockBytes()))
+	opened := 0
 	if t.limit <= maxLimit {
 		for m := 1; m < maxPieces; m++ {
 			for o := 1; m+o <= maxPieces; o++ {
@@ -122,11 +123,12 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 					t.dropped = append(t.dropped, err)
 					continue
 				}
-				t.files[c] = &tableFile{f: f, h: h}
+				t.files[m][o] = &tableFile{f: f, h: h}
+				opened++
 			}
 		}
 	}
-	if len(t.files) == 0 {
+	if opened == 0 {
 		if len(t.dropped) > 0 {
 			return nil, &leftOutError{noTables(dir, t.limit), t.dropped}
 		}
@@ -237,10 +239,18 @@ func (t *Tables) Dropped() []error {
 	return slices.Clone(t.dropped)
 }
 
+// file returns the table of class c, and nil when there is none.
+func (t *Tables) file(c class) *tableFile {
+	if c.mover >= maxPieces || c.other >= maxPieces {
+		return nil
+	}
+	return t.files[c.mover][c.other]
+}
+
 // complete reports whether every class of n pieces is there.
 func (t *Tables) complete(n int) bool {
 	for m := 1; m < n; m++ {
-		if t.files[class{m, n - m}] == nil {
+		if t.file(class{m, n - m}) == nil {
 			return false
 		}
 	}
@@ -295,9 +305,14 @@ func (t *Tables) Close() error {
 		return nil
 	}
 	var first error
-	for _, f := range t.files {
-		if err := f.f.Close(); err != nil && first == nil {
-			first = err
+	for _, files := range t.files {
+		for _, f := range files {
+			if f == nil {
+				continue
+			}
+			if err := f.f.Close(); err != nil && first == nil {
+				first = err
+			}
 		}
 	}
 	return first
@@ -351,7 +366,7 @@ func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
 	side := p.SideToMove()
 	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
 	c := class{bits.OnesCount64(mover), bits.OnesCount64(other)}
-	tf := t.files[c]
+	tf := t.file(c)
 	if tf == nil {
 		return nil, notInTables(c)
 	}
