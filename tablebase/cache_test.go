@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"math"
+	"math/bits"
 	"sync"
 	"testing"
 
@@ -60,4 +62,34 @@ func held(bc *blockCache) (blocks, bytes int) {
 		}
 	}
 	return blocks, bytes
+}
+
+// TestCacheRoom: a cache with room for every block of the tables has a
+// slot for each, no more (however much room it is given), and keeps
+// every block read, through a change of its size too; a smaller one
+// keeps no more blocks than it has room for.
+func TestCacheRoom(t *testing.T) {
+	ps := randomSmallPositions(t, 3000, 41)
+	tb := openTables(t, 0)
+	read := map[uint64]bool{}
+	for _, p := range ps {
+		if _, err := tb.Value(p); err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		side := p.SideToMove()
+		mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
+		read[tb.file(class{bits.OnesCount64(mover), bits.OnesCount64(other)}).first+index(mover, other)/perBlock] = true
+	}
+	if n, _ := held(tb.cache.Load()); n != len(read) || uint64(len(tb.cache.Load().slots)) != tb.blocks {
+		t.Errorf("default cache: %d slots for %d blocks, holding %d blocks of the %d read", len(tb.cache.Load().slots), tb.blocks, n, len(read))
+	}
+	tb.SetCacheBytes(math.MaxInt)
+	if n, _ := held(tb.cache.Load()); n != len(read) || uint64(len(tb.cache.Load().slots)) != tb.blocks {
+		t.Errorf("cache of MaxInt bytes: %d slots for %d blocks, holding %d blocks of the %d read", len(tb.cache.Load().slots), tb.blocks, n, len(read))
+	}
+	const blockBytes = perBlock * 2
+	tb.SetCacheBytes(10 * blockBytes)
+	if n, used := held(tb.cache.Load()); n != 10 || used > 10*blockBytes {
+		t.Errorf("cache of 10 blocks, from one of all: %d blocks, %d bytes", n, used)
+	}
 }

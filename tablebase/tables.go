@@ -19,39 +19,42 @@ import (
 )
 
 // Tables are the endgame tables of one rule set in a directory, opened
-// for probing. A table is read block by block as probes need them, and
-// the blocks read are kept in a cache of CacheBytes (SetCacheBytes):
+// for probing. A table is read block by block as probes need it, and the
+// blocks read are kept in a cache (DefaultCacheBytes, SetCacheBytes):
 // probing does not load the tables into memory.
 //
 // Tables implement surakarta.EndgameTables, so that a PVS can use them.
 // Their methods are safe for concurrent use, and the threads of a search
-// probe them without waiting for each other: a probe takes no lock, and
-// one the cache answers allocates nothing, nor does one of a position the
-// tables do not hold (Probe returns false; Value's error says why). A
-// probe that reads a block allocates it, and may read it while another
-// probe reads the same. Close may be called while probes run: those that
-// did not finish before it return false (Probe) or ErrClosed (Value,
-// BestMove), as do all later ones.
+// probe them without waiting for each other: a probe takes no lock. One
+// the cache answers allocates nothing, and neither does one of a
+// position the tables do not hold (Probe returns false; Value's error
+// says why). One that reads its block allocates the block; two probes
+// may read the same block at once, and the cache keeps one copy. Close
+// may be called while probes run: those that do not finish before it
+// find no value, as do all later ones (Probe returns false, Value and
+// BestMove ErrClosed).
 type Tables struct {
 	limit  int
 	pieces int
 	files  [maxPieces][maxPieces]*tableFile // by the class's counts; not changed once open returns
 
-	// cache is nil once the tables are closed.
-	cache atomic.Pointer[blockCache]
+	blocks uint64                     // of all the tables
+	cache  atomic.Pointer[blockCache] // nil once the tables are closed
 
 	mu      sync.Mutex // for dropped, and for a tableFile's err to be set
 	dropped []error    // the files left out and the tables found damaged, in order (Dropped)
 }
 
-// DefaultCacheBytes is the memory Tables keep for the blocks read.
+// DefaultCacheBytes is the memory Tables keep for the blocks read, unless
+// SetCacheBytes says otherwise.
 const DefaultCacheBytes = 64 << 20
 
 // tableFile is one class's opened file.
 type tableFile struct {
-	f   *os.File
-	h   *header
-	err atomic.Pointer[error] // set, under Tables.mu, when a block was found damaged: the table is not read again
+	f     *os.File
+	h     *header
+	first uint64                // the number of its first block among the blocks of all the tables (blockCache)
+	err   atomic.Pointer[error] // set, under Tables.mu, when a block was found damaged: the table is not read again
 }
 
 // ErrNotInTables is the error of a position the tables do not hold: too
@@ -106,7 +109,6 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 		return nil, fmt.Errorf("tablebase: %s is not a directory", dir)
 	}
 	t := &Tables{limit: rules.QuietPlyLimit}
-	t.cache.Store(newBlockCache(DefaultCacheBytes, t.blockBytes()))
 	opened := 0
 	if t.limit <= maxLimit {
 		for m := 1; m < maxPieces; m++ {
@@ -117,13 +119,14 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 				case errors.Is(err, os.ErrNotExist):
 					continue
 				case err != nil && strict:
-					t.Close()
+					t.closeFiles()
 					return nil, err
 				case err != nil:
 					t.dropped = append(t.dropped, err)
 					continue
 				}
-				t.files[m][o] = &tableFile{f: f, h: h}
+				t.files[m][o] = &tableFile{f: f, h: h, first: t.blocks}
+				t.blocks += uint64(len(h.offsets) - 1)
 				opened++
 			}
 		}
@@ -134,6 +137,7 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 		}
 		return nil, noTables(dir, t.limit)
 	}
+	t.cache.Store(newBlockCache(DefaultCacheBytes, t.blockBytes(), t.blocks))
 	for n := 2; n <= maxPieces && t.complete(n); n++ {
 		t.pieces = n
 	}
@@ -269,17 +273,20 @@ func (t *Tables) TablesRules() surakarta.Rules {
 }
 
 // SetCacheBytes sets the memory kept for the blocks read: room for n
-// bytes of whole blocks of these tables' rules (the last block of a table
-// may be shorter), and at least one block. The blocks kept are kept on:
-// as many as the new cache has room for where their hash puts them.
-// It may be called while probes run; after Close it does nothing.
+// bytes of whole blocks of the tables' rules (the last block of a table
+// may be shorter), at least one block, and at most every block of the
+// tables. With room for every block the cache keeps every block read;
+// with less, each block has two places, fixed by its table and number,
+// and a block read pushes out the one read longest ago of those there.
+// The blocks the cache holds stay, as far as the new size has room for
+// them. It may be called while probes run; after Close it does nothing.
 func (t *Tables) SetCacheBytes(n int) {
 	for {
 		old := t.cache.Load()
 		if old == nil {
 			return
 		}
-		c := newBlockCache(n, t.blockBytes())
+		c := newBlockCache(n, t.blockBytes(), t.blocks)
 		c.keepFrom(old)
 		if t.cache.CompareAndSwap(old, c) {
 			return
@@ -304,6 +311,11 @@ func (t *Tables) Close() error {
 	if t.cache.Swap(nil) == nil {
 		return nil
 	}
+	return t.closeFiles()
+}
+
+// closeFiles closes the files, and returns the first error.
+func (t *Tables) closeFiles() error {
 	var first error
 	for _, files := range t.files {
 		for _, f := range files {
@@ -375,8 +387,7 @@ func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
 	}
 	i := index(mover, other)
 	b := i / perBlock // the only size of block readHeader takes
-	key := blockKey(c, b)
-	data, ok := cache.get(key)
+	data, ok := cache.get(tf.first + b)
 	if !ok {
 		// Another probe may be reading the same block meanwhile: the
 		// one that puts it in the cache first has its copy kept.
@@ -387,7 +398,7 @@ func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
 			}
 			return nil, t.drop(tf, fmt.Errorf("%s: %w", tf.f.Name(), err))
 		}
-		data = cache.put(key, read)
+		data = cache.put(tf.first+b, read)
 	}
 	at := (i % perBlock) * uint64(tf.h.entryBytes)
 	return data[at : at+uint64(tf.h.entryBytes)], nil
