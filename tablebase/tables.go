@@ -30,9 +30,9 @@ import (
 // position the tables do not hold (Probe returns false; Value's error
 // says why). One that reads its block allocates the block; two probes
 // may read the same block at once, and the cache keeps one copy. Close
-// may be called while probes run: those that do not finish before it
-// find no value, as do all later ones (Probe returns false, Value and
-// BestMove ErrClosed).
+// may be called while probes run: a probe that overlaps it returns its
+// value or none, and every probe that begins after it returned finds no
+// value (Probe returns false, Value and BestMove ErrClosed).
 type Tables struct {
 	limit  int
 	pieces int
@@ -301,10 +301,10 @@ func (t *Tables) blockBytes() int {
 }
 
 // Close closes the files and drops the cache. Probes may run meanwhile:
-// those that did not finish before it, and all later ones, find no
-// value (ErrClosed); a block they could not read because the file was
-// closed does not make its table damaged (Dropped). Closing closed
-// tables does nothing and returns nil.
+// one that overlaps it returns its value or ErrClosed, and every one
+// that begins after it returned ErrClosed; a block a probe could not
+// read because the file was closed does not make its table damaged
+// (Dropped). Closing closed tables does nothing and returns nil.
 func (t *Tables) Close() error {
 	// The cache goes first: a probe that then fails to read a block
 	// finds it gone, and so knows the file was closed under it.
