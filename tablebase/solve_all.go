@@ -39,19 +39,63 @@ type exitFunc func(c class, i uint64) uint16
 
 // solveAll generates the capture-all tables of the pair: for every
 // position the result for the mover and the plies to the end of the game,
-// the winner taking the fewest and the loser the most. It returns the
-// codes of each class.
-//
-// It is a retrograde analysis by distance. A first pass (on workers
-// goroutines) plays every move: captures leave the class and are looked
-// up in the smaller tables (exit), a blocked mover ends the game by the
-// piece count, and quiet moves are counted. Then distance by distance,
-// every position whose value is settled at that distance passes it back
-// to its predecessors, found by unmaking a quiet move: a loss makes them
-// wins one ply further, a win takes one from their count of quiet moves
-// not yet known to lose, and a predecessor whose count reaches zero is a
-// loss (or a draw if a capture draws). What is left is drawn.
+// the winner taking the fewest and the loser the most (retrograde, the
+// ends of the game as they are). It returns the codes of each class.
 func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint16, error) {
+	codes, err := retrograde(ctx, p, exit, ends{maxDistance: maxPlies}, workers)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]uint16, len(p.classes))
+	for k, c := range p.classes {
+		out[k] = codes[p.offsets[k] : p.offsets[k]+c.size()]
+		for i, e := range out[k] {
+			if result(e) == vUnknown {
+				out[k][i] = code(vDraw, 0)
+			}
+		}
+	}
+	return out, nil
+}
+
+// ends say how retrograde counts the ends of the games of a pair's
+// positions: the captures, which leave the pair, and a mover without a
+// legal move.
+type ends struct {
+	// exit, if not nil, maps the entry of the position after a capture
+	// by the mover of the pair's class k (exitFunc's, or code(vLoss, 0)
+	// for a capture of the last piece) to the code retrograde takes for
+	// it: a result for the side to move after the capture and its plies.
+	// Nil takes the entry as it is.
+	exit func(k int, e uint16) uint16
+	// blocked, if not nil, returns the code of a position of class c
+	// whose mover has no legal move. Nil: the piece count decides, at
+	// distance 0.
+	blocked func(c class) uint16
+	// maxDistance is the largest distance wanted. A distance beyond it
+	// is an error, or with stop set is not looked for: retrograde leaves
+	// the positions it would settle there unknown.
+	maxDistance int
+	stop        bool
+}
+
+// retrograde is a retrograde analysis by distance of the pair. It
+// returns, for every position g of the pair (p.offsets[k]+i for
+// position i of class k), the code of its result for the mover and its
+// distance in plies, the winner taking the fewest and the loser the
+// most, or vUnknown when neither side can force an end: what counts as
+// an end, and what it is worth, e says.
+//
+// A first pass (on workers goroutines) plays every move: captures leave
+// the class and are looked up in the smaller tables (exit, then
+// e.exit), a blocked mover ends the game (e.blocked), and quiet moves
+// are counted. Then distance by distance, every position whose value is
+// settled at that distance passes it back to its predecessors, found by
+// unmaking a quiet move: a loss makes them wins one ply further, a win
+// takes one from their count of quiet moves not yet known to lose, and a
+// predecessor whose count reaches zero is a loss (or a draw if a capture
+// draws).
+func retrograde(ctx context.Context, p pair, exit exitFunc, e ends, workers int) ([]uint16, error) {
 	codes := make([]uint16, p.total)
 	count := make([]uint8, p.total)     // quiet moves not yet known to lead to a win of the other side
 	lossExit := make([]uint16, p.total) // 1<<15: a capture draws; below: the most plies of a losing capture, +1
@@ -65,7 +109,11 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 			moves := pos.AppendLegalMoves(buf[:0])
 			g := p.offsets[k] + i
 			if len(moves) == 0 {
-				codes[g] = code(adjudicate(c), 0)
+				if e.blocked != nil {
+					codes[g] = e.blocked(c)
+				} else {
+					codes[g] = code(adjudicate(c), 0)
+				}
 			} else {
 				win, loss, draw, quiet := 0, 0, false, 0
 				for _, m := range moves {
@@ -75,17 +123,20 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 					}
 					from, to := uint64(1)<<m.From(), uint64(1)<<m.To()
 					childMover, childOther := other&^to, mover&^from|to
-					e := code(vLoss, 0) // the other side has no piece left
+					x := code(vLoss, 0) // the other side has no piece left
 					if childMover != 0 {
-						e = exit(class{c.other - 1, c.mover}, index(childMover, childOther))
+						x = exit(class{c.other - 1, c.mover}, index(childMover, childOther))
 					}
-					switch result(e) {
+					if e.exit != nil {
+						x = e.exit(k, x)
+					}
+					switch result(x) {
 					case vLoss:
-						if win == 0 || plies(e)+1 < win {
-							win = plies(e) + 1
+						if win == 0 || plies(x)+1 < win {
+							win = plies(x) + 1
 						}
 					case vWin:
-						loss = max(loss, plies(e)+1)
+						loss = max(loss, plies(x)+1)
 					default:
 						draw = true
 					}
@@ -122,8 +173,11 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if d+1 > maxPlies {
-			return nil, fmt.Errorf("tablebase: a distance above %d plies", maxPlies)
+		if d+1 > e.maxDistance {
+			if e.stop {
+				break
+			}
+			return nil, fmt.Errorf("tablebase: a distance above %d plies", e.maxDistance)
 		}
 		for _, g := range levels.at[d] {
 			c := codes[g]
@@ -167,16 +221,7 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 		}
 		levels.at[d] = nil
 	}
-	out := make([][]uint16, len(p.classes))
-	for k, c := range p.classes {
-		out[k] = codes[p.offsets[k] : p.offsets[k]+c.size()]
-		for i, e := range out[k] {
-			if result(e) == vUnknown {
-				out[k][i] = code(vDraw, 0)
-			}
-		}
-	}
-	return out, nil
+	return codes, nil
 }
 
 // levels holds the positions settled at each distance, to pass back.
