@@ -18,10 +18,10 @@ import (
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
-// The file format, version 1. All numbers are little-endian.
+// The file format, version 2. All numbers are little-endian.
 //
 //	magic        [4]byte "SKTB"
-//	version      uint16  1
+//	version      uint16  2
 //	kind         uint8   1 capture-all, 2 quiet-ply limit
 //	mover, other uint8   the class
 //	limit        uint16  the quiet-ply limit (0 for capture-all)
@@ -34,12 +34,20 @@ import (
 //	the blocks, each its entries compressed with DEFLATE
 //
 // A capture-all entry is two bytes: the plies to the end above the result
-// (the low two bits: 1 win, 2 loss, 3 draw). A quiet-ply entry is the
-// result for each number r of quiet plies left, 0 to limit, two bits each
-// from the low bits of its first byte up, in ⌈(limit+1)/4⌉ bytes.
+// (the low two bits: 1 win, 2 loss, 3 draw). A quiet-ply entry is four
+// bytes, two thresholds lo and hi, a uint16 each (1 to limit + 1, the
+// limit + 1 meaning never), from which the result for every number r of
+// quiet plies left follows: with as many pieces on each side, a win for
+// r ≥ lo, a loss for r ≥ hi, else a draw; with unequal material, the
+// piece count's result (the side ahead wins) for r < lo, a draw for
+// lo ≤ r < hi, the side behind's win for r ≥ hi (docs/tablebases.md).
+//
+// Version 1 (an older release) differed in the quiet-ply entry alone: the
+// result for each r, two bits each. Its files, of both kinds, are refused
+// as another version: they are to be made again.
 const (
 	magic       = "SKTB"
-	version     = 1
+	version     = 2
 	kindAll     = 1
 	kindQuiet   = 2
 	fixedHeader = 4 + 2 + 1 + 1 + 1 + 2 + 8 + 4 + 4
@@ -56,8 +64,7 @@ const (
 // (Go's writer ends one every 16,384), with room to spare. A reader
 // refuses a block claiming more before reading it, so that a header,
 // even one whose checksum is right, cannot make it allocate or read more
-// than that: at most 1.2 MB for the largest entries (a quiet-ply limit
-// of 1000).
+// than that: 18 KB for the largest entries, the quiet-ply ones.
 func maxPacked(raw uint64) uint64 {
 	return raw + raw/8 + 64
 }
@@ -98,7 +105,7 @@ func entryBytes(limit int) int {
 	if limit == 0 {
 		return 2
 	}
-	return (limit + 1 + 3) / 4
+	return quietEntryBytes
 }
 
 // writeTable writes the table of class c, whose entries (already
@@ -305,7 +312,10 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 	if string(fixed[:4]) != magic {
 		return nil, fmt.Errorf("%w: not a table file", ErrMismatch)
 	}
-	if v := le.Uint16(fixed[4:]); v != version {
+	switch v := le.Uint16(fixed[4:]); {
+	case v == 1:
+		return nil, fmt.Errorf("%w: version 1, made by an older release of this package: the table must be made again (Generate, surakarta-tb generate)", ErrMismatch)
+	case v != version:
 		return nil, fmt.Errorf("%w: version %d, want %d", ErrMismatch, v, version)
 	}
 	h := &header{kind: fixed[6], c: class{int(fixed[7]), int(fixed[8])}, limit: int(le.Uint16(fixed[9:])),

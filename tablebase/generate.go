@@ -103,8 +103,8 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 		from = opt.Pieces
 		for n := 2; n < opt.Pieces; n++ {
 			for _, c := range classesOf(n) {
-				if !present(dir, c, opt.QuietPlyLimit) {
-					return fmt.Errorf("tablebase: shard %d/%d makes the tables of %d pieces, and needs those of %d, which are not all in %s (missing %s): make them first", opt.Shard, opt.Shards, opt.Pieces, n, dir, fileName(c, opt.QuietPlyLimit))
+				if err := present(dir, c, opt.QuietPlyLimit); err != nil {
+					return fmt.Errorf("tablebase: shard %d/%d makes the tables of %d pieces, and needs those of %d, which are not all in %s (%w): make them first", opt.Shard, opt.Shards, opt.Pieces, n, dir, err)
 				}
 			}
 		}
@@ -169,14 +169,14 @@ func pairsOf(n int) []class {
 	return cs
 }
 
-// present reports whether dir holds the table of c with a sound header.
-func present(dir string, c class, limit int) bool {
+// present returns nil when dir holds the table of c with a sound
+// header, else what is wrong.
+func present(dir string, c class, limit int) error {
 	f, _, err := openTable(filepath.Join(dir, fileName(c, limit)), c, limit)
 	if err != nil {
-		return false
+		return err
 	}
-	f.Close()
-	return true
+	return f.Close()
 }
 
 // checkTable reads the whole table of c in dir, every block, and returns
@@ -221,20 +221,16 @@ func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTab
 		}
 		return nil
 	}
-	planes, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
+	lo, hi, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
 	if err != nil {
 		return err
 	}
-	eb := entryBytes(limit)
 	for k, c := range p.classes {
-		size := c.size()
-		data := make([]byte, size*uint64(eb))
-		for r := range uint64(limit + 1) {
-			plane := planes[r*p.total+p.offsets[k] : r*p.total+p.offsets[k]+size]
-			at, shift := r/4, 2*(r%4)
-			for i, v := range plane {
-				data[uint64(i)*uint64(eb)+at] |= v << shift
-			}
+		data := make([]byte, c.size()*quietEntryBytes)
+		for i := range c.size() {
+			g := p.offsets[k] + i
+			binary.LittleEndian.PutUint16(data[i*quietEntryBytes:], lo[g])
+			binary.LittleEndian.PutUint16(data[i*quietEntryBytes+2:], hi[g])
 		}
 		if err := writeTable(dir, c, limit, data); err != nil {
 			return err
@@ -246,7 +242,7 @@ func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTab
 // exitTables are the smaller tables a pair's captures lead to, read
 // whole into memory: under capture-all each position's code, under a
 // quiet-ply limit its result with the whole limit left (a capture resets
-// the count).
+// the count), as a code at distance 0.
 type exitTables struct {
 	dir    string
 	limit  int
@@ -270,7 +266,6 @@ func (e *exitTables) load(c class) error {
 	}
 	defer f.Close()
 	t := make([]uint16, h.positions)
-	r := e.limit
 	for b := range uint64(len(h.checksums)) {
 		data, err := h.readBlock(f, b)
 		if err != nil {
@@ -282,7 +277,8 @@ func (e *exitTables) load(c class) error {
 			if e.limit == 0 {
 				t[first+j] = binary.LittleEndian.Uint16(entry)
 			} else {
-				t[first+j] = uint16(entry[r/4] >> (2 * (r % 4)) & 3)
+				v, _ := decodeQuiet(entry, c, e.limit)
+				t[first+j] = uint16(v)
 			}
 		}
 	}

@@ -1,110 +1,117 @@
 package tablebase
 
-import (
-	"context"
-	"math/bits"
-
-	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/internal/bitboard"
-)
-
-// blocked marks, in solveQuiet's captures, a mover without a legal move.
-const blocked = 0xff
+import "context"
 
 // solveQuiet generates the tables of the pair under a quiet-ply limit
-// without a repetition limit: for every position and every number r of
-// quiet plies left before the limit ends the game by the piece count (r =
-// limit − the position's quiet plies, 0 to limit), the result for the
-// mover. It returns the results r-major: entry r·p.total+g is position g
-// of the pair (p.offsets[k]+i for position i of class k) with r plies
-// left.
+// without a repetition limit. A position's result for the mover depends
+// on r, the quiet plies left before the limit ends the game by the piece
+// count (r = limit − the position's quiet plies, 0 to limit): with none
+// left, or a blocked mover, the piece count decides; with r, the best of
+// the captures (which leave the pair and reset the count: the position
+// after one is worth what the smaller tables give with the whole limit
+// left) and of the quiet moves, each worth what the position after it is
+// worth with r − 1.
 //
-// The game is then finite, and the value is a plain backward induction on
-// r: with 0 plies left, or a blocked mover, the piece count decides; with
-// r, the best of the captures (which reset the count: the position after
-// one is looked up with the whole limit left, exitAt) and of the quiet
-// moves, each worth what the position after it is worth with r − 1.
-func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers int) ([]uint8, error) {
-	n := p.total
-	captures := make([]uint8, n) // the best capture's result for the mover, 0 for none, or blocked
-	err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
-		var buf [surakarta.MaxMoves]surakarta.Move
-		cur := newCursor(c, from)
-		for i := from; i < to; i++ {
-			mover, other := cur.placement()
-			pos, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(mover), surakarta.SquareSet(other), surakarta.Black)
-			moves := pos.AppendLegalMoves(buf[:0])
-			best := 0
-			if len(moves) == 0 {
-				best = blocked
-			}
-			for _, m := range moves {
-				if !m.IsCapture() {
-					continue
-				}
-				from, to := uint64(1)<<m.From(), uint64(1)<<m.To()
-				childMover, childOther := other&^to, mover&^from|to
-				v := vWin
-				if childMover != 0 {
-					v = negate(int(exit(class{c.other - 1, c.mover}, index(childMover, childOther))))
-				}
-				if best == 0 || better(v, best) {
-					best = v
-				}
-			}
-			captures[p.offsets[k]+i] = uint8(best)
-			if i+1 < to {
-				cur.next()
-			}
+// As a function of r that result is a step function, so two thresholds
+// lo and hi hold it for every r (decodeQuiet), each 1 to limit + 1, the
+// limit + 1 meaning never:
+//
+//   - With unequal material the side behind (B) loses at the limit, and
+//     "B gets at least a draw" and "B wins" are each a goal B reaches by
+//     forcing, within r quiet plies, a capture that gives it that: more
+//     plies left never hurt B, who can play as with fewer. So for the
+//     mover the result is the piece count's below lo (the side ahead
+//     wins), a draw from lo and B's win from hi: lo and hi are the
+//     fewest quiet plies in which B forces the goals, each the distance
+//     of a retrograde analysis (retrograde) in which B's goal is the
+//     only end that counts: a capture that reaches it is a win for B,
+//     every other capture and a blocked mover an escape for the side
+//     ahead, and the distance counts the capture as a ply.
+//   - With as many pieces on each side the limit draws, and "the mover
+//     forces a winning capture within r" and "the other side does" are
+//     both goals that more plies never spoil, which cannot both be
+//     reached (with the larger r both sides would win). So the result is
+//     a draw below a threshold and from it a win (from lo) or a loss
+//     (from hi): one retrograde analysis with the captures worth what
+//     they lead to, a capture counted as a ply, a blocked mover a draw.
+//
+// It returns the thresholds of every position g of the pair
+// (p.offsets[k]+i for position i of class k).
+func solveQuiet(ctx context.Context, p pair, limit int, exit exitFunc, workers int) (lo, hi []uint16, err error) {
+	never := uint16(limit + 1)
+	if len(p.classes) == 1 {
+		// As many pieces on each side. The smaller tables give results
+		// alone, a capture's code at distance 0.
+		codes, err := retrograde(ctx, p, exit, ends{maxDistance: limit, stop: true}, workers)
+		if err != nil {
+			return nil, nil, err
 		}
-	})
-	if err != nil {
-		return nil, err
+		hi = make([]uint16, p.total)
+		for g, c := range codes {
+			a, b := never, never
+			switch result(c) {
+			case vWin:
+				a = uint16(plies(c))
+			case vLoss:
+				b = uint16(plies(c))
+			}
+			codes[g], hi[g] = a, b
+		}
+		return codes, hi, nil
 	}
-	planes := make([]uint8, uint64(limit+1)*n)
+	var behind [2]bool // whether the mover of class k is the side with fewer pieces
 	for k, c := range p.classes {
-		v := uint8(adjudicate(c))
-		for i := p.offsets[k]; i < p.offsets[k]+c.size(); i++ {
-			planes[i] = v
-		}
+		behind[k] = c.mover < c.other
 	}
-	for r := 1; r <= limit; r++ {
-		prev, plane := planes[uint64(r-1)*n:uint64(r)*n], planes[uint64(r)*n:uint64(r+1)*n]
-		err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
-			base := p.partnerOffset(k)
-			cur := newCursor(c, from)
-			adjudicated := adjudicate(c)
-			for i := from; i < to; i++ {
-				g := p.offsets[k] + i
-				best := int(captures[g])
-				if best == blocked {
-					plane[g] = uint8(adjudicated)
-				} else {
-					mover, other := cur.placement()
-					empty := ^(mover | other) & bitboard.All
-				moves:
-					for rest := mover; rest != 0; rest &= rest - 1 {
-						s := rest & -rest
-						for to := neighbours[bits.TrailingZeros64(s)] & empty; to != 0; to &= to - 1 {
-							v := negate(int(prev[base+index(other, mover&^s|to&-to)]))
-							if best == 0 || better(v, best) {
-								best = v
-								if v == vWin {
-									break moves
-								}
-							}
-						}
-					}
-					plane[g] = uint8(best)
+	// pass returns, for every position, the fewest quiet plies left with
+	// which the side behind forces a result at least goal.
+	pass := func(goal int) ([]uint16, error) {
+		e := ends{
+			exit: func(k int, x uint16) uint16 {
+				v := result(x) // for the side to move after the capture
+				if behind[k] {
+					v = negate(v)
 				}
-				if i+1 < to {
-					cur.next()
+				switch {
+				case rankOf(v) < rankOf(goal):
+					return code(vDraw, 0) // not the goal: the side ahead escapes
+				case behind[k]:
+					return code(vLoss, 0) // the side behind captures to its goal: a win of the mover
 				}
-			}
-		})
+				return code(vWin, 0) // the side ahead captures into it: a loss of the mover
+			},
+			blocked:     func(class) uint16 { return code(vDraw, 0) },
+			maxDistance: limit,
+			stop:        true,
+		}
+		codes, err := retrograde(ctx, p, exit, e, workers)
 		if err != nil {
 			return nil, err
 		}
+		for g, c := range codes {
+			k := 0
+			if uint64(g) >= p.offsets[1] {
+				k = 1
+			}
+			// The goal reached is a win of the side behind as mover, a
+			// loss of the side ahead; nothing else is ever settled.
+			reached := vLoss
+			if behind[k] {
+				reached = vWin
+			}
+			d := never
+			if result(c) == reached {
+				d = uint16(plies(c))
+			}
+			codes[g] = d
+		}
+		return codes, nil
 	}
-	return planes, nil
+	if lo, err = pass(vDraw); err != nil {
+		return nil, nil, err
+	}
+	if hi, err = pass(vWin); err != nil {
+		return nil, nil, err
+	}
+	return lo, hi, nil
 }

@@ -57,7 +57,6 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 		s.LongestWin = -1
 	}
 	longest, found := uint64(0), false
-	r := uint64(limit)
 	for b := range uint64(len(h.checksums)) {
 		data, err := h.readBlock(f, b)
 		if err != nil {
@@ -74,7 +73,7 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 					s.LongestWin, longest, found = plies(e), first+j, true
 				}
 			} else {
-				v = int(entry[r/4] >> (2 * (r % 4)) & 3)
+				v, _ = decodeQuiet(entry, c, limit)
 			}
 			switch v {
 			case vWin:

@@ -360,8 +360,8 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 		}
 		return v, nil
 	}
-	r := max(t.limit-p.QuietPlies(), 0)
-	v := surakarta.TableValue{Result: tableResult(int(entry[r/4] >> (2 * (r % 4)) & 3)), Plies: -1}
+	res, _ := decodeQuiet(entry, c, max(t.limit-p.QuietPlies(), 0))
+	v := surakarta.TableValue{Result: tableResult(res), Plies: -1}
 	if v.Result == surakarta.TableDraw {
 		v.Plies = 0
 	}
@@ -455,12 +455,17 @@ func notInTables(c class) error {
 
 // BestMove returns a move that keeps p's value, and the value: for a win
 // the fastest (under the capture-all rules) and for a loss the slowest.
-// Under a quiet-ply limit, where the tables store no distance, a won
-// position's move still makes progress: the position after it is lost
-// with fewer quiet plies left, or a capture brings the game to a smaller
-// class. It returns an error wrapping ErrNotInTables when p or a position
-// after one of its moves is not there or p has no legal move.
+// Under a quiet-ply limit (bestQuietMove) a win takes a winning capture
+// when there is one, else the quiet move that brings the winning
+// capture nearest, and a loss the slowest; a win that only the limit
+// brings, which no capture need bring sooner, keeps the other side
+// furthest from a draw. It returns an error wrapping ErrNotInTables when
+// p or a position after one of its moves is not there or p has no legal
+// move.
 func (t *Tables) BestMove(p surakarta.Position) (surakarta.Move, surakarta.TableValue, error) {
+	if t.limit > 0 {
+		return t.bestQuietMove(p)
+	}
 	if _, err := t.Value(p); err != nil {
 		return surakarta.NoMove, surakarta.TableValue{}, err
 	}

@@ -1,9 +1,13 @@
 package tablebase
 
-import "github.com/surakarta-go/surakarta"
+import (
+	"encoding/binary"
 
-// The results of entries, in the low two bits of a capture-all code and
-// alone in a quiet table's 2-bit values.
+	"github.com/surakarta-go/surakarta"
+)
+
+// The results of entries: the low two bits of a capture-all code, and
+// what decodeQuiet makes of a quiet-ply entry.
 const (
 	vUnknown = 0 // while generating only; in a finished table it means a draw
 	vWin     = 1
@@ -45,10 +49,7 @@ func negate(v int) int {
 	return v
 }
 
-// better reports whether the result a is better than b for the mover:
-// win, then draw, then loss.
-func better(a, b int) bool { return rankOf(a) > rankOf(b) }
-
+// rankOf orders the results for the mover: loss 0, draw 1, win 2.
 func rankOf(v int) int {
 	switch v {
 	case vWin:
@@ -57,6 +58,44 @@ func rankOf(v int) int {
 		return 1
 	}
 	return 0
+}
+
+// quietEntryBytes is the size of a quiet-ply table's entry: two
+// thresholds, uint16 each, since a quiet-ply limit goes up to 1000.
+const quietEntryBytes = 4
+
+// decodeQuiet reads the entry of a position of class c under a
+// quiet-ply limit, its two thresholds lo and hi (solveQuiet; each 1 to
+// the limit + 1, the limit + 1 meaning never), and returns its result
+// for the mover with r quiet plies left (0 to the limit), and the
+// threshold that bounds it: for a win or a loss that a capture brings,
+// the plies left from which it holds, the quiet plies in which the
+// winner forces the capture; for the piece count's result, which holds
+// below lo, lo, the plies left from which the side behind would force a
+// draw.
+//
+// With as many pieces on each side the result is a win from lo plies
+// left, a loss from hi (one of them never), a draw below. Else it is the
+// piece count's result (the side ahead wins) below lo, a draw from lo
+// and the other side's win from hi.
+func decodeQuiet(entry []byte, c class, r int) (v, threshold int) {
+	lo, hi := int(binary.LittleEndian.Uint16(entry)), int(binary.LittleEndian.Uint16(entry[2:]))
+	if c.mover == c.other {
+		switch {
+		case r >= lo:
+			return vWin, lo
+		case r >= hi:
+			return vLoss, hi
+		}
+		return vDraw, min(lo, hi)
+	}
+	switch {
+	case r < lo:
+		return adjudicate(c), lo
+	case r < hi:
+		return vDraw, lo
+	}
+	return negate(adjudicate(c)), hi
 }
 
 // tableResult converts a result.
