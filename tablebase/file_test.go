@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -49,11 +50,13 @@ func decodeTable(data []byte, c class, limit int) ([][]byte, error) {
 const classFieldsEnd = 4 + 2 + 1 + 1 + 1 + 2
 
 // damageCases are the tables TestDamagedTables breaks: capture-all and
-// quiet-ply ones, of one block and of several.
+// quiet-ply ones, of one block and of several, and quiet-ply ones of
+// each kind of class: as many pieces each side, the mover ahead, the
+// mover behind.
 var damageCases = []struct {
 	c     class
 	limit int
-}{{class{1, 1}, 0}, {class{2, 1}, 0}, {class{1, 1}, testLimit}, {class{1, 2}, testLimit}}
+}{{class{1, 1}, 0}, {class{2, 1}, 0}, {class{1, 1}, testLimit}, {class{2, 1}, testLimit}, {class{1, 2}, testLimit}}
 
 // TestDamagedTables: whatever byte of a table file is changed, reading the
 // table fails with an error wrapping ErrMismatch (a change to the fields
@@ -270,5 +273,67 @@ func TestHostileHeader(t *testing.T) {
 	data := append(head, make([]byte, 16*blocks)...)
 	if _, err := readHeader(bytes.NewReader(data), int64(len(data)), c, limit); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("a header of blocks of %d entries of %d bytes: %v, want ErrCorrupt", per, entryBytes(limit), err)
+	}
+}
+
+// withVersion returns the table file data of class c under limit with
+// its header's version set to v, the header's checksum made right.
+func withVersion(t *testing.T, data []byte, c class, limit int, v uint16) []byte {
+	t.Helper()
+	h, err := readHeader(bytes.NewReader(data), int64(len(data)), c, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := bytes.Clone(data)
+	binary.LittleEndian.PutUint16(out[4:], v)
+	binary.LittleEndian.PutUint32(out[h.size-4:], crc32.ChecksumIEEE(out[:h.size-4]))
+	return out
+}
+
+// TestOlderVersion: a file of format version 1, of either kind, is
+// refused with ErrMismatch and an error that says it is of version 1,
+// made by an older release, and must be made again; Generate makes it
+// again, the log saying why, the same bytes as a table made afresh.
+func TestOlderVersion(t *testing.T) {
+	for _, tc := range []struct {
+		c     class
+		limit int
+	}{{class{1, 1}, 0}, {class{2, 1}, testLimit}} {
+		name := fileName(tc.c, tc.limit)
+		good := readTable(t, tc.c, tc.limit)
+		old := withVersion(t, good, tc.c, tc.limit, 1)
+		_, err := decodeTable(old, tc.c, tc.limit)
+		if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "version 1, made by an older release of this package: the table must be made again") {
+			t.Errorf("%s of version 1: %v, want ErrMismatch saying it must be made again", name, err)
+		}
+		if _, err := decodeTable(withVersion(t, good, tc.c, tc.limit, 3), tc.c, tc.limit); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "version 3, want 2") {
+			t.Errorf("%s of version 3: %v, want ErrMismatch", name, err)
+		}
+
+		dir := t.TempDir()
+		if err := Generate(context.Background(), dir, Options{Pieces: 3, QuietPlyLimit: tc.limit}); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		fresh, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, withVersion(t, fresh, tc.c, tc.limit, 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(dir, surakarta.Rules{QuietPlyLimit: tc.limit}); !errors.Is(err, ErrMismatch) {
+			t.Errorf("Open with %s of version 1: %v, want ErrMismatch", name, err)
+		}
+		var log []string
+		if err := Generate(context.Background(), dir, Options{Pieces: 3, QuietPlyLimit: tc.limit, Log: func(l string) { log = append(log, l) }}); err != nil {
+			t.Fatal(err)
+		}
+		if len(log) != 2 || !strings.HasPrefix(log[0], name+" cannot be used, made again: "+path+": tablebase: table file does not match: version 1, made by an older release") {
+			t.Errorf("the log:\n%s", strings.Join(log, "\n"))
+		}
+		if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, fresh) {
+			t.Errorf("%s made again: %v, the same bytes: %v", name, err, bytes.Equal(got, fresh))
+		}
 	}
 }

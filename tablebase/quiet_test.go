@@ -1,0 +1,285 @@
+package tablebase
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
+)
+
+// quietLimits are the quiet-ply limits the thresholds are checked under
+// against the reference planes.
+var quietLimits = []int{1, 2, 3, 7, 50}
+
+// quietSolved is a pair solved under a quiet-ply limit both ways: the
+// reference's result for every r (planes, r-major as solveQuietPlanes
+// returns them) and solveQuiet's thresholds.
+type quietSolved struct {
+	p      pair
+	planes []uint8
+	lo, hi []uint16
+}
+
+// quietLevels are the pairs of some levels solved both ways, each way
+// from its own smaller tables: the results with the whole limit left,
+// by class.
+type quietLevels struct {
+	limit              int
+	pairs              []quietSolved
+	refExits, newExits map[class][]uint16
+}
+
+// quietResult is the result the thresholds give with r plies left,
+// decoded as a table's entry is.
+func quietResult(c class, lo, hi uint16, r int) int {
+	var entry [quietEntryBytes]byte
+	binary.LittleEndian.PutUint16(entry[:], lo)
+	binary.LittleEndian.PutUint16(entry[2:], hi)
+	v, _ := decodeQuiet(entry[:], c, r)
+	return v
+}
+
+// solveLevel solves the pairs of n pieces both ways and adds their
+// classes' results with the whole limit left to the exits.
+func (l *quietLevels) solveLevel(t testing.TB, n int) []quietSolved {
+	t.Helper()
+	var out []quietSolved
+	for _, first := range pairsOf(n) {
+		p := newPair(first)
+		planes, err := solveQuietPlanes(context.Background(), p, l.limit, func(c class, i uint64) uint16 { return l.refExits[c][i] }, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi, err := solveQuiet(context.Background(), p, l.limit, func(c class, i uint64) uint16 { return l.newExits[c][i] }, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, quietSolved{p, planes, lo, hi})
+	}
+	for _, s := range out {
+		at := uint64(l.limit) * s.p.total
+		for k, c := range s.p.classes {
+			ref, got := make([]uint16, c.size()), make([]uint16, c.size())
+			for i := range c.size() {
+				g := s.p.offsets[k] + i
+				ref[i] = uint16(s.planes[at+g])
+				got[i] = uint16(quietResult(c, s.lo[g], s.hi[g], l.limit))
+			}
+			l.refExits[c], l.newExits[c] = ref, got
+		}
+	}
+	return out
+}
+
+// solvedQuiet holds the pairs of up to testPieces pieces solved both
+// ways, by limit, solved once per test binary.
+var solvedQuiet struct {
+	sync.Mutex
+	byLimit map[int]*quietLevels
+}
+
+// quietUpTo returns the pairs of up to testPieces pieces under limit,
+// solved both ways.
+func quietUpTo(t testing.TB, limit int) *quietLevels {
+	t.Helper()
+	solvedQuiet.Lock()
+	defer solvedQuiet.Unlock()
+	if l := solvedQuiet.byLimit[limit]; l != nil {
+		return l
+	}
+	l := &quietLevels{limit: limit, refExits: map[class][]uint16{}, newExits: map[class][]uint16{}}
+	for n := 2; n <= testPieces; n++ {
+		l.pairs = append(l.pairs, l.solveLevel(t, n)...)
+	}
+	if solvedQuiet.byLimit == nil {
+		solvedQuiet.byLimit = map[int]*quietLevels{}
+	}
+	solvedQuiet.byLimit[limit] = l
+	return l
+}
+
+// compareQuiet checks s's thresholds against its planes: every position,
+// every r from 0 to the limit, the same result; and the thresholds in
+// range, 1 to limit + 1, lo ≤ hi with unequal material and one of them
+// never with equal. It returns how many positions differ.
+func compareQuiet(t *testing.T, limit int, s quietSolved) int {
+	t.Helper()
+	never := uint16(limit + 1)
+	bad := 0
+	for k, c := range s.p.classes {
+		for i := range c.size() {
+			g := s.p.offsets[k] + i
+			lo, hi := s.lo[g], s.hi[g]
+			var wrong string
+			switch {
+			case lo < 1 || lo > never || hi < 1 || hi > never:
+				wrong = "out of range"
+			case c.mover != c.other && lo > hi:
+				wrong = "lo above hi"
+			case c.mover == c.other && lo != never && hi != never:
+				wrong = "both a win and a loss"
+			}
+			for r := 0; r <= limit && wrong == ""; r++ {
+				if got, want := quietResult(c, lo, hi, r), int(s.planes[uint64(r)*s.p.total+g]); got != want {
+					wrong = fmt.Sprintf("with %d plies left %v, the reference %v", r, tableResult(got), tableResult(want))
+				}
+			}
+			if wrong != "" {
+				if bad++; bad <= 5 {
+					m, o := c.placement(i)
+					p, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black)
+					t.Errorf("limit %d, %v (%dv%d), thresholds %d and %d: %s", limit, p, c.mover, c.other, lo, hi, wrong)
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// TestQuietThresholds: under the quiet-ply limits 1, 2, 3, 7 and 50,
+// the two thresholds solveQuiet gives every position of every class of
+// up to 4 pieces (of 5 with SURAKARTA_FULL=1) give, for every number of
+// quiet plies left, the result the reference (the backward induction
+// over every r that made the tables of format version 1) gives; each
+// solver builds on its own smaller tables.
+func TestQuietThresholds(t *testing.T) {
+	for _, limit := range quietLimits {
+		l := quietUpTo(t, limit)
+		pairs := l.pairs
+		if testsize.Sized(true, false, false) {
+			// Not cached: the planes of 5 pieces under the limit 50 take
+			// 600 MB.
+			pairs = append(pairs, l.solveLevel(t, 5)...)
+			for _, c := range classesOf(5) {
+				delete(l.refExits, c)
+				delete(l.newExits, c)
+			}
+		}
+		for _, s := range pairs {
+			if bad := compareQuiet(t, limit, s); bad > 0 {
+				t.Errorf("limit %d, %s: %d positions differ", limit, pairName(s.p, limit), bad)
+			}
+		}
+	}
+}
+
+// TestQuietStepFunctions checks, on the reference's planes alone, what
+// the thresholds rest on: as a function of the quiet plies left r, the
+// result of every position of up to 4 pieces under the limits 7 and 50
+// is a step function. With unequal material it never falls, seen from
+// the side behind (a loss, then a draw, then a win, each possibly
+// empty); with equal material it is a draw up to some r and from there
+// one result.
+func TestQuietStepFunctions(t *testing.T) {
+	for _, limit := range []int{7, 50} {
+		for _, s := range quietUpTo(t, limit).pairs {
+			bad := 0
+			for k, c := range s.p.classes {
+				for i := range c.size() {
+					g := s.p.offsets[k] + i
+					at := func(r int) int { return int(s.planes[uint64(r)*s.p.total+g]) }
+					ok := at(0) == adjudicate(c)
+					for r := 1; r <= limit && ok; r++ {
+						prev, v := at(r-1), at(r)
+						switch {
+						case c.mover == c.other:
+							ok = prev == vDraw || v == prev
+						case c.mover < c.other:
+							ok = rankOf(v) >= rankOf(prev)
+						default:
+							ok = rankOf(v) <= rankOf(prev)
+						}
+					}
+					if !ok {
+						if bad++; bad <= 5 {
+							steps := make([]surakarta.TableResult, limit+1)
+							for r := range steps {
+								steps[r] = tableResult(at(r))
+							}
+							t.Errorf("limit %d, %dv%d position %d: not a step function: %v", limit, c.mover, c.other, i, steps)
+						}
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("limit %d, %s: %d positions", limit, pairName(s.p, limit), bad)
+			}
+		}
+	}
+}
+
+// TestQuietBestMoveWins: from won positions of up to 4 pieces under the
+// quiet-ply limits of 6 and 50 (no repetition limit), each side playing
+// BestMove, every game ends in the win, every move keeps its side's
+// result, and while the win is one a capture brings (not the limit's
+// piece count), no position (placement and side to move) comes twice.
+func TestQuietBestMoveWins(t *testing.T) {
+	games := testsize.Sized(2000, 600, 200)
+	for _, limit := range []int{testLimit, 50} {
+		tb := openTables(t, limit)
+		rules := surakarta.Rules{QuietPlyLimit: limit}
+		rng := rand.New(rand.NewPCG(17, uint64(limit)))
+		played, horizonRepeats := 0, 0
+		for played < games {
+			p := randomSmallPosition(t, rng)
+			if err := p.SetQuietPlies(rng.IntN(limit)); err != nil {
+				t.Fatal(err)
+			}
+			if v, err := tb.Value(p); err != nil || v.Result != surakarta.TableWin || len(p.LegalMoves()) == 0 {
+				continue
+			}
+			played++
+			winner := p.SideToMove()
+			g, err := surakarta.NewGameWithRules(p, rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			repeated := false
+			for !g.Outcome().Over {
+				q := g.Position()
+				m, v, err := tb.BestMove(q)
+				if err != nil {
+					t.Fatalf("%v: %v", q, err)
+				}
+				want := surakarta.TableWin
+				if q.SideToMove() != winner {
+					want = surakarta.TableLoss
+				}
+				if v.Result != want {
+					t.Fatalf("from %v, %v: BestMove gives a %v, want a %v", p, q, v.Result, want)
+				}
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				if g.Repetitions() > 1 && !repeated {
+					repeated = true
+					if byCapture(t, tb, q, limit) {
+						t.Errorf("from %v: %v comes again after %v, in a win by capture", p, g.Position(), q)
+					} else {
+						horizonRepeats++
+					}
+				}
+			}
+			if o := g.Outcome(); o.Draw || o.Winner != winner {
+				t.Errorf("from %v: %v, want %v to win", p, o, winner)
+			}
+		}
+		t.Logf("limit %d: %d games, %d with a position repeated in a win at the limit", limit, played, horizonRepeats)
+	}
+}
+
+// byCapture reports whether q's result, a win or a loss, is one a
+// capture brings rather than the quiet-ply limit's piece count.
+func byCapture(t *testing.T, tb *Tables, q surakarta.Position, limit int) bool {
+	t.Helper()
+	c, v, _, err := tb.quietValue(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.mover == c.other || v != adjudicate(c)
+}
