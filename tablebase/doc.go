@@ -20,7 +20,8 @@
 //     ends is a draw. They hold the result and the plies to the end. They
 //     fit games with QuietPlyLimit 0, whatever their repetition limit.
 //   - Tables of a quiet-ply limit L (Options{QuietPlyLimit: L}; files
-//     MvO-qL.sktb) hold the result for every count of quiet plies left.
+//     MvO-qL.sktb) hold the result for every count of quiet plies left,
+//     as two thresholds a position.
 //     They fit games with QuietPlyLimit L, whatever their repetition limit.
 //
 // A repetition limit does not keep tables out: the search scores
@@ -51,10 +52,11 @@
 //	pvs.Tables = t
 //
 // or from the command line, cmd/surakarta-tb generate -dir tables -pieces
-// 4 -quiet-plies 50. Tables of a quiet-ply limit cost far more to make
-// than capture-all ones (they solve every count of quiet plies): those of
-// up to 4 pieces took about twenty times as long, and those of 5 pieces
-// about twelve (docs/tablebases.md has the figures and their commands).
+// 4 -quiet-plies 50. Tables of a quiet-ply limit cost about what
+// capture-all ones do to make: a position's result for every count of
+// quiet plies follows from two thresholds, which the same retrograde
+// analysis computes (docs/tablebases.md has the figures and their
+// commands).
 //
 // # Damaged files
 //

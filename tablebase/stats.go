@@ -23,7 +23,7 @@ type Stats struct {
 	Positions, Wins, Draws, Losses uint64
 	// LongestWin is the most plies to the end of a won position under
 	// capture-all (0 without a win), −1 under a quiet-ply limit, whose
-	// tables store no distance.
+	// tables store no plies to the end.
 	LongestWin int
 	// LongestWinPosition is the first position, in the table's order, of
 	// the longest win, with Black to move; the zero Position when there

@@ -341,7 +341,7 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // Value returns the value of p for its side to move: the result, and
 // for a win or a loss under the capture-all rules the plies to the end of
 // the game with best play (−1 under a quiet-ply limit, whose tables store
-// the result only). Under a quiet-ply limit the value is that of p's
+// no plies to the end). Under a quiet-ply limit the value is that of p's
 // quiet plies. It returns an error wrapping ErrNotInTables when p is not
 // there, and one wrapping ErrCorrupt when its block is damaged: then the
 // whole table is dropped (Dropped), and every later probe of its class

@@ -46,7 +46,9 @@ ends when a side has no pieces or the side to move no legal move (then
 the side with more pieces wins, equal counts draw), and a game that never
 ends is a draw; the tables hold the plies to the end. Or a quiet-ply
 limit L, where a game also ends, on the piece count, after L plies
-without a capture (no repetition limit); the tables hold only the result.
+without a capture (no repetition limit); the tables hold the result for
+every count of quiet plies (as two thresholds a position), not the plies
+to the end.
 
 Run surakarta-tb generate -h, surakarta-tb probe -h or surakarta-tb stats -h
 for their flags.

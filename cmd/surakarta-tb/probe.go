@@ -25,11 +25,12 @@ and the move that keeps it:
 
 RESULT is win, draw or loss; PLIES the plies to the end of the game with
 best play for a win or a loss under capture-all, and - for a draw or
-under a quiet-ply limit (whose tables store the result only); MOVE the
-best move in the library's notation (such as b2c3: the fastest win, the
-slowest loss, or under a quiet-ply limit a move that keeps the result and
-makes progress). Under a quiet-ply limit the value is that of the position's quiet plies (its
-third field). Such as:
+under a quiet-ply limit (whose tables store no plies to the end); MOVE
+the best move in the library's notation (such as b2c3: the fastest win,
+the slowest loss, or under a quiet-ply limit a move that keeps the result,
+a win's bringing the winning capture nearest). Under a quiet-ply limit
+the value is that of the position's quiet plies (its third field). Such
+as:
 
   win 7 b2c3
 

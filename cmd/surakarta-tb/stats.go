@@ -23,8 +23,8 @@ M and O are the pieces of the side to move and of the other side; W, D
 and L count the positions won, drawn and lost. PLIES is the longest win,
 the most plies to the end of a won position, and POSITION the first such
 position in the table's order (Black to move); under a quiet-ply limit,
-whose tables store no distance, both are - and the counts are those of
-the positions with no quiet plies played.
+whose tables store no plies to the end, both are - and the counts are
+those of the positions with no quiet plies played.
 
 `
 
