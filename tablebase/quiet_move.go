@@ -42,7 +42,8 @@ type quietChoice struct {
 // plays them. A better result first. Among wins, a capture (it wins
 // now); then, when the win comes from a capture the winner forces, the
 // position after the move nearest that capture (the smallest
-// threshold, the quiet plies the loser has left before it); when it
+// threshold: the quiet plies in which the winner forces it from there);
+// when it
 // comes from the limit, the one furthest from a draw for the loser (the
 // largest threshold: the plies it needs left to reach one). Among
 // losses, the other way round: a quiet move, the capture furthest away,

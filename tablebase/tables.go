@@ -455,13 +455,13 @@ func notInTables(c class) error {
 
 // BestMove returns a move that keeps p's value, and the value: for a win
 // the fastest (under the capture-all rules) and for a loss the slowest.
-// Under a quiet-ply limit (bestQuietMove) a win takes a winning capture
-// when there is one, else the quiet move that brings the winning
-// capture nearest, and a loss the slowest; a win that only the limit
-// brings, which no capture need bring sooner, keeps the other side
-// furthest from a draw. It returns an error wrapping ErrNotInTables when
-// p or a position after one of its moves is not there or p has no legal
-// move.
+// Under a quiet-ply limit a win takes a winning capture when there is
+// one, else the quiet move that brings the winning capture nearest, and
+// a loss puts the capture off longest; where the limit's piece count
+// decides (the side ahead holding on), the side ahead keeps the other
+// furthest from a draw and the side behind goes nearest one. It returns
+// an error wrapping ErrNotInTables when p or a position after one of its
+// moves is not there or p has no legal move.
 func (t *Tables) BestMove(p surakarta.Position) (surakarta.Move, surakarta.TableValue, error) {
 	if t.limit > 0 {
 		return t.bestQuietMove(p)
