@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -11,17 +10,7 @@ import (
 // under the tables' quiet-ply limit with its quiet plies, and the
 // threshold that bounds that result (decodeQuiet).
 func (t *Tables) quietValue(p surakarta.Position) (c class, v, threshold int, err error) {
-	side := p.SideToMove()
-	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
-	c = class{bits.OnesCount64(mover), bits.OnesCount64(other)}
-	if c.mover == 0 || c.other == 0 {
-		return c, 0, 0, fmt.Errorf("%w: the game is over", ErrNotInTables)
-	}
-	tf := t.files[c]
-	if tf == nil {
-		return c, 0, 0, fmt.Errorf("%w: no table of %d against %d pieces", ErrNotInTables, c.mover, c.other)
-	}
-	entry, err := t.entry(c, tf, index(mover, other))
+	entry, c, err := t.entry(p)
 	if err != nil {
 		return c, 0, 0, err
 	}

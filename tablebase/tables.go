@@ -348,7 +348,7 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // returns that error at once, without reading the file again. After
 // Close it returns ErrClosed.
 func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
-	entry, err := t.entry(p)
+	entry, c, err := t.entry(p)
 	if err != nil {
 		return surakarta.TableValue{}, err
 	}
@@ -368,22 +368,23 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 	return v, nil
 }
 
-// entry returns the bytes of p's entry, or Value's error. It allocates
-// nothing unless it reads a block, or finds the table damaged.
-func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
-	cache := t.cache.Load()
-	if cache == nil {
-		return nil, ErrClosed
-	}
+// entry returns the bytes of p's entry and p's class, or Value's error.
+// It allocates nothing unless it reads a block, or finds the table
+// damaged.
+func (t *Tables) entry(p surakarta.Position) ([]byte, class, error) {
 	side := p.SideToMove()
 	mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
 	c := class{bits.OnesCount64(mover), bits.OnesCount64(other)}
+	cache := t.cache.Load()
+	if cache == nil {
+		return nil, c, ErrClosed
+	}
 	tf := t.file(c)
 	if tf == nil {
-		return nil, notInTables(c)
+		return nil, c, notInTables(c)
 	}
 	if err := tf.err.Load(); err != nil {
-		return nil, *err
+		return nil, c, *err
 	}
 	i := index(mover, other)
 	b := i / perBlock // the only size of block readHeader takes
@@ -394,14 +395,14 @@ func (t *Tables) entry(p surakarta.Position) ([]byte, error) {
 		read, err := tf.h.readBlock(tf.f, b)
 		if err != nil {
 			if t.cache.Load() == nil {
-				return nil, ErrClosed // the file was closed under the read
+				return nil, c, ErrClosed // the file was closed under the read
 			}
-			return nil, t.drop(tf, fmt.Errorf("%s: %w", tf.f.Name(), err))
+			return nil, c, t.drop(tf, fmt.Errorf("%s: %w", tf.f.Name(), err))
 		}
 		data = cache.put(tf.first+b, read)
 	}
 	at := (i % perBlock) * uint64(tf.h.entryBytes)
-	return data[at : at+uint64(tf.h.entryBytes)], nil
+	return data[at : at+uint64(tf.h.entryBytes)], c, nil
 }
 
 // drop remembers that tf failed with err, found by a probe, unless it
