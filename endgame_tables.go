@@ -52,4 +52,14 @@ type TableValue struct {
 	// the game when both sides play best (the winner the fewest, the loser
 	// the most), and −1 when the tables do not store it. A draw has 0.
 	Plies int
+	// Conversion is, for a win or a loss that a capture decides in tables
+	// of a quiet-ply limit (which store no Plies), the quiet plies within
+	// which the winner forces that capture, the capture included, when
+	// both sides play best: a search that wins by the tables plays towards
+	// the capture, rather than among moves that all keep the win but may
+	// repeat (which the Olympiad rules end by the piece count). It is 0
+	// when the tables do not say: a draw, a win the quiet-ply limit's piece
+	// count decides, and every value of capture-all tables, whose Plies
+	// says more.
+	Conversion int
 }

@@ -22,7 +22,9 @@ const (
 // TableWinScore is the score of a position that endgame tables hold as
 // won but without the number of plies to the game's end, as the tables of
 // a quiet-ply limit keep them (PVS.Tables): a PVS scores such a position n
-// plies from the root TableWinScore−n, so that it prefers the nearer one.
+// plies from the root TableWinScore−n, less the plies to the capture that
+// decides it when the tables say (TableValue.Conversion), so that it
+// prefers the nearer one.
 // It lies above every evaluation, since the win is proven, and below the
 // scores of wins, since no one knows when the game ends: IsWin is false
 // for it and FormatScore writes it "table win", not "win in n".

@@ -46,8 +46,10 @@ func (w *pvsWorker) probeTables(p *Position, ply int) (int, bool) {
 
 // tableScore returns the score of a table's value v of a position at ply,
 // for its side to move, with draw the score of a draw: Win−(ply+v.Plies)
-// for a win with its distance, TableWinScore−ply for one without (or
-// one too far to score as a win), and their negations for losses.
+// for a win with its distance, TableWinScore−(ply+v.Conversion) for one
+// without (or one too far to score as a win), v.Conversion 0 when the
+// tables do not say, and their negations for losses. So a search prefers
+// the table win whose capture is nearest, and a loss whose is furthest.
 func tableScore(v TableValue, ply, draw int) int {
 	var s int
 	switch v.Result {
@@ -55,7 +57,8 @@ func tableScore(v TableValue, ply, draw int) int {
 		if d := ply + v.Plies; v.Plies >= 0 && d < Win-decisive {
 			s = Win - d
 		} else {
-			s = TableWinScore - ply
+			// Within IsTableWin's range whatever the conversion.
+			s = TableWinScore - min(ply+max(v.Conversion, 0), 999)
 		}
 	default:
 		return draw
@@ -73,14 +76,18 @@ func tableScore(v TableValue, ply, draw int) int {
 // else the child's table value; the best is the move, and with
 // lim.MultiPV the lines are the best moves in order. It searches no
 // further: the tables are exact, and cost so little that a search whose
-// context is done before it starts still gets their move.
+// context is done before it starts still gets their move. A root the
+// tables hold drawn is the exception, without MultiPV: it leaves the
+// worker's root moves those that keep the draw and its tables none, and
+// returns false, for the search to choose among them.
 func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	c := &w.core
 	if w.tables == nil {
 		return Result{}, false // a search stopped already still gets the tables' move
 	}
 	root := &c.stack[0]
-	if _, ok := w.probeTables(root, 0); !ok {
+	rootScore, ok := w.probeTables(root, 0)
+	if !ok {
 		return Result{}, false
 	}
 	c.hashes[c.base] = root.hash
@@ -103,6 +110,23 @@ func (w *pvsWorker) rootFromTables(lim Limits) (Result, bool) {
 	}
 	c.nodes += int64(1 + len(lines))
 	slices.SortStableFunc(lines, func(a, b Line) int { return cmp.Compare(b.Score, a.Score) })
+	if lim.MultiPV <= 1 && rootScore == c.draw[root.side&1] && lines[0].Score == rootScore {
+		// Drawn by the tables: every move that keeps the draw is as good
+		// as another to them, but not to an opponent who may go wrong.
+		// So the search chooses among those moves as in any position, by
+		// the evaluation and without the tables, as Syzygy's users do
+		// with a root in the tables.
+		keep := w.rootMoves[:0]
+		for _, l := range lines {
+			if l.Score == rootScore {
+				keep = append(keep, l.PV[0])
+			}
+		}
+		w.rootMoves = keep
+		w.partialRoot = len(keep) < root.countMoves()
+		w.setTables(nil)
+		return Result{}, false
+	}
 	if lim.MultiPV > 1 {
 		lines = lines[:min(lim.MultiPV, len(lines))]
 	} else {

@@ -249,3 +249,77 @@ func TestPVSTablesQuietWin(t *testing.T) {
 		t.Error("IsTableWin and IsTableLoss: the ranges overlap evaluations or wins")
 	}
 }
+
+// TestPVSTablesQuietWinsUnderOlympiadRules plays out, under the Olympiad
+// rules (the default game's: a repetition ends the game by the piece
+// count), positions of 2 against 2 pieces that the quiet-ply tables hold
+// won by a capture, PVS with the tables playing both sides: the winner
+// must win. Every move that keeps a table win scored alike once, and the
+// search played among them until a position came again, a draw.
+func TestPVSTablesQuietWinsUnderOlympiadRules(t *testing.T) {
+	tb := openTables(t, 4, 50)
+	r := rand.New(rand.NewPCG(3, 4))
+	s := surakarta.NewPVS(surakarta.NewTuned())
+	s.Tables = tb
+	for range 20 {
+		var p surakarta.Position
+		for {
+			p = randomPlacement(r, 2, 2)
+			if v, ok := tb.Probe(p); ok && v.Result == surakarta.TableWin && v.Conversion >= 5 {
+				break
+			}
+		}
+		g := surakarta.NewGame(p)
+		for ply := 0; !g.Outcome().Over && ply < 200; ply++ {
+			res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(res.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o := g.Outcome(); !o.Over || o.Draw || o.Winner != p.SideToMove() {
+			t.Errorf("%v, won by the tables for %v: the game ends %+v", p, p.SideToMove(), o)
+		}
+	}
+}
+
+// TestPVSTablesDrawnRootSearches checks that a root the tables hold drawn
+// is searched, among the moves that keep the draw, rather than answered
+// from the tables with their first drawing move.
+func TestPVSTablesDrawnRootSearches(t *testing.T) {
+	tb := openTables(t, 4, 50)
+	p := findPosition(t, 2, 2, func(p surakarta.Position) bool {
+		v, ok := tb.Probe(p)
+		if !ok || v.Result != surakarta.TableDraw {
+			return false
+		}
+		losing := 0 // moves that lose by the tables
+		for _, m := range p.LegalMoves() {
+			c := p
+			c.PlayUnchecked(m)
+			if cv, ok := tb.Probe(c); ok && cv.Result == surakarta.TableWin {
+				losing++
+			}
+		}
+		return losing >= 2
+	})
+	s := surakarta.NewPVS(surakarta.NewTuned())
+	s.Tables = tb
+	res, err := s.Search(context.Background(), surakarta.NewGame(p), surakarta.Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := p
+	after.PlayUnchecked(res.Move)
+	if v, ok := tb.Probe(after); !ok || v.Result != surakarta.TableDraw {
+		t.Errorf("%v: %v leads to %+v, want a draw", p, res.Move, v)
+	}
+	if res.Depth != 4 {
+		t.Errorf("%v: depth %d, want the search's 4, not the tables' answer", p, res.Depth)
+	}
+	if res.Score != 0 {
+		t.Logf("%v: score %s (the evaluation's, among drawing moves)", p, surakarta.FormatScore(res.Score))
+	}
+}

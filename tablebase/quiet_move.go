@@ -59,7 +59,8 @@ func (a quietChoice) better(b quietChoice) bool {
 // a win by capture bring the capture a ply nearer: the winning capture
 // is reached, and no position is seen twice before it.
 func (t *Tables) bestQuietMove(p surakarta.Position) (surakarta.Move, surakarta.TableValue, error) {
-	if _, err := t.Value(p); err != nil {
+	value, err := t.Value(p)
+	if err != nil {
 		return surakarta.NoMove, surakarta.TableValue{}, err
 	}
 	var best quietChoice
@@ -89,6 +90,9 @@ func (t *Tables) bestQuietMove(p surakarta.Position) (surakarta.Move, surakarta.
 	v := surakarta.TableValue{Result: tableResult(best.v), Plies: -1}
 	if v.Result == surakarta.TableDraw {
 		v.Plies = 0
+	}
+	if v.Result == value.Result {
+		v.Conversion = value.Conversion
 	}
 	return best.move, v, nil
 }

@@ -283,3 +283,77 @@ func byCapture(t *testing.T, tb *Tables, q surakarta.Position, limit int) bool {
 	}
 	return c.mover == c.other || v != adjudicate(c)
 }
+
+// TestQuietConversion checks Value's Conversion against the moves: a win
+// that a capture decides in n quiet plies has a winning capture when n is
+// 1, else a quiet move to a loss in n−1 and none to a loss in fewer; a
+// loss in n has no move to anything but a win, every quiet one in at
+// most n−1 and one in exactly n−1 unless a capture forces the loss at
+// once (n 1); and every other value has Conversion 0.
+func TestQuietConversion(t *testing.T) {
+	tb := openTables(t, 50)
+	rng := rand.New(rand.NewPCG(23, 5))
+	checked := 0
+	for range testsize.Sized(20000, 5000, 1500) {
+		p := randomSmallPosition(t, rng)
+		if err := p.SetQuietPlies(rng.IntN(50)); err != nil {
+			t.Fatal(err)
+		}
+		v, err := tb.Value(p)
+		if err != nil || len(p.LegalMoves()) == 0 {
+			continue
+		}
+		if !byCaptureValue(t, tb, p) {
+			if v.Conversion != 0 {
+				t.Errorf("%v: %+v, want Conversion 0", p, v)
+			}
+			continue
+		}
+		checked++
+		n := v.Conversion
+		capture, nearest, furthest := false, 1<<30, -1 // over the quiet moves' children of the winner's side
+		for _, m := range p.LegalMoves() {
+			after := p
+			after.PlayUnchecked(m)
+			if m.IsCapture() {
+				if after.Count(after.SideToMove()) == 0 {
+					capture = true
+					continue
+				}
+				if cv, err := tb.Value(after); err == nil && cv.Result == surakarta.TableLoss {
+					capture = true
+				}
+				continue
+			}
+			cv, err := tb.Value(after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cv.Result == -v.Result {
+				nearest, furthest = min(nearest, cv.Conversion), max(furthest, cv.Conversion)
+			}
+		}
+		switch {
+		case v.Result == surakarta.TableWin && n == 1 && !capture:
+			t.Errorf("%v: a win in 1 without a winning capture", p)
+		case v.Result == surakarta.TableWin && n > 1 && (capture || nearest != n-1):
+			t.Errorf("%v: a win in %d, but a winning capture %v, the nearest loss after a quiet move %d", p, n, capture, nearest)
+		case v.Result == surakarta.TableLoss && n > 1 && furthest != n-1:
+			t.Errorf("%v: a loss in %d, but the furthest win after a quiet move %d", p, n, furthest)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d positions decided by a capture", checked)
+	}
+}
+
+// byCaptureValue reports whether p's value is a win or a loss that a
+// capture decides.
+func byCaptureValue(t *testing.T, tb *Tables, p surakarta.Position) bool {
+	t.Helper()
+	c, v, _, err := tb.quietValue(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v != vDraw && (c.mover == c.other || v != adjudicate(c))
+}

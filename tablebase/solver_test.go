@@ -349,7 +349,8 @@ func TestReferenceSolverCaptureAll(t *testing.T) {
 
 // TestReferenceSolverQuiet: the tables under a small quiet-ply limit agree
 // with the independent recursion at every count of quiet plies (and
-// beyond the limit) for every position of the graph of refGraphFor, or
+// beyond the limit), the plies to the deciding capture (Conversion)
+// included, for every position of the graph of refGraphFor, or
 // with -short of up to 3 pieces and a thousand random ones of three
 // against one.
 func TestReferenceSolverQuiet(t *testing.T) {
@@ -374,6 +375,12 @@ func TestReferenceSolverQuiet(t *testing.T) {
 		want := surakarta.TableValue{Result: refTableResult(value(i, r)), Plies: -1}
 		if want.Result == surakarta.TableDraw {
 			want.Plies = 0
+		}
+		if v := value(i, r); v != refDraw && (g.counts[i][0] == g.counts[i][1] || v != refAdjudicate(g.counts[i])) {
+			// A result a capture decides: its conversion is the fewest
+			// plies left from which it holds, which holds from then on.
+			for want.Conversion = 1; value(i, want.Conversion) != v; want.Conversion++ {
+			}
 		}
 		checked++
 		if got != want {

@@ -342,7 +342,8 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // for a win or a loss under the capture-all rules the plies to the end of
 // the game with best play (−1 under a quiet-ply limit, whose tables store
 // no plies to the end). Under a quiet-ply limit the value is that of p's
-// quiet plies. It returns an error wrapping ErrNotInTables when p is not
+// quiet plies, and a win or loss that a capture decides has the quiet
+// plies to that capture as its Conversion. It returns an error wrapping ErrNotInTables when p is not
 // there, and one wrapping ErrCorrupt when its block is damaged: then the
 // whole table is dropped (Dropped), and every later probe of its class
 // returns that error at once, without reading the file again. After
@@ -360,8 +361,8 @@ func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
 		}
 		return v, nil
 	}
-	res, _ := decodeQuiet(entry, c, max(t.limit-p.QuietPlies(), 0))
-	v := surakarta.TableValue{Result: tableResult(res), Plies: -1}
+	res, threshold := decodeQuiet(entry, c, max(t.limit-p.QuietPlies(), 0))
+	v := surakarta.TableValue{Result: tableResult(res), Plies: -1, Conversion: conversion(c, res, threshold)}
 	if v.Result == surakarta.TableDraw {
 		v.Plies = 0
 	}

@@ -98,6 +98,17 @@ func decodeQuiet(entry []byte, c class, r int) (v, threshold int) {
 	return negate(adjudicate(c)), hi
 }
 
+// conversion returns TableValue.Conversion of a position of class c
+// whose quiet-ply entry decodes to the result v and the threshold
+// (decodeQuiet): the threshold for a win or loss that a capture decides,
+// 0 for a draw and for the piece count's result.
+func conversion(c class, v, threshold int) int {
+	if v == vDraw || (c.mover != c.other && v == adjudicate(c)) {
+		return 0
+	}
+	return threshold
+}
+
 // tableResult converts a result.
 func tableResult(v int) surakarta.TableResult {
 	switch v {
