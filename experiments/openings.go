@@ -13,6 +13,16 @@ import (
 // under the repository's root.
 const OpeningsFile = recordsDir + "/tablebase/openings-6-8.txt"
 
+// Openings6File is the file of endgames of at most 6 pieces, which the
+// tables of 6 pieces hold from the first move: where they play every
+// move exactly, and an engine without them must find the win.
+const Openings6File = recordsDir + "/tablebase/openings-6.txt"
+
+// Openings4v3File is the file of endgames of 4 against 3 pieces, one
+// capture from the tables of 6: openings where tables can make a
+// difference, since the side that captures next enters them.
+const Openings4v3File = recordsDir + "/tablebase/openings-4v3.txt"
+
 // openingsSources are the record files under matches/strength that the
 // endgame openings are taken from, named so that matches added there later
 // do not change the openings; and openingsPerFile is how many each gives:
@@ -33,6 +43,35 @@ const openingsPerFile = 100
 // opening alone, under the Olympiad rules), each position once, in the
 // order found, and at most openingsPerFile from a file.
 func EndgameOpenings(root string) (string, error) {
+	return endgameOpenings(root, "endgames of 6 to 8 pieces", "with 6 to 8 pieces", 6, func(p surakarta.Position) bool {
+		return p.Count(surakarta.Black)+p.Count(surakarta.White) <= 8
+	})
+}
+
+// EndgameOpenings6 returns the text of Openings6File as the records make
+// it, as EndgameOpenings does, of the first position of each game with
+// at most 6 pieces.
+func EndgameOpenings6(root string) (string, error) {
+	return endgameOpenings(root, "endgames of at most 6 pieces", "with at most 6 pieces", 2, func(p surakarta.Position) bool {
+		return p.Count(surakarta.Black)+p.Count(surakarta.White) <= 6
+	})
+}
+
+// EndgameOpenings4v3 returns the text of Openings4v3File as the records
+// make it, as EndgameOpenings does, of the first position of each game
+// with 4 pieces against 3.
+func EndgameOpenings4v3(root string) (string, error) {
+	return endgameOpenings(root, "endgames of 4 against 3 pieces", "with 4 pieces against 3", 7, func(p surakarta.Position) bool {
+		b, w := p.Count(surakarta.Black), p.Count(surakarta.White)
+		return b+w == 7 && max(b, w) == 4
+	})
+}
+
+// endgameOpenings returns the text of a file of openings: of each game
+// of the source files, the first position for which want holds and that
+// is not over, before the game has fewer than least pieces; what and
+// which describe them in its header.
+func endgameOpenings(root, what, which string, least int, want func(surakarta.Position) bool) (string, error) {
 	seen := make(map[surakarta.Position]bool)
 	var openings []surakarta.Position
 	for _, name := range openingsSources {
@@ -45,7 +84,7 @@ func EndgameOpenings(root string) (string, error) {
 			if found == openingsPerFile {
 				break
 			}
-			if p, ok := firstEndgame(rec); ok && !seen[p] {
+			if p, ok := firstEndgame(rec, least, want); ok && !seen[p] {
 				seen[p] = true
 				openings = append(openings, p)
 				found++
@@ -53,8 +92,8 @@ func EndgameOpenings(root string) (string, error) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %d endgames of 6 to 8 pieces: of each game of experiments/matches/strength/{%s}, the first position\n", len(openings), strings.Join(openingsSources, ","))
-	fmt.Fprintf(&b, "# with 6 to 8 pieces that is not over; the files in this order, the first %d new positions of each, in the order found.\n", openingsPerFile)
+	fmt.Fprintf(&b, "# %d %s: of each game of experiments/matches/strength/{%s}, the first position\n", len(openings), what, strings.Join(openingsSources, ","))
+	fmt.Fprintf(&b, "# %s that is not over; the files in this order, the first %d new positions of each, in the order found.\n", which, openingsPerFile)
 	fmt.Fprintf(&b, "# Made by go run ./cmd/tables (from experiments/).\n")
 	for _, p := range openings {
 		b.WriteString(p.String() + "\n")
@@ -62,18 +101,19 @@ func EndgameOpenings(root string) (string, error) {
 	return b.String(), nil
 }
 
-// firstEndgame returns the first position of the record's game with 6 to
-// 8 pieces that is not over, if any.
-func firstEndgame(rec *surakarta.Record) (surakarta.Position, bool) {
+// firstEndgame returns the first position of the record's game for
+// which want holds and that is not over, if any before the game has fewer
+// than least pieces.
+func firstEndgame(rec *surakarta.Record, least int, want func(surakarta.Position) bool) (surakarta.Position, bool) {
 	g := surakarta.NewGame(rec.Game.StartPosition())
 	moves := rec.Game.Moves()
 	for ply := 0; ; ply++ {
 		p := g.Position()
 		pieces := p.Count(surakarta.Black) + p.Count(surakarta.White)
-		if pieces < 6 {
+		if pieces < least {
 			return p, false
 		}
-		if pieces <= 8 && !g.Outcome().Over && !surakarta.NewGame(p).Outcome().Over {
+		if want(p) && !g.Outcome().Over && !surakarta.NewGame(p).Outcome().Over {
 			return p, true
 		}
 		if ply == len(moves) || g.Play(moves[ply]) != nil {

@@ -24,6 +24,9 @@ import (
 // pairs in the records, as the tables have always given it.
 var sprt = elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 
+// nonRegression is the SPRT of a change that must not lose: [−10, 0].
+var nonRegression = elo.SPRT{Elo0: -10, Elo1: 0, Alpha: 0.05, Beta: 0.05}
+
 // Records are the games of one record file under matches/.
 type Records struct {
 	File string // the path under matches/, such as "tune/weight20.txt.gz"
@@ -254,6 +257,14 @@ func (m *Match) Decision() string {
 
 // SPRT returns the decision with the LLR: "H1 after 468 games (LLR 2.98)".
 func (m *Match) SPRT() string { return m.Decision() + " (LLR " + m.LLR() + ")" }
+
+// NonRegression returns the decision and LLR of the SPRT [−10, 0], that
+// of a change that must not lose: "H1 after 252 games (LLR 2.97)".
+func (m *Match) NonRegression() string {
+	llr := nonRegression.LLR(m.pairs)
+	d := strings.TrimSuffix(nonRegression.Decide(llr).String(), " accepted")
+	return fmt.Sprintf("%s after %d games (LLR %.2f)", d, m.Games(), llr)
+}
 
 // Fixed says that the match had no SPRT: "none: a fixed 400 games".
 func (m *Match) Fixed() string { return fmt.Sprintf("none: a fixed %d games", m.Games()) }

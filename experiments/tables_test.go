@@ -104,16 +104,22 @@ func TestEveryPatchLinked(t *testing.T) {
 // TestEndgameOpenings checks that the endgame openings file is what the
 // records make, and that a match can play every opening of it.
 func TestEndgameOpenings(t *testing.T) {
-	want, err := EndgameOpenings(root)
+	for file, make := range map[string]func(string) (string, error){OpeningsFile: EndgameOpenings, Openings4v3File: EndgameOpenings4v3, Openings6File: EndgameOpenings6} {
+		t.Run(filepath.Base(file), func(t *testing.T) { testOpeningsFile(t, file, make) })
+	}
+}
+
+func testOpeningsFile(t *testing.T, file string, make func(string) (string, error)) {
+	want, err := make(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	have, err := os.ReadFile(filepath.Join(root, OpeningsFile))
+	have, err := os.ReadFile(filepath.Join(root, file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(have) != want {
-		t.Errorf("%s is not what the records make: %s", OpeningsFile, regenerate)
+		t.Errorf("%s is not what the records make: %s", file, regenerate)
 	}
 	var openings []surakarta.Position
 	for line := range strings.Lines(want) {

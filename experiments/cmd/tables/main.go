@@ -47,6 +47,16 @@ func run() error {
 		return err
 	}
 	files[experiments.OpeningsFile] = openings
+	openings, err = experiments.EndgameOpenings4v3(root)
+	if err != nil {
+		return err
+	}
+	files[experiments.Openings4v3File] = openings
+	openings, err = experiments.EndgameOpenings6(root)
+	if err != nil {
+		return err
+	}
+	files[experiments.Openings6File] = openings
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		text := files[name]
 		path := filepath.Join(root, filepath.FromSlash(name))
