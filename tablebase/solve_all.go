@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"sync"
+	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/bitboard"
@@ -91,31 +93,77 @@ type ends struct {
 // e.exit), a blocked mover ends the game (e.blocked), and quiet moves
 // are counted. Then distance by distance, every position whose value is
 // settled at that distance passes it back to its predecessors, found by
-// unmaking a quiet move: a loss makes them wins one ply further, a win
-// takes one from their count of quiet moves not yet known to lose, and a
-// predecessor whose count reaches zero is a loss (or a draw if a capture
-// draws).
+// unmaking a quiet move (passLevel, on workers goroutines): a loss makes
+// them wins one ply further, a win takes one from their count of quiet
+// moves not yet known to lose, and a predecessor whose count reaches
+// zero is a loss (or a draw if a capture draws).
+//
+// The result does not depend on the number of workers nor on the order
+// they work in. The positions passed back at distance d are those whose
+// code is a win or a loss at d when the distance begins, each once, and
+// no update at d changes them: every update writes a distance above d,
+// and only onto a position unknown or won further than d+1. Each update
+// writes a value that depends only on d and the position: a win at d+1,
+// or, when its count reaches zero, a draw or a loss at max(d+1, the
+// plies of its slowest losing capture). And a position cannot take both at the
+// same distance: each of its quiet moves leads to one position, passed
+// back once, so its count reaches zero only when every quiet move leads
+// to a win of the other side, and then none leads to a loss. So whatever
+// the order, the codes after distance d are the same, each position
+// settled at d is listed once, at the distance of its new code (the
+// lists of a distance hold the same positions in another order), and a
+// position left unknown has had its count taken down once for each of
+// its quiet moves found to lead to a win. The counts of settled
+// positions may differ, but they are never read again.
 func retrograde(ctx context.Context, p pair, exit exitFunc, e ends, workers int) ([]uint16, error) {
-	codes := make([]uint16, p.total)
-	count := make([]uint8, p.total)     // quiet moves not yet known to lead to a win of the other side
-	lossExit := make([]uint16, p.total) // 1<<15: a capture draws; below: the most plies of a losing capture, +1
-	levels := newLevels()
+	a, err := firstPass(ctx, p, exit, e, workers)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.passBack(ctx, p, e, workers); err != nil {
+		return nil, err
+	}
+	return a.codes(), nil
+}
+
+// analysis is a retrograde analysis under way.
+type analysis struct {
+	// state holds, for every position, its code in the low 16 bits and
+	// above them its count of quiet moves not yet known to lead to a win
+	// of the other side. The passing back updates it with atomic
+	// compare-and-swap, from several goroutines.
+	state []uint32
+	// lossExit holds, for every position, 1<<15 if a capture draws, and
+	// below that the most plies of a losing capture, +1. It is read only
+	// after the first pass.
+	lossExit []uint16
+	levels   levels
+}
+
+// firstPass plays every move of every position of the pair, on workers
+// goroutines, and lists the positions it settles by distance.
+func firstPass(ctx context.Context, p pair, exit exitFunc, e ends, workers int) (*analysis, error) {
+	a := &analysis{state: make([]uint32, p.total), lossExit: make([]uint16, p.total)}
+	var mu sync.Mutex // guards a.levels
 	err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
 		var buf [surakarta.MaxMoves]surakarta.Move
+		var settled settledLists
 		cur := newCursor(c, from)
 		for i := from; i < to; i++ {
 			mover, other := cur.placement()
 			pos, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(mover), surakarta.SquareSet(other), surakarta.Black)
 			moves := pos.AppendLegalMoves(buf[:0])
 			g := p.offsets[k] + i
+			var cd uint16
+			quiet := 0
 			if len(moves) == 0 {
 				if e.blocked != nil {
-					codes[g] = e.blocked(c)
+					cd = e.blocked(c)
 				} else {
-					codes[g] = code(adjudicate(c), 0)
+					cd = code(adjudicate(c), 0)
 				}
 			} else {
-				win, loss, draw, quiet := 0, 0, false, 0
+				win, loss, draw := 0, 0, false
 				for _, m := range moves {
 					if !m.IsCapture() {
 						quiet++
@@ -141,97 +189,203 @@ func retrograde(ctx context.Context, p pair, exit exitFunc, e ends, workers int)
 						draw = true
 					}
 				}
-				count[g] = uint8(quiet)
-				lossExit[g] = uint16(loss)
+				a.lossExit[g] = uint16(loss)
 				if draw {
-					lossExit[g] |= 1 << 15
+					a.lossExit[g] |= 1 << 15
 				}
 				switch {
 				case win > 0:
-					codes[g] = code(vWin, win)
+					cd = code(vWin, win)
 				case quiet > 0:
 				case draw:
-					codes[g] = code(vDraw, 0)
+					cd = code(vDraw, 0)
 				default:
-					codes[g] = code(vLoss, loss)
+					cd = code(vLoss, loss)
 				}
+			}
+			a.state[g] = uint32(quiet)<<16 | uint32(cd)
+			if v := result(cd); v == vWin || v == vLoss {
+				settled.add(plies(cd), uint32(g))
 			}
 			if i+1 < to {
 				cur.next()
 			}
 		}
+		mu.Lock()
+		a.levels.take(settled)
+		mu.Unlock()
 	})
 	if err != nil {
 		return nil, err
 	}
-	for g, c := range codes {
-		if v := result(c); v == vWin || v == vLoss {
-			levels.add(plies(c), uint32(g))
-		}
-	}
-	for d := 0; d < len(levels.at); d++ {
+	return a, nil
+}
+
+// passBack passes back the values of the positions settled, distance by
+// distance (passLevel), up to e.maxDistance.
+func (a *analysis) passBack(ctx context.Context, p pair, e ends, workers int) error {
+	for d := 0; d < len(a.levels.at); d++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		if d+1 > e.maxDistance {
 			if e.stop {
 				break
 			}
-			return nil, fmt.Errorf("tablebase: a distance above %d plies", e.maxDistance)
+			return fmt.Errorf("tablebase: a distance above %d plies", e.maxDistance)
 		}
-		for _, g := range levels.at[d] {
-			c := codes[g]
-			if plies(c) != d {
-				continue // settled nearer since
+		passLevel(p, a.state, a.lossExit, d, &a.levels, workers)
+		a.levels.at[d] = nil
+	}
+	return nil
+}
+
+// codes returns the code of every position, in the memory of lossExit,
+// which the analysis reads no more.
+func (a *analysis) codes() []uint16 {
+	codes := a.lossExit
+	for g, s := range a.state {
+		codes[g] = uint16(s)
+	}
+	a.state, a.lossExit = nil, nil
+	return codes
+}
+
+// backChunk is the number of positions of a distance a worker passes
+// back at a time.
+const backChunk = 1 << 10
+
+// passLevel passes back the values of the positions listed at distance
+// d, on up to workers goroutines, each taking backChunk positions at a
+// time, and adds the positions they settle to the lists of later
+// distances.
+func passLevel(p pair, state []uint32, lossExit []uint16, d int, l *levels, workers int) {
+	type job struct {
+		list     []uint32
+		from, to int
+	}
+	var jobs []job
+	for _, list := range l.at[d] {
+		for from := 0; from < len(list); from += backChunk {
+			jobs = append(jobs, job{list, from, min(from+backChunk, len(list))})
+		}
+	}
+	n := min(max(workers, 1), len(jobs))
+	settled := make([]settledLists, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= len(jobs) {
+					return
+				}
+				passPositions(p, state, lossExit, d, jobs[j].list[jobs[j].from:jobs[j].to], &settled[w])
 			}
-			k := 0
-			if uint64(g) >= p.offsets[len(p.offsets)-1] {
-				k = len(p.classes) - 1
-			}
-			mover, other := p.classes[k].placement(uint64(g) - p.offsets[k])
-			loss := result(c) == vLoss
-			base := p.partnerOffset(k)
-			empty := ^(mover | other) & bitboard.All
-			for rest := other; rest != 0; rest &= rest - 1 {
-				t := rest & -rest
-				for back := neighbours[bits.TrailingZeros64(t)] & empty; back != 0; back &= back - 1 {
-					pr := base + index(other&^t|back&-back, mover)
-					pc := codes[pr]
-					switch {
-					case loss:
-						if result(pc) == vUnknown || (result(pc) == vWin && plies(pc) > d+1) {
-							codes[pr] = code(vWin, d+1)
-							levels.add(d+1, uint32(pr))
-						}
-					case result(pc) == vUnknown:
-						count[pr]--
-						if count[pr] > 0 {
+		})
+	}
+	wg.Wait()
+	for _, s := range settled {
+		l.take(s)
+	}
+}
+
+// passPositions passes back the values of the positions gs, listed at
+// distance d, to their predecessors, adding those it settles to out.
+// It may run on several goroutines at once, on positions of the same
+// distance: each update of a predecessor is a compare-and-swap of its
+// state, so that exactly one goroutine makes each change of its code,
+// and lists it.
+func passPositions(p pair, state []uint32, lossExit []uint16, d int, gs []uint32, out *settledLists) {
+	last := p.offsets[len(p.offsets)-1]
+	win := uint32(code(vWin, d+1))
+	for _, g := range gs {
+		c := uint16(atomic.LoadUint32(&state[g]))
+		if plies(c) != d {
+			continue // settled nearer since
+		}
+		k := 0
+		if uint64(g) >= last {
+			k = len(p.classes) - 1
+		}
+		mover, other := p.classes[k].placement(uint64(g) - p.offsets[k])
+		loss := result(c) == vLoss
+		base := p.partnerOffset(k)
+		empty := ^(mover | other) & bitboard.All
+		for rest := other; rest != 0; rest &= rest - 1 {
+			t := rest & -rest
+			for back := neighbours[bits.TrailingZeros64(t)] & empty; back != 0; back &= back - 1 {
+				pr := base + index(other&^t|back&-back, mover)
+				sp := &state[pr]
+				if loss {
+					for {
+						s := atomic.LoadUint32(sp)
+						pc := uint16(s)
+						if result(pc) != vUnknown && (result(pc) != vWin || plies(pc) <= d+1) {
 							break
 						}
-						if lossExit[pr]&(1<<15) != 0 {
-							codes[pr] = code(vDraw, 0)
+						if atomic.CompareAndSwapUint32(sp, s, s&^0xffff|win) {
+							out.add(d+1, uint32(pr))
 							break
 						}
-						n := max(d+1, int(lossExit[pr]))
-						codes[pr] = code(vLoss, n)
-						levels.add(n, uint32(pr))
+					}
+					continue
+				}
+				for {
+					s := atomic.LoadUint32(sp)
+					if result(uint16(s)) != vUnknown {
+						break
+					}
+					if s>>16 > 1 {
+						if atomic.CompareAndSwapUint32(sp, s, s-1<<16) {
+							break
+						}
+						continue
+					}
+					// The last quiet move found to lose: the position
+					// is settled.
+					if lossExit[pr]&(1<<15) != 0 {
+						if atomic.CompareAndSwapUint32(sp, s, uint32(code(vDraw, 0))) {
+							break
+						}
+						continue
+					}
+					n := max(d+1, int(lossExit[pr]))
+					if atomic.CompareAndSwapUint32(sp, s, uint32(code(vLoss, n))) {
+						out.add(n, uint32(pr))
+						break
 					}
 				}
 			}
 		}
-		levels.at[d] = nil
 	}
-	return codes, nil
 }
 
-// levels holds the positions settled at each distance, to pass back.
-type levels struct{ at [][]uint32 }
+// settledLists holds the positions one worker settled, by distance.
+type settledLists [][]uint32
 
-func newLevels() *levels { return &levels{} }
-
-func (l *levels) add(d int, g uint32) {
-	for len(l.at) <= d {
-		l.at = append(l.at, nil)
+func (s *settledLists) add(d int, g uint32) {
+	for len(*s) <= d {
+		*s = append(*s, nil)
 	}
-	l.at[d] = append(l.at[d], g)
+	(*s)[d] = append((*s)[d], g)
+}
+
+// levels holds the positions settled at each distance, to pass back: at
+// each distance the lists of the workers that settled them, in any
+// order.
+type levels struct{ at [][][]uint32 }
+
+// take adds the lists of s to those of their distances.
+func (l *levels) take(s settledLists) {
+	for d, list := range s {
+		if len(list) == 0 {
+			continue
+		}
+		for len(l.at) <= d {
+			l.at = append(l.at, nil)
+		}
+		l.at[d] = append(l.at[d], list)
+	}
 }
