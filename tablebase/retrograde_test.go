@@ -9,20 +9,22 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestWorkersSameBytes: Generate makes the same bytes with 1, 2 and 5
-// workers, every file: the capture-all tables of up to 5 pieces (up to 4
-// with -short) and those of up to 4 under the quiet-ply limit 50, whose
+// workers, every file: the capture-all tables of up to 4 pieces (5 with
+// SURAKARTA_FULL=1, 3 with -short) and those of up to 4 (3 with -short)
+// under the quiet-ply limit 50, whose
 // thresholds come from the same retrograde analysis.
 func TestWorkersSameBytes(t *testing.T) {
-	allPieces := 5
-	if testing.Short() {
-		allPieces = 4 // 5 take most of a minute
-	}
+	// 5 pieces under capture-all take most of a minute, and the race
+	// detector makes 4 slow.
+	allPieces, quietPieces := testsize.Sized(5, 4, 3), testsize.Sized(4, 4, 3)
 	for _, tc := range []struct {
 		pieces, limit int
-	}{{allPieces, 0}, {4, 50}} {
+	}{{allPieces, 0}, {quietPieces, 50}} {
 		t.Run(fmt.Sprintf("pieces=%d,limit=%d", tc.pieces, tc.limit), func(t *testing.T) {
 			var first map[string][]byte
 			for _, w := range []int{1, 2, 5} {
