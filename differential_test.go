@@ -558,6 +558,7 @@ func minus(a, b []reference.Move) []reference.Move {
 // 40,000 crowded positions with SURAKARTA_FULL=1, 20,000 in all by default
 // and 10,000 with -short, capture paths included.
 func TestDifferentialLegalMoves(t *testing.T) {
+	testsize.Sequential(t)
 	uniform := testsize.Sized(60_000, 12_000, 6_000)
 	crowded := testsize.Sized(40_000, 8_000, 4_000)
 	checkPaths := true
@@ -595,6 +596,7 @@ func TestDifferentialLegalMoves(t *testing.T) {
 // from the start, where the positions are the ones real play reaches: 300
 // games with SURAKARTA_FULL=1, 75 by default, 30 with -short.
 func TestDifferentialAfterRandomPlay(t *testing.T) {
+	testsize.Sequential(t)
 	games := testsize.Sized(300, 75, 30)
 	r := rand.New(rand.NewPCG(3, 3))
 	checkPaths := true

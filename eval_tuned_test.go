@@ -118,6 +118,7 @@ func refTargets(pieces [2]uint64, c int) uint64 {
 // ones by turns, the crowded ones stressing the circuits: 20,000 with
 // SURAKARTA_FULL=1, 6,000 by default, 4,000 with -short.
 func TestWalksAgainstReference(t *testing.T) {
+	testsize.Sequential(t)
 	n := testsize.Sized(20_000, 6_000, 4_000)
 	r := rand.New(rand.NewPCG(5, 5))
 	launchesSeen := 0

@@ -3,22 +3,26 @@ package surakarta_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/tablebase"
 )
 
-// openTables generates the tables of up to pieces pieces under the
-// quiet-ply limit (0: capture-all) in a temporary directory and opens
-// them.
+// openTables opens the tables of up to pieces pieces under the
+// quiet-ply limit (0: capture-all), generated once for the whole test
+// binary in a temporary directory (TestMain removes it).
 func openTables(t *testing.T, pieces, limit int) *tablebase.Tables {
 	t.Helper()
-	dir := t.TempDir()
-	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: pieces, QuietPlyLimit: limit}); err != nil {
+	dir, err := generatedTables(pieces, limit)
+	if err != nil {
 		t.Fatal(err)
 	}
 	tb, err := tablebase.Open(dir, surakarta.Rules{QuietPlyLimit: limit})
@@ -27,6 +31,47 @@ func openTables(t *testing.T, pieces, limit int) *tablebase.Tables {
 	}
 	t.Cleanup(func() { tb.Close() })
 	return tb
+}
+
+// sharedTables holds the directories of the tables generatedTables has
+// made, by pieces and limit, and the directory that holds them all.
+var sharedTables struct {
+	sync.Mutex
+	root string
+	dirs map[[2]int]string
+}
+
+// generatedTables returns the directory of the tables of up to pieces
+// pieces under the quiet-ply limit, generating them the first time.
+func generatedTables(pieces, limit int) (string, error) {
+	sharedTables.Lock()
+	defer sharedTables.Unlock()
+	key := [2]int{pieces, limit}
+	if dir, ok := sharedTables.dirs[key]; ok {
+		return dir, nil
+	}
+	if sharedTables.root == "" {
+		root, err := os.MkdirTemp("", "surakarta-tables-")
+		if err != nil {
+			return "", err
+		}
+		sharedTables.root, sharedTables.dirs = root, map[[2]int]string{}
+	}
+	dir := filepath.Join(sharedTables.root, fmt.Sprintf("%d-q%d", pieces, limit))
+	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: pieces, QuietPlyLimit: limit}); err != nil {
+		return "", err
+	}
+	sharedTables.dirs[key] = dir
+	return dir, nil
+}
+
+// TestMain runs the tests and removes the tables generatedTables made.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedTables.root != "" {
+		os.RemoveAll(sharedTables.root)
+	}
+	os.Exit(code)
 }
 
 // randomPlacement returns a position with black and white pieces of

@@ -116,6 +116,7 @@ func TestCaptureAllConsistent(t *testing.T) {
 // best of their results for the mover, or the piece count with none left
 // or no move.
 func TestQuietConsistent(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, testLimit)
 	rng := rand.New(rand.NewPCG(7, 8))
 	checked := 0

@@ -151,6 +151,7 @@ func compareQuiet(t *testing.T, limit int, s quietSolved) int {
 // (the backward induction over every r that made the tables of format
 // version 1) gives; each solver builds on its own smaller tables.
 func TestQuietThresholds(t *testing.T) {
+	testsize.Sequential(t)
 	// With -short (and so under CI's race detector) two of the limits.
 	for _, limit := range testsize.Sized(quietLimits, quietLimits, []int{3, 50}) {
 		l := quietUpTo(t, limit)
@@ -180,6 +181,7 @@ func TestQuietThresholds(t *testing.T) {
 // empty); with equal material it is a draw up to some r and from there
 // one result.
 func TestQuietStepFunctions(t *testing.T) {
+	testsize.Sequential(t)
 	for _, limit := range []int{7, 50} {
 		for _, s := range quietUpTo(t, limit).pairs {
 			bad := 0

@@ -321,6 +321,7 @@ func refGraphFor(t *testing.T) *refGraph {
 // SURAKARTA_FULL=1, else those of three against one), whichever colour
 // is to move.
 func TestReferenceSolverCaptureAll(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 0)
 	g := refGraphFor(t)
 	res, dist := g.solveCaptureAll()

@@ -42,3 +42,14 @@ func RealTime(t testing.TB) {
 		t.Skipf("a check of how long things take on the real clock, which depends on the machine's load: %s=1 runs it", RealTimeEnv)
 	}
 }
+
+// Sequential skips t under the race detector: t checks code that runs on
+// one goroutine, so that the race detector can find nothing in it and
+// only makes it several times slower. The runs without -race run it in
+// full.
+func Sequential(t testing.TB) {
+	t.Helper()
+	if Race {
+		t.Skip("checks code on one goroutine, where the race detector finds nothing: the runs without -race check it")
+	}
+}
