@@ -284,7 +284,7 @@ func checkSVG(t *testing.T, svg []byte, p surakarta.Position) {
 			t.Fatalf("%v: a circle of class %q on square %q", p, class, square)
 		}
 		c, ok := p.PieceAt(s)
-		if !ok || class != "piece "+c.String() {
+		if want := map[surakarta.Color]string{surakarta.Black: "piece black", surakarta.White: "piece white"}[c]; !ok || class != want {
 			t.Errorf("%v: a circle of class %q on %v, where the position has %v, %v", p, class, s, c, ok)
 		}
 		pieces++

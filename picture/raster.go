@@ -74,31 +74,82 @@ func (r *raster) draw(s *shape) {
 		text := shape{kind: strokeShape, color: s.color, opacity: s.opacity, strokes: textStrokes([]rune(s.text)[0], labelSize, s.centre)}
 		r.draw(&text)
 	case strokeShape:
-		edges := polygonEdges(s.head)
-		r.fill(s.bounds(), s.color, s.opacity, func(q point) float64 {
-			d := math.Inf(1)
-			for _, st := range s.strokes {
-				d = min(d, st.distance(q))
-			}
-			if edges != nil {
-				d = min(d, polygonDistance(q, s.head, edges))
-			}
-			return d
-		})
+		r.strokes(s)
 	}
 }
 
-// distance returns the signed distance from q to the stroke's edge:
-// negative inside.
-func (st *stroke) distance(q point) float64 {
-	if len(st.segs) == 0 {
-		return math.Abs(q.distance(st.ringCentre)-st.ring) - st.width/2
+// strokes draws a shape of strokes and an arrow head: the coverage of
+// each part is worked out over the part's own area only, and the shape's
+// coverage of a pixel is the most of any part's, so that where parts
+// overlap they are painted once.
+func (r *raster) strokes(s *shape) {
+	m := r.newMask(s.bounds())
+	for _, st := range s.strokes {
+		if len(st.segs) == 0 {
+			ring := box{st.ringCentre.x, st.ringCentre.y, st.ringCentre.x, st.ringCentre.y}.grow(st.ring + st.width/2)
+			m.cover(ring, func(q point) float64 { return math.Abs(q.distance(st.ringCentre)-st.ring) - st.width/2 })
+			continue
+		}
+		for _, seg := range st.segs {
+			m.cover(seg.bounds().grow(st.width/2), func(q point) float64 { return seg.distance(q) - st.width/2 })
+		}
 	}
-	d := math.Inf(1)
-	for _, seg := range st.segs {
-		d = min(d, seg.distance(q))
+	if edges := polygonEdges(s.head); edges != nil {
+		b := box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+		for _, q := range s.head {
+			b = b.union(box{q.x, q.y, q.x, q.y})
+		}
+		m.cover(b, func(q point) float64 { return polygonDistance(q, s.head, edges) })
 	}
-	return d - st.width/2
+	alpha := s.opacity * float64(s.color.A) / 255
+	for y := m.area.Min.Y; y < m.area.Max.Y; y++ {
+		for x := m.area.Min.X; x < m.area.Max.X; x++ {
+			if c := m.at(x, y); c > 0 {
+				r.blend(x, y, s.color, float64(c)*alpha)
+			}
+		}
+	}
+}
+
+// mask is the coverage of the pixels of an area by a shape, 0 to 1.
+type mask struct {
+	r        *raster
+	area     image.Rectangle
+	coverage []float32
+}
+
+// newMask returns an empty mask of the pixels of the area b (in units).
+func (r *raster) newMask(b box) *mask {
+	area := r.pixels(b)
+	return &mask{r: r, area: area, coverage: make([]float32, area.Dx()*area.Dy())}
+}
+
+func (m *mask) at(x, y int) float32 {
+	return m.coverage[(y-m.area.Min.Y)*m.area.Dx()+x-m.area.Min.X]
+}
+
+// cover raises the coverage of the pixels of the area b (in units) to
+// that of a part whose signed distance (in units, negative inside) from a
+// pixel's centre to its edge is distance.
+func (m *mask) cover(b box, distance func(point) float64) {
+	area := m.r.pixels(b).Intersect(m.area)
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		row := m.coverage[(y-m.area.Min.Y)*m.area.Dx():][:m.area.Dx()]
+		for x := area.Min.X; x < area.Max.X; x++ {
+			q := point{(float64(x) + 0.5) / m.r.scale, (float64(y) + 0.5) / m.r.scale}
+			c := float32(min(max(0.5-distance(q)*m.r.scale, 0), 1))
+			row[x-m.area.Min.X] = max(row[x-m.area.Min.X], c)
+		}
+	}
+}
+
+// pixels returns the pixels of the image that the area b (in units)
+// touches, with a pixel more round it for the anti-aliased edge.
+func (r *raster) pixels(b box) image.Rectangle {
+	return image.Rect(
+		int(math.Floor(b.x0*r.scale))-1, int(math.Floor(b.y0*r.scale))-1,
+		int(math.Ceil(b.x1*r.scale))+1, int(math.Ceil(b.y1*r.scale))+1,
+	).Intersect(r.img.Bounds())
 }
 
 // fill paints the colour c at the given opacity over the pixels of the
@@ -106,14 +157,10 @@ func (st *stroke) distance(q point) float64 {
 // distance in units (negative inside) from a pixel's centre to the edge of
 // the shape.
 func (r *raster) fill(b box, c color.NRGBA, opacity float64, distance func(point) float64) {
-	bounds := r.img.Bounds()
-	x0 := max(int(math.Floor(b.x0*r.scale))-1, bounds.Min.X)
-	y0 := max(int(math.Floor(b.y0*r.scale))-1, bounds.Min.Y)
-	x1 := min(int(math.Ceil(b.x1*r.scale))+1, bounds.Max.X)
-	y1 := min(int(math.Ceil(b.y1*r.scale))+1, bounds.Max.Y)
+	area := r.pixels(b)
 	alpha := opacity * float64(c.A) / 255
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
 			q := point{(float64(x) + 0.5) / r.scale, (float64(y) + 0.5) / r.scale}
 			coverage := min(max(0.5-distance(q)*r.scale, 0), 1)
 			if coverage == 0 {
@@ -129,6 +176,10 @@ func (r *raster) fill(b box, c color.NRGBA, opacity float64, distance func(point
 func (r *raster) blend(x, y int, c color.NRGBA, a float64) {
 	i := r.img.PixOffset(x, y)
 	pix := r.img.Pix[i : i+4 : i+4]
+	if a >= 1 {
+		pix[0], pix[1], pix[2], pix[3] = c.R, c.G, c.B, 255
+		return
+	}
 	for k, v := range [4]float64{float64(c.R), float64(c.G), float64(c.B), 255} {
 		pix[k] = uint8(math.Round(v*a + float64(pix[k])*(1-a)))
 	}

@@ -3,6 +3,7 @@ package picture
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -127,7 +128,7 @@ func scene(p surakarta.Position, o *Options, paths []surakarta.CapturePath) []sh
 	for s := range surakarta.NumSquares {
 		sq := surakarta.Square(s)
 		if c, ok := p.PieceAt(sq); ok {
-			shapes = append(shapes, shape{kind: discShape, class: "piece " + c.String(), data: [][2]string{{"data-square", sq.String()}},
+			shapes = append(shapes, shape{kind: discShape, class: "piece " + strings.ToLower(c.String()), data: [][2]string{{"data-square", sq.String()}},
 				color: pieceFill[c], opacity: 1, centre: v.square(sq), radius: pieceRadius, edge: pieceEdge[c], edgeWidth: pieceEdgeWidth})
 		}
 	}
