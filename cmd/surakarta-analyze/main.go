@@ -2,8 +2,10 @@
 // engine, as a chess server's computer analysis does: the score before
 // and after every move, the engine's best move and line, and a class for
 // each move (best, good, inaccuracy, mistake, blunder), written as
-// comments into the records; a summary of each side's play; and, with
-// -svg, a graph of the score over the game (package analysis).
+// comments into the records; a summary of each side's play; with -svg, a
+// graph of the score over the game (package analysis); and with
+// -pictures, a picture of the board at each mistake and blunder (package
+// picture).
 //
 //	go install github.com/surakarta-go/surakarta/cmd/surakarta-analyze@latest
 //	surakarta-analyze games.txt > annotated.txt
@@ -67,7 +69,11 @@ less than -depth. A progress line per tenth of each game and each side's
 summary (its average score lost and its count of each class) go to
 stderr, and after several games each player's summary over them all, by
 the names of the Black and White headers. -svg writes a graph of the
-score over each game, from Black's view.
+score over each game, from Black's view. -pictures DIR draws the board
+before each mistake and blunder into DIR, with the move played (red) and
+the engine's best move (green) as arrows, a capture along its path, one
+file a move (game1-ply17-blunder.svg, or .png with -picture-format png),
+and names each file on stderr.
 
 A record says when it lacks annotations, in a comment after the last
 move annotated (before the first move when none is), such as
@@ -121,6 +127,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	moveTime := cmdflag.MoveTime(flags)
 	out := flags.String("out", "", "write the annotated records to `FILE` instead of stdout")
 	svg := flags.String("svg", "", "write the graph of the score over the first game to `FILE`, and of game N to FILE with -N before its extension (graph-2.svg)")
+	pictures := flags.String("pictures", "", "draw the board before each mistake and blunder, with the move played and the engine's best move, into `DIR`")
+	pictureFormat := flags.String("picture-format", "svg", "the format of -pictures: svg or png")
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
 		return status
@@ -134,6 +142,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if *depth == 0 && *nodes == 0 && *moveTime == 0 {
 		return bad(errors.New("give -depth, -nodes or -movetime a limit"))
+	}
+	if err := checkPictures(*pictures, *pictureFormat); err != nil {
+		return bad(err)
 	}
 	engine, err := cmdflag.ParseEngine(*engineSpec)
 	if err != nil {
@@ -185,6 +196,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	a := analyzer{
 		ctx: ctx, searcher: searcher, stderr: stderr, svg: *svg,
+		pictures: *pictures, pictureFormat: *pictureFormat,
 		limits:    limits,
 		annotator: headerValue(engine.Name + ", " + limitsText(limits)),
 	}
@@ -230,6 +242,9 @@ type analyzer struct {
 	annotator string // the value of the Annotator header: engine and limits
 	stderr    io.Writer
 	svg       string // the -svg file name, or ""
+	// pictures is the -pictures directory, or "", and pictureFormat the
+	// pictures' format, "svg" or "png".
+	pictures, pictureFormat string
 	// players sums up the play of each player over the games, by the
 	// name in the Black and White headers, in order of appearance.
 	players map[string]*analysis.Summary
@@ -313,6 +328,11 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 	if a.svg != "" {
 		if serr := writeSVG(svgName(a.svg, n), report); serr != nil {
 			return text, fmt.Errorf("game %d: %w", n, serr)
+		}
+	}
+	if a.pictures != "" {
+		if perr := a.writePictures(n, rec.Game, report); perr != nil {
+			return text, fmt.Errorf("game %d: %w", n, perr)
 		}
 	}
 	if err != nil {

@@ -310,6 +310,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"a", "b"}, 2, `unexpected argument "b"`},
 		{[]string{"-x"}, 2, "flag provided but not defined: -x"},
 		{[]string{"testdata/missing.txt"}, 1, "missing.txt"},
+		{[]string{"-picture-format", "gif"}, 2, `-picture-format "gif": give svg or png`},
+		{[]string{"-pictures", "testdata/missing"}, 2, "-pictures testdata/missing: no such directory"},
 	} {
 		code, stdout, stderr := analyze(context.Background(), "", tc.args...)
 		if code != tc.code || stdout != "" || !strings.HasPrefix(stderr, "surakarta-analyze: ") || !strings.Contains(stderr, tc.want) {
@@ -332,7 +334,7 @@ func TestHelp(t *testing.T) {
 	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: surakarta-analyze [flags] [FILE]\n") {
 		t.Fatalf("-h: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	for _, want := range []string{"-engine", "-depth", "-nodes", "-movetime", "-out", "-svg", "inaccuracy when it loses 20", "a mistake from 40", "a\nblunder from 60", "±200"} {
+	for _, want := range []string{"-engine", "-depth", "-nodes", "-movetime", "-out", "-svg", "-pictures", "-picture-format", "inaccuracy when it loses 20", "a mistake from 40", "a\nblunder from 60", "±200"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the usage lacks %q", want)
 		}
