@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"io"
 	"slices"
@@ -37,8 +38,10 @@ type GIFOptions struct {
 // GIF returns the game g drawn as an animated GIF that loops for ever: the
 // start position, then one frame per ply, the position after the move with
 // the move in PlayedColor, straight for a step, along its capture path for
-// a capture. The frames share one palette of at most 256 colours, those
-// the frames use most (the anti-aliased edges take the nearest of them).
+// a capture. The board's rounded corners are on white. The frames share
+// one palette of at most 256 colours, those the frames use most (the
+// anti-aliased edges take the nearest of them), and each frame after the
+// first holds only the pixels that changed.
 // It returns an error wrapping ErrOptions for bad options and a game of
 // more than MaxFrames−1 plies.
 func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
@@ -73,7 +76,11 @@ func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
 		if err != nil {
 			return nil, err
 		}
-		frames[i] = img
+		// A GIF's pixel is opaque or transparent: the board's rounded
+		// corners, partly transparent, are painted over white.
+		frames[i] = image.NewRGBA(img.Bounds())
+		draw.Draw(frames[i], img.Bounds(), image.White, image.Point{}, draw.Src)
+		draw.Draw(frames[i], img.Bounds(), img, image.Point{}, draw.Over)
 	}
 	pal := sharedPalette(frames)
 	anim := &gif.GIF{LoopCount: 0}
