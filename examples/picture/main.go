@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"image/color"
 	"log"
 	"os"
 	"path/filepath"
@@ -74,19 +75,11 @@ func pictures() ([]file, error) {
 		return nil, err
 	}
 
-	p, err := surakarta.ParsePosition(capturePosition)
+	p, captureArrows, err := marked(capturePosition, coloured{"b2e5", picture.PlayedColor}, coloured{"c1f3", picture.BetterColor})
 	if err != nil {
 		return nil, err
 	}
-	inner, err := picture.MoveArrow(p, surakarta.NewMove(surakarta.B2, surakarta.E5), picture.PlayedColor)
-	if err != nil {
-		return nil, err
-	}
-	outer, err := picture.MoveArrow(p, surakarta.NewMove(surakarta.C1, surakarta.F3), picture.BetterColor)
-	if err != nil {
-		return nil, err
-	}
-	captures := picture.Options{Size: 360, Arrows: []picture.Arrow{inner, outer},
+	captures := picture.Options{Size: 360, Arrows: captureArrows,
 		Title: "Two captures: b2 takes e5 round the inner loop at a6 (gold), c1 takes f3 round the outer loop at a1 (green)"}
 	if err := add("capture.svg", func(b *bytes.Buffer) error { return picture.WriteSVG(b, p, captures) }); err != nil {
 		return nil, err
@@ -95,20 +88,12 @@ func pictures() ([]file, error) {
 		return nil, err
 	}
 
-	q, err := surakarta.ParsePosition(mistakePosition)
-	if err != nil {
-		return nil, err
-	}
-	played, err := picture.MoveArrow(q, surakarta.NewMove(surakarta.D4, surakarta.C3), picture.MistakeColor)
-	if err != nil {
-		return nil, err
-	}
-	best, err := picture.MoveArrow(q, surakarta.NewMove(surakarta.E6, surakarta.D5), picture.BetterColor)
+	q, mistakeArrows, err := marked(mistakePosition, coloured{"d4c3", picture.MistakeColor}, coloured{"e6d5", picture.BetterColor})
 	if err != nil {
 		return nil, err
 	}
 	if err := add("mistake.svg", func(b *bytes.Buffer) error {
-		return picture.WriteSVG(b, q, picture.Options{Size: 360, Arrows: []picture.Arrow{played, best},
+		return picture.WriteSVG(b, q, picture.Options{Size: 360, Arrows: mistakeArrows,
 			Title: "White played d4c3 (red), a blunder; the engine's best move is e6d5 (green)"})
 	}); err != nil {
 		return nil, err
@@ -126,4 +111,32 @@ func pictures() ([]file, error) {
 		return nil, err
 	}
 	return files, nil
+}
+
+// coloured is a move and the colour of its arrow.
+type coloured struct {
+	move  string
+	color color.NRGBA
+}
+
+// marked returns the position of the text and the arrows of moves legal
+// in it.
+func marked(text string, moves ...coloured) (surakarta.Position, []picture.Arrow, error) {
+	p, err := surakarta.ParsePosition(text)
+	if err != nil {
+		return p, nil, err
+	}
+	var out []picture.Arrow
+	for _, m := range moves {
+		move, err := surakarta.ParseMove(m.move)
+		if err != nil {
+			return p, nil, err
+		}
+		a, err := picture.MoveArrow(p, move, m.color)
+		if err != nil {
+			return p, nil, err
+		}
+		out = append(out, a)
+	}
+	return p, out, nil
 }
