@@ -27,5 +27,5 @@
 //
 // The command surakarta-analyze draws its mistakes and blunders with it
 // (-pictures), and the pictures of the documentation are made by
-// examples/picture.
+// examples/pictures.
 package picture

@@ -9,7 +9,7 @@ import (
 
 // TestDocsPictures checks that the pictures in docs/ are those the
 // program draws now, so that they cannot go stale: after a change to
-// package picture, run go run ./examples/picture and look at them.
+// package picture, run go run ./examples/pictures and look at them.
 func TestDocsPictures(t *testing.T) {
 	files, err := pictures()
 	if err != nil {
@@ -19,11 +19,11 @@ func TestDocsPictures(t *testing.T) {
 		name := filepath.Join("..", "..", "docs", f.name)
 		committed, err := os.ReadFile(name)
 		if err != nil {
-			t.Errorf("%v: go run ./examples/picture writes it", err)
+			t.Errorf("%v: go run ./examples/pictures writes it", err)
 			continue
 		}
 		if !bytes.Equal(committed, f.data) {
-			t.Errorf("docs/%s is not what examples/picture draws now: run go run ./examples/picture, and look at it", f.name)
+			t.Errorf("docs/%s is not what examples/pictures draws now: run go run ./examples/pictures, and look at it", f.name)
 		}
 	}
 }

@@ -1,10 +1,10 @@
-// Command picture draws the board pictures of the documentation with
+// Command pictures draws the board pictures of the documentation with
 // package picture: the start position, a capture round each circuit's
 // loop, a mistake as surakarta-analyze -pictures draws it, and a short
 // game as an animation.
 //
-//	go run ./examples/picture            # writes them into docs/
-//	go run ./examples/picture -dir /tmp  # anywhere else
+//	go run ./examples/pictures           # writes them into docs/
+//	go run ./examples/pictures -dir /tmp # anywhere else
 //
 // Its test checks that the pictures in docs/ are those it writes now.
 package main
