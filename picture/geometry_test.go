@@ -193,10 +193,10 @@ func TestCapturePathPixels(t *testing.T) {
 	at := func(img *image.RGBA, x, y float64) color.RGBA {
 		return img.RGBAAt(int(math.Floor(x/2)), int(math.Floor(y/2)))
 	}
-	for checked := 0; checked < 20; {
+	for checked := 0; checked < 12; {
 		p := surakartatest.RandomPosition(r)
 		for _, m := range p.LegalMoves() {
-			if !m.IsCapture() || checked >= 20 {
+			if !m.IsCapture() || checked >= 12 {
 				continue
 			}
 			checked++

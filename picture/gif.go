@@ -19,8 +19,8 @@ import (
 // GIFOptions.Delay is 0.
 const DefaultDelay = time.Second
 
-// MaxFrames bounds the frames of an animation: a game of more plies takes
-// too much memory to draw at once (a frame of DefaultSize takes 225 KiB).
+// MaxFrames bounds the frames of an animation, and so the time to draw
+// one.
 const MaxFrames = 1000
 
 // GIFOptions say how to draw a game as an animation.
@@ -62,8 +62,10 @@ func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
 	if len(positions) > MaxFrames {
 		return nil, fmt.Errorf("%w: %d plies: an animation has at most %d frames", ErrOptions, len(moves), MaxFrames)
 	}
-	frames := make([]*image.RGBA, len(positions))
-	for i, p := range positions {
+	// frame draws the position after ply i with its move, over white: a
+	// GIF's pixel is opaque or transparent, and the board's rounded
+	// corners are partly transparent.
+	frame := func(i int) (*image.RGBA, error) {
 		opt := o.Options
 		if i > 0 {
 			a, err := MoveArrow(positions[i-1], moves[i-1], PlayedColor)
@@ -72,26 +74,40 @@ func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
 			}
 			opt.Arrows = []Arrow{a}
 		}
-		img, err := Image(p, opt)
+		img, err := Image(positions[i], opt)
 		if err != nil {
 			return nil, err
 		}
-		// A GIF's pixel is opaque or transparent: the board's rounded
-		// corners, partly transparent, are painted over white.
-		frames[i] = image.NewRGBA(img.Bounds())
-		draw.Draw(frames[i], img.Bounds(), image.White, image.Point{}, draw.Src)
-		draw.Draw(frames[i], img.Bounds(), img, image.Point{}, draw.Over)
+		out := image.NewRGBA(img.Bounds())
+		draw.Draw(out, img.Bounds(), image.White, image.Point{}, draw.Src)
+		draw.Draw(out, img.Bounds(), img, image.Point{}, draw.Over)
+		return out, nil
 	}
-	pal := sharedPalette(frames)
+	// The frames are drawn twice, to count their colours and then to
+	// paint them in the palette, rather than kept: a long game's frames
+	// would take a gigabyte.
+	counts := make(map[color.RGBA]int)
+	for i := range positions {
+		img, err := frame(i)
+		if err != nil {
+			return nil, err
+		}
+		countColors(counts, img)
+	}
+	pal := sharedPalette(counts)
 	anim := &gif.GIF{LoopCount: 0}
 	hundredths := int(delay / (10 * time.Millisecond))
 	var previous *image.Paletted
-	for i, img := range frames {
-		frame := paletted(img, pal)
-		anim.Image = append(anim.Image, changed(frame, previous))
-		previous = frame
+	for i := range positions {
+		img, err := frame(i)
+		if err != nil {
+			return nil, err
+		}
+		full := paletted(img, pal)
+		anim.Image = append(anim.Image, changed(full, previous))
+		previous = full
 		d := hundredths
-		if i == len(frames)-1 {
+		if i == len(positions)-1 {
 			d *= 3
 		}
 		anim.Delay = append(anim.Delay, d)
@@ -112,17 +128,18 @@ func WriteGIF(w io.Writer, g *surakarta.Game, o GIFOptions) error {
 	return bw.Flush()
 }
 
-// sharedPalette returns the colours the frames use most, at most 256, the
-// commonest first (ties by colour value, so that the same frames always
-// give the same palette). Fully transparent pixels all count as one
-// transparent colour.
-func sharedPalette(frames []*image.RGBA) color.Palette {
-	counts := make(map[color.RGBA]int)
-	for _, img := range frames {
-		for i := 0; i < len(img.Pix); i += 4 {
-			counts[pixel(img.Pix[i:i+4])]++
-		}
+// countColors adds the pixels of img to the counts of their colours.
+// Fully transparent pixels all count as one transparent colour.
+func countColors(counts map[color.RGBA]int, img *image.RGBA) {
+	for i := 0; i < len(img.Pix); i += 4 {
+		counts[pixel(img.Pix[i:i+4])]++
 	}
+}
+
+// sharedPalette returns the commonest colours of the counts, at most 256,
+// the commonest first (ties by colour value, so that the same frames
+// always give the same palette).
+func sharedPalette(counts map[color.RGBA]int) color.Palette {
 	type entry struct {
 		c color.RGBA
 		n int
@@ -157,10 +174,10 @@ func rgbaKey(c color.RGBA) uint32 {
 	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
 }
 
-// changed returns the part of frame that differs from the previous one
-// (all of it when there is none), for a smaller file: a GIF frame is
-// drawn over the one before it. A frame the same as the previous one
-// gives its first pixel.
+// changed returns a copy of the part of frame that differs from the
+// previous one (frame itself when there is none), for a smaller file and
+// less memory: a GIF frame is drawn over the one before it. A frame the
+// same as the previous one gives its first pixel.
 func changed(frame, previous *image.Paletted) *image.Paletted {
 	if previous == nil {
 		return frame
@@ -178,7 +195,9 @@ func changed(frame, previous *image.Paletted) *image.Paletted {
 	if r.Empty() {
 		r = image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)
 	}
-	return frame.SubImage(r).(*image.Paletted)
+	part := image.NewPaletted(r, frame.Palette)
+	draw.Draw(part, r, frame, r.Min, draw.Src)
+	return part
 }
 
 // paletted returns img in the palette pal: each pixel the nearest colour.
