@@ -365,3 +365,20 @@ func TestDeterministic(t *testing.T) {
 		t.Error("two SVGs of the same position and options differ")
 	}
 }
+
+// TestEveryGameAnimates: random games of every kind (surakartatest's
+// RandomGame: from the start or a random position, some ended by the
+// players) animate with a frame per position and a delay per frame.
+func TestEveryGameAnimates(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 10 {
+		g := surakartatest.RandomGame(r, r.IntN(12))
+		anim, err := picture.GIF(g, picture.GIFOptions{Options: picture.Options{Size: picture.MinSize, Flipped: r.IntN(2) == 0}})
+		if err != nil {
+			t.Fatalf("%v: %v", g.Moves(), err)
+		}
+		if len(anim.Image) != g.Ply()+1 || len(anim.Delay) != len(anim.Image) {
+			t.Errorf("%v: %d frames and %d delays for %d plies", g.Moves(), len(anim.Image), len(anim.Delay), g.Ply())
+		}
+	}
+}
