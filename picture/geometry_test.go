@@ -113,8 +113,12 @@ func arrowPath(t *testing.T, svg []byte) string {
 // radius of its circuit (100 for the inner, 200 for the outer).
 func TestCapturePathGeometry(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
+	captures := 300
+	if testing.Short() {
+		captures = 60
+	}
 	checked, loops := 0, 0
-	for checked < 300 {
+	for checked < captures {
 		p := surakartatest.RandomPosition(r)
 		for _, m := range p.LegalMoves() {
 			if !m.IsCapture() {
@@ -193,10 +197,14 @@ func TestCapturePathPixels(t *testing.T) {
 	at := func(img *image.RGBA, x, y float64) color.RGBA {
 		return img.RGBAAt(int(math.Floor(x/2)), int(math.Floor(y/2)))
 	}
-	for checked := 0; checked < 12; {
+	captures := 12
+	if testing.Short() {
+		captures = 4
+	}
+	for checked := 0; checked < captures; {
 		p := surakartatest.RandomPosition(r)
 		for _, m := range p.LegalMoves() {
-			if !m.IsCapture() || checked >= 12 {
+			if !m.IsCapture() || checked >= captures {
 				continue
 			}
 			checked++

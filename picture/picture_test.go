@@ -236,7 +236,11 @@ func randomOptions(r *rand.Rand, p surakarta.Position) picture.Options {
 // without an error.
 func TestEveryPositionDraws(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 200 {
+	positions := 200
+	if testing.Short() {
+		positions = 40
+	}
+	for i := range positions {
 		p := surakartatest.RandomPosition(r)
 		o := randomOptions(r, p)
 		var b bytes.Buffer
