@@ -45,58 +45,123 @@ func (v view) at(file, rank int) point {
 // square returns the point of s.
 func (v view) square(s surakarta.Square) point { return v.at(s.File(), s.Rank()) }
 
-// segment is a piece of a route: a straight line from a to b, or a corner
-// loop, three quarters of a circle of radius r round c from a to b, which
-// passes outside the board.
+// segment is a piece of a route: a straight line from a to b, or an arc
+// of the circle of radius r round c from a to b, which turns by the angle
+// turn (radians; positive turns clockwise on the screen, y being down)
+// from the angle start. A corner loop is an arc of three quarters of a
+// circle, which passes outside the board.
 type segment struct {
-	a, b point
-	loop bool
-	c    point
-	r    float64
+	a, b        point
+	arc         bool
+	c           point
+	r           float64
+	start, turn float64
 }
 
-// loopSegment returns the loop from a to b round the corner c.
+// loopSegment returns the loop from a to b round the corner c: the long
+// way round, three quarters of a circle.
 func loopSegment(a, b, c point) segment {
-	return segment{a: a, b: b, loop: true, c: c, r: a.distance(c)}
+	start := math.Atan2(a.y-c.y, a.x-c.x)
+	short := math.Remainder(math.Atan2(b.y-c.y, b.x-c.x)-start, 2*math.Pi) // ±π/2
+	return segment{a: a, b: b, arc: true, c: c, r: a.distance(c), start: start, turn: short - math.Copysign(2*math.Pi, short)}
+}
+
+// length returns the segment's length.
+func (s segment) length() float64 {
+	if s.arc {
+		return s.r * math.Abs(s.turn)
+	}
+	return s.a.distance(s.b)
+}
+
+// along returns the point at the distance d along the segment from a.
+func (s segment) along(d float64) point {
+	if s.arc {
+		angle := s.start + math.Copysign(d/s.r, s.turn)
+		return s.c.add(point{math.Cos(angle), math.Sin(angle)}.scale(s.r))
+	}
+	return s.a.add(s.b.sub(s.a).scale(d / s.length()))
+}
+
+// part returns the piece of the segment from the distance d0 along it to
+// d1.
+func (s segment) part(d0, d1 float64) segment {
+	p := s
+	p.a, p.b = s.along(d0), s.along(d1)
+	if s.arc {
+		p.start = s.start + math.Copysign(d0/s.r, s.turn)
+		p.turn = math.Copysign((d1-d0)/s.r, s.turn)
+	}
+	return p
 }
 
 // distance returns the distance from p to the segment.
 func (s segment) distance(p point) float64 {
-	if !s.loop {
+	if !s.arc {
 		ab := s.b.sub(s.a)
 		t := p.sub(s.a).dot(ab) / ab.dot(ab)
 		t = min(max(t, 0), 1)
 		return p.distance(s.a.add(ab.scale(t)))
 	}
-	// The loop is the circle but for the quarter between a and b, the one
-	// inside the board: p is nearest the circle when it lies outside that
-	// quarter, and nearest an end otherwise.
+	// Within the arc's angles p is nearest the circle, and otherwise an
+	// end.
 	v := p.sub(s.c)
-	if v.dot(s.a.sub(s.c)) > 0 && v.dot(s.b.sub(s.c)) > 0 {
-		return min(p.distance(s.a), p.distance(s.b))
+	from := math.Atan2(v.y, v.x) - s.start
+	if s.turn < 0 {
+		from = -from
 	}
-	return math.Abs(v.length() - s.r)
+	if math.Mod(from+4*math.Pi, 2*math.Pi) <= math.Abs(s.turn) {
+		return math.Abs(v.length() - s.r)
+	}
+	return min(p.distance(s.a), p.distance(s.b))
 }
 
-// bounds returns the rectangle that holds the segment.
+// bounds returns a rectangle that holds the segment.
 func (s segment) bounds() box {
-	if s.loop {
+	if s.arc {
 		return box{s.c.x - s.r, s.c.y - s.r, s.c.x + s.r, s.c.y + s.r}
 	}
 	return box{min(s.a.x, s.b.x), min(s.a.y, s.b.y), max(s.a.x, s.b.x), max(s.a.y, s.b.y)}
 }
 
-// sweep returns the SVG arc's sweep flag of a loop: 1 when it turns
-// clockwise on the screen (y down) from a to b.
-func (s segment) sweep() int {
-	d := math.Atan2(s.b.y-s.c.y, s.b.x-s.c.x) - math.Atan2(s.a.y-s.c.y, s.a.x-s.c.x)
-	for d < 0 {
-		d += 2 * math.Pi
+// svgFlags returns the SVG arc's flags of an arc: large-arc 1 when it
+// turns by more than half a circle, sweep 1 when it turns clockwise on the
+// screen.
+func (s segment) svgFlags() (large, sweep int) {
+	if math.Abs(s.turn) > math.Pi {
+		large = 1
 	}
-	if math.Abs(d-1.5*math.Pi) < 0.01 {
-		return 1
+	if s.turn > 0 {
+		sweep = 1
 	}
-	return 0
+	return large, sweep
+}
+
+// dashed returns the dashes of a line along segs, as SVG's
+// stroke-dasharray="on off" draws them: on units drawn, off left out,
+// from the start of the line.
+func dashed(segs []segment, on, off float64) []segment {
+	var dashes []segment
+	phase := 0.0 // along the pattern, 0 to on+off
+	for _, s := range segs {
+		length := s.length()
+		for d := 0.0; d < length; {
+			if phase < on {
+				end := min(d+on-phase, length)
+				dashes = append(dashes, s.part(d, end))
+				phase += end - d
+				d = end
+			} else {
+				step := min(on+off-phase, length-d)
+				phase += step
+				d += step
+			}
+			if phase >= on+off {
+				phase = 0
+			}
+		}
+	}
+	return dashes
 }
 
 // box is a rectangle of the drawing: its least and greatest x and y.

@@ -57,9 +57,10 @@ type Options struct {
 	// such as the squares a move left and reached.
 	Highlights []surakarta.Square
 	// Paths are captures of the position drawn, each drawn as the route
-	// it travels along its circuit, round its loops (red, as the browser
-	// page shows the captures of a piece picked up). Each must be a legal
-	// capture of the position.
+	// it travels along its circuit, round its loops, dashed red with a
+	// ring round the piece it takes, as the browser page shows the
+	// captures of a piece picked up. Each must be a legal capture of the
+	// position.
 	Paths []surakarta.Move
 	// Arrows are moves drawn over the pieces: MoveArrow makes one of a
 	// move.

@@ -90,7 +90,11 @@ func (r *raster) strokes(s *shape) {
 			m.cover(ring, func(q point) float64 { return math.Abs(q.distance(st.ringCentre)-st.ring) - st.width/2 })
 			continue
 		}
-		for _, seg := range st.segs {
+		segs := st.segs
+		if st.dash != ([2]float64{}) {
+			segs = dashed(segs, st.dash[0], st.dash[1])
+		}
+		for _, seg := range segs {
 			m.cover(seg.bounds().grow(st.width/2), func(q point) float64 { return seg.distance(q) - st.width/2 })
 		}
 	}

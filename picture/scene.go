@@ -22,26 +22,29 @@ var (
 )
 
 const (
-	boardRadius    = 24  // the rounding of the board's corners
-	gridWidth      = 2   // the grid's lines
-	circuitWidth   = 7   // the circuits' lines and loops
-	labelSize      = 30  // the coordinates' font size
-	labelInset     = 22  // from the edge to the coordinates' centres
-	highlightSide  = 90  // the square under a highlighted point
-	pieceRadius    = 34  // a piece
-	pieceEdgeWidth = 4   // its edge
-	pathWidth      = 6   // a capture path of Options.Paths
-	targetRadius   = 44  // the ring round a capture's target
-	targetWidth    = 8   // its width
-	arrowWidth     = 16  // a straight arrow's shaft
-	arrowPathWidth = 10  // an arrow along a capture path
-	fromRadius     = 40  // the ring round an arrow's origin when it follows a path
-	fromWidth      = 5   // its width
-	headLength     = 44  // an arrow's head, tip to base
-	headHalfWidth  = 26  // half its base
-	arrowOpacity   = 0.8 // an arrow's, over the pieces
-	pathOpacity    = 0.85
+	boardRadius    = 24   // the rounding of the board's corners
+	gridWidth      = 2    // the grid's lines
+	circuitWidth   = 7    // the circuits' lines and loops
+	labelSize      = 30   // the coordinates' font size
+	labelInset     = 22   // from the edge to the coordinates' centres
+	highlightSide  = 90   // the square under a highlighted point
+	pieceRadius    = 34   // a piece
+	pieceEdgeWidth = 4    // its edge
+	pathWidth      = 6    // a capture path of Options.Paths
+	targetRadius   = 44   // the ring round a capture's target
+	targetWidth    = 8    // its width
+	arrowWidth     = 16   // a straight arrow's shaft
+	arrowPathWidth = 10   // an arrow along a capture path
+	fromRadius     = 40   // the ring round an arrow's origin when it follows a path
+	fromWidth      = 5    // its width
+	headLength     = 44   // an arrow's head, tip to base
+	headHalfWidth  = 26   // half its base
+	arrowOpacity   = 0.8  // an arrow's, over the pieces
+	pathOpacity    = 0.85 // a capture path's
 )
+
+// pathDash is the dashes of a capture path of Options.Paths.
+var pathDash = [2]float64{14, 10}
 
 // shapeKind tells what a shape is.
 type shapeKind uint8
@@ -54,12 +57,14 @@ const (
 )
 
 // stroke is a line drawn along segments, or a ring (a circle of radius
-// ring round ringCentre) when segs is empty.
+// ring round ringCentre) when segs is empty. A line with dash set is
+// dashed: dash[0] units drawn, dash[1] left out, from its start.
 type stroke struct {
 	segs       []segment
 	ringCentre point
 	ring       float64
 	width      float64
+	dash       [2]float64
 }
 
 // shape is one element of the picture, drawn the same way as SVG and as
@@ -121,7 +126,7 @@ func scene(p surakarta.Position, o *Options, paths []surakarta.CapturePath) []sh
 		to := path.Points[len(path.Points)-1]
 		shapes = append(shapes, shape{kind: strokeShape, class: "path " + path.Circuit.String(), data: pathData(path),
 			color: MistakeColor, opacity: pathOpacity, strokes: []stroke{
-				{segs: v.routeSegments(path), width: pathWidth},
+				{segs: v.routeSegments(path), width: pathWidth, dash: pathDash},
 				{ringCentre: v.square(to), ring: targetRadius, width: targetWidth},
 			}})
 	}

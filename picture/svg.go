@@ -64,13 +64,13 @@ func writeShape(b *bytes.Buffer, s *shape) {
 		b.WriteString("</text>\n")
 	case strokeShape:
 		if len(s.strokes) == 1 && s.head == nil {
-			fmt.Fprintf(b, `<path class="%s"%s d="%s"%s%s/>`+"\n", s.class, attrs(s.data), pathText(s.strokes[0]), strokeAttrs(s.color, s.strokes[0].width), opacity(s.opacity, s.color))
+			fmt.Fprintf(b, `<path class="%s"%s d="%s"%s%s/>`+"\n", s.class, attrs(s.data), pathText(s.strokes[0]), strokeAttrs(s.color, s.strokes[0]), opacity(s.opacity, s.color))
 			return
 		}
 		// A group, so that its opacity covers the parts' overlaps once.
 		fmt.Fprintf(b, `<g class="%s"%s%s>`+"\n", s.class, attrs(s.data), opacity(s.opacity, s.color))
 		for _, st := range s.strokes {
-			fmt.Fprintf(b, `<path d="%s"%s/>`+"\n", pathText(st), strokeAttrs(s.color, st.width))
+			fmt.Fprintf(b, `<path d="%s"%s/>`+"\n", pathText(st), strokeAttrs(s.color, st))
 		}
 		if s.head != nil {
 			var d strings.Builder
@@ -108,8 +108,9 @@ func pathText(st stroke) string {
 			}
 			fmt.Fprintf(&d, "M %s %s", num(seg.a.x), num(seg.a.y))
 		}
-		if seg.loop {
-			fmt.Fprintf(&d, " A %s %s 0 1 %d %s %s", num(seg.r), num(seg.r), seg.sweep(), num(seg.b.x), num(seg.b.y))
+		if seg.arc {
+			large, sweep := seg.svgFlags()
+			fmt.Fprintf(&d, " A %s %s 0 %d %d %s %s", num(seg.r), num(seg.r), large, sweep, num(seg.b.x), num(seg.b.y))
 		} else {
 			fmt.Fprintf(&d, " L %s %s", num(seg.b.x), num(seg.b.y))
 		}
@@ -118,9 +119,13 @@ func pathText(st stroke) string {
 	return d.String()
 }
 
-// strokeAttrs returns the attributes of a line of colour c and width w.
-func strokeAttrs(c color.NRGBA, w float64) string {
-	return fmt.Sprintf(` fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"`, hex(c), num(w))
+// strokeAttrs returns the attributes of the stroke st in the colour c.
+func strokeAttrs(c color.NRGBA, st stroke) string {
+	a := fmt.Sprintf(` fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"`, hex(c), num(st.width))
+	if st.dash != ([2]float64{}) {
+		a += fmt.Sprintf(` stroke-dasharray="%s %s"`, num(st.dash[0]), num(st.dash[1]))
+	}
+	return a
 }
 
 // opacity returns the opacity attribute of a shape of the given opacity
