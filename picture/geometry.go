@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/surakarta-go/surakarta"
 )
@@ -272,7 +273,7 @@ func checkRoute(path surakarta.CapturePath) error {
 	for i := 1; i < len(pts); i++ {
 		a, b := pts[i-1], pts[i]
 		if l, ok := loops[i]; ok {
-			if l.Corner != surakarta.A1 && l.Corner != surakarta.F1 && l.Corner != surakarta.A6 && l.Corner != surakarta.F6 {
+			if !slices.Contains(corners[:], l.Corner) {
 				return fmt.Errorf("its path crosses a loop at %v, not a corner", l.Corner)
 			}
 			e1, e2 := loopEnds(path.Circuit, l.Corner)

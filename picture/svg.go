@@ -90,8 +90,8 @@ func writeShape(b *bytes.Buffer, s *shape) {
 }
 
 // pathText returns the SVG path data of a stroke: "M x y L x y" for
-// lines, "A r r 0 1 sweep x y" for loops (three quarters of a circle,
-// the long way round), two half circles for a ring.
+// lines, "A r r 0 large sweep x y" for arcs (a loop's is three quarters
+// of a circle, the long way round: large 1), two half circles for a ring.
 func pathText(st stroke) string {
 	var d strings.Builder
 	if len(st.segs) == 0 {
