@@ -167,7 +167,7 @@ func TestBuilderErrors(t *testing.T) {
 // TestPly: the ply from the move number and the side to move.
 func TestPly(t *testing.T) {
 	for text, want := range map[string]int{
-		surakarta.StartText:                      0,
+		surakarta.StartText:                       0,
 		"wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 0 1": 1,
 		"wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb b 0 7": 12,
 		"wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 0 7": 13,

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // The file format, version 1 (docs/book.md). All numbers are
@@ -174,4 +175,20 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	}
 	*b = *read
 	return nil
+}
+
+// ReadFile reads the book file name, as Read does. It opens only a
+// regular file, so that a named pipe or a device given by mistake is an
+// error rather than a read that never ends.
+func ReadFile(name string) (*Book, error) {
+	f, err := regularfile.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	}
+	defer f.Close()
+	b, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return b, nil
 }
