@@ -80,6 +80,10 @@ var shared = map[string]struct {
 var commands = map[string]map[string]definer{
 	"cmd/surakarta":                       {"movetime": moveTime},
 	"cmd/surakarta-analyze":               {"engine": engine, "movetime": moveTime, "depth": depthAt(10), "nodes": nodes(0)},
+	"cmd/surakarta-book (no subcommand)":  {},
+	"cmd/surakarta-book build":            {},
+	"cmd/surakarta-book merge":            {},
+	"cmd/surakarta-book show":             {"position": position},
 	"cmd/surakarta-match (no subcommand)": {"engine": engines, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed, "shard": shard(matchShard), "shards": shards},
 	"cmd/surakarta-match spsa":            {"engine": engine, "concurrency": concurrency, "movetime": moveTime, "opening-plies": openingPlies, "depth": depth, "nodes": nodes(0), "seed": seed},
 	"cmd/surakarta-play":                  {"position": position, "engine": engine, "movetime": moveTime, "depth": depth},
@@ -128,7 +132,7 @@ var others = map[string]map[string]flagLine{
 }
 
 // subcommands are the programs whose flags belong to subcommands.
-var subcommands = map[string][]string{"cmd/surakarta-match": {"spsa"}, "cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
+var subcommands = map[string][]string{"cmd/surakarta-book": {"build", "merge", "show"}, "cmd/surakarta-match": {"spsa"}, "cmd/surakarta-tune": {"gen", "fit"}, "cmd/surakarta-tb": {"generate", "probe", "stats"}}
 
 // TestSharedFlags builds every program of the module, runs each (and each
 // subcommand) with -h, and checks that every flag it shares with others is
