@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
@@ -42,6 +43,13 @@ import (
 // evaluator then uses them instead of the built-in ones, and the empty
 // path goes back to those.
 //
+// Book reads an opening book (as surakarta-book build writes it) at once,
+// refusing a bad file when it is set; the empty path, the default, plays
+// from none. With a book, the engine plays in the positions of ply below
+// BookPlies (0: the book's own plies) one of the book's moves, chosen at
+// random by book.Choice with BookVariety and BookByScore, and searches
+// everywhere else (book.Searcher), whatever the Level.
+//
 // With tune (the flag -tune), the engine also offers the PVS's search
 // parameters of internal/searchparams as spin options, for a tuner such
 // as surakarta-match spsa: setting one sets the process's parameter,
@@ -58,6 +66,9 @@ type engine struct {
 	searcherName, evalName  string             // names in the registry
 	searcher                surakarta.Searcher // made when first needed; nil after Searcher or Evaluator changed
 	network                 *surakarta.Network // nil: no NetworkFile
+	book                    *book.Book         // nil: no Book
+	bookPlies               int                // 0: the book's own
+	bookChoice              book.Choice
 }
 
 // defaultHash is the default Hash: the table size of a new PVS.
@@ -74,6 +85,10 @@ var options = []ugi.Option{
 	{Name: "Level", Type: ugi.OptionSpin, Default: strconv.Itoa(level.Count), Min: 1, Max: level.Count},
 	{Name: "TablebasePath", Type: ugi.OptionString, Default: ""},
 	{Name: "NetworkFile", Type: ugi.OptionString, Default: ""},
+	{Name: "Book", Type: ugi.OptionString, Default: ""},
+	{Name: "BookPlies", Type: ugi.OptionSpin, Default: "0", Min: 0, Max: book.MaxPlies},
+	{Name: "BookVariety", Type: ugi.OptionSpin, Default: strconv.Itoa(book.DefaultVariety), Min: 0, Max: 100},
+	{Name: "BookByScore", Type: ugi.OptionCheck, Default: "false"},
 }
 
 // tuneOptions are the search parameters as spin options, in the order of
@@ -97,11 +112,23 @@ func (e *engine) options() []ugi.Option {
 
 // newEngine returns an engine with the options' defaults.
 func newEngine() *engine {
-	return &engine{hash: defaultHash, threads: 1, level: level.Count, searcherName: registry.SearcherNames()[0], evalName: registry.EvaluatorNames()[0]}
+	return &engine{hash: defaultHash, threads: 1, level: level.Count, searcherName: registry.SearcherNames()[0], evalName: registry.EvaluatorNames()[0],
+		bookChoice: book.Choice{Variety: book.DefaultVariety}}
 }
 
-// Searcher returns the searcher for the next search.
+// Searcher returns the searcher for the next search: with a Book, one
+// that plays from it before it hands the game to the engine's searcher.
 func (e *engine) Searcher() surakarta.Searcher {
+	s := e.search()
+	if e.book != nil {
+		return &book.Searcher{Book: e.book, Next: s, Plies: e.bookPlies, Choice: e.bookChoice}
+	}
+	return s
+}
+
+// search returns the searcher of the engine's Level, Searcher and
+// Evaluator for the next search.
+func (e *engine) search() surakarta.Searcher {
 	if e.searcher == nil {
 		if e.level < level.Count {
 			e.searcher, _ = level.New(e.level, 0) // Level's range is checked
@@ -216,6 +243,21 @@ func (e *engine) SetOption(name, value string) error {
 		}
 		e.network = network
 		e.drop()
+	case "Book":
+		var b *book.Book
+		if v != "" {
+			if b, err = book.ReadFile(v); err != nil {
+				return err
+			}
+			e.note(fmt.Sprintf("book %s: %d games, %d plies, %d positions, %d moves", v, b.Games(), b.Plies(), b.Positions(), b.Entries()))
+		}
+		e.book = b
+	case "BookPlies":
+		e.bookPlies = n
+	case "BookVariety":
+		e.bookChoice.Variety = n
+	case "BookByScore":
+		e.bookChoice.ByScore = v == "true"
 	case "Hash":
 		e.hash = n
 	case "Threads":

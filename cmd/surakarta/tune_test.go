@@ -33,7 +33,7 @@ func TestUGITune(t *testing.T) {
 	for _, q := range params {
 		want = append(want, fmt.Sprintf("option name %s type spin default %d min %d max %d", q.Name, q.Default, q.Min, q.Max))
 	}
-	if len(lines) < len(want)+1 || lines[len(lines)-len(want)-1] != "option name NetworkFile type string default <empty>" ||
+	if len(lines) < len(want)+1 || lines[len(lines)-len(want)-1] != "option name BookByScore type check default false" ||
 		!slices.Equal(lines[len(lines)-len(want):], want) {
 		t.Errorf("ugi with -tune:\n%s\nwant the usual options, then\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}

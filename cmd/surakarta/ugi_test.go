@@ -72,6 +72,10 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Level type spin default 10 min 1 max 10",
 		"option name TablebasePath type string default <empty>",
 		"option name NetworkFile type string default <empty>",
+		"option name Book type string default <empty>",
+		"option name BookPlies type spin default 0 min 0 max 255",
+		"option name BookVariety type spin default 100 min 0 max 100",
+		"option name BookByScore type check default false",
 	}
 	if !slices.Equal(lines[2:], want) {
 		t.Errorf("ugi: options\n%s\nwant\n%s", strings.Join(lines[2:], "\n"), strings.Join(want, "\n"))

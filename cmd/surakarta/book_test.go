@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
+)
+
+// bookFile writes the book of one game, 1. d2d3 won by Black, and
+// returns its path: d2d3 is not the engine's own first move (f2f3 at
+// depth 8, c2d3 at depth 1).
+func bookFile(t *testing.T) string {
+	t.Helper()
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("d2d3"); err != nil {
+		t.Fatal(err)
+	}
+	r := surakarta.NewRecord(g)
+	r.Result, r.Reason = "1-0", "adjudicated: test"
+	b, err := book.NewBuilder(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Add(r); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Book().MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "book.bin")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// TestBookOption: with Book set the engine plays the book's move at the
+// start and searches after it; a damaged book is refused and the book
+// before stays; the empty value plays from none.
+func TestBookOption(t *testing.T) {
+	name := bookFile(t)
+	damaged := filepath.Join(t.TempDir(), "damaged.bin")
+	data, _ := os.ReadFile(name)
+	os.WriteFile(damaged, data[:len(data)-1], 0o644)
+	p := startEngine(t, "engine with a book")
+	bestmove := func(position string) (string, []string) {
+		t.Helper()
+		p.send(position, "go depth 1")
+		lines, last := p.untilPrefix("bestmove ")
+		return strings.TrimPrefix(last, "bestmove "), lines
+	}
+	p.send("setoption name Book value "+name, "isready")
+	if lines, _ := p.untilPrefix("readyok"); !slices.Contains(lines, "info string book "+name+": 1 games, 2 plies, 1 positions, 1 moves") {
+		t.Errorf("no note of the book read: %q", lines)
+	}
+	if m, lines := bestmove("position startpos"); m != "d2d3" || len(lines) != 1 || lines[0] != "info nodes 0 nps 0 time 0 pv d2d3" {
+		t.Errorf("from the book: bestmove %s after %q, want d2d3 after one info line", m, lines)
+	}
+	p.send("setoption name Book value "+damaged, "isready")
+	if lines, _ := p.untilPrefix("readyok"); len(lines) != 1 || !strings.HasPrefix(lines[0], "info string error: setoption: option Book: "+damaged+": book: invalid book: truncated") {
+		t.Errorf("the damaged book: %q", lines)
+	}
+	if m, _ := bestmove("position startpos"); m != "d2d3" {
+		t.Errorf("after the damaged book was refused: bestmove %s, want the book's d2d3", m)
+	}
+	if m, lines := bestmove("position startpos moves d2d3"); len(lines) < 2 || m == "" {
+		t.Errorf("out of the book: bestmove %q after %q, want a search", m, lines)
+	}
+	p.send("setoption name Book value <empty>")
+	if m, _ := bestmove("position startpos"); m == "d2d3" {
+		t.Errorf("without a book: bestmove %s, the book's", m)
+	}
+}
+
+// TestBookSettings: BookPlies, BookVariety and BookByScore reach the
+// book searcher, and a Level below 10 plays from the book too.
+func TestBookSettings(t *testing.T) {
+	e := newEngine()
+	for _, o := range [][2]string{{"Book", bookFile(t)}, {"BookPlies", "1"}, {"BookVariety", "0"}, {"BookByScore", "true"}, {"Level", "3"}} {
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, ok := e.Searcher().(*book.Searcher)
+	if !ok || s.Plies != 1 || s.Choice != (book.Choice{Variety: 0, ByScore: true}) || s.Book.Games() != 1 {
+		t.Fatalf("%#v", e.Searcher())
+	}
+	if _, isBook := s.Next.(*book.Searcher); isBook || s.Next == nil {
+		t.Errorf("Next is %T", s.Next)
+	}
+	for _, bad := range [][2]string{{"BookPlies", "256"}, {"BookVariety", "101"}, {"BookByScore", "maybe"}, {"Book", t.TempDir()}} {
+		if err := e.SetOption(bad[0], bad[1]); err == nil {
+			t.Errorf("%s %s: accepted", bad[0], bad[1])
+		}
+	}
+}
