@@ -1,13 +1,16 @@
 package enginespec
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
@@ -30,6 +33,13 @@ import (
 type Engine struct {
 	Name string
 	New  func() surakarta.Searcher
+	// Book is the opening book the engine plays its first moves from, as
+	// its spec names it (book=FILE, or a UGI program's option.Book=FILE),
+	// and empty when it names none. A match refuses such an engine unless
+	// asked (match.Config.AllowBook): a book makes its games alike. An
+	// engine program that reads a book by other means (its arguments, a
+	// default of its own) is not seen.
+	Book string
 }
 
 // Parse makes an Engine from a spec "searcher,evaluator[,option...]":
@@ -51,15 +61,25 @@ type Engine struct {
 //	                  directory DIR (pvs only; default none): each
 //	                  search uses those of its game's rules, if DIR has
 //	                  them (surakarta.PVS.Tables)
+//	book=FILE         an opening book of package book (default none):
+//	                  the engine plays the book's moves while it has
+//	                  some (book.Searcher), then searches; Engine.Book
+//	                  names it
+//	book-plies=N      plays from the book at plies below N, 0 to 255
+//	                  (default 0: the book's own plies; needs book=)
+//	book-variety=N    book.Choice's Variety, 0 to 100 (default 100:
+//	                  each move as often as the book's games played it;
+//	                  needs book=)
 //	name=NAME         the engine's Name (default: the spec), so that
 //	                  a match can play two engines of one spec, which
 //	                  need two names
 //
 // The engine's Name is the spec, lower-cased, without spaces, unless
-// name= sets it. DIR and NAME keep their letter case, but can hold no
-// comma or space (nor NAME a colon); Parse opens DIR's tables, and
+// name= sets it. DIR, FILE and NAME keep their letter case, but can hold
+// no comma or space (nor NAME a colon); Parse opens DIR's tables, and
 // fails when it holds none, and every searcher of the Engine shares them,
-// open for the rest of the process.
+// open for the rest of the process. Parse reads FILE's book, failing on a
+// damaged one, and every searcher shares it.
 //
 // # Players of package level
 //
@@ -184,6 +204,8 @@ func Parse(spec string) (Engine, error) {
 	var setPVS []func(*surakarta.PVS)
 	var setMCTS []func(*surakarta.MCTS)
 	var tables *tbdir.Dir
+	var openings *book.Book
+	bookFile, bookSettings := "", book.Searcher{Choice: book.Choice{Variety: book.DefaultVariety}}
 	seen := make(map[string]bool)
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -214,6 +236,28 @@ func Parse(spec string) (Engine, error) {
 			})
 			continue
 		}
+		switch key {
+		case "book":
+			_, bookFile, _ = strings.Cut(written[i], "=")
+			b, err := book.ReadFile(bookFile)
+			if err != nil {
+				return Engine{}, fmt.Errorf("enginespec: engine %q: book %q: %s", quoted, clip.Text(bookFile), bookError(err, bookFile))
+			}
+			openings = b
+			continue
+		case "book-plies", "book-variety":
+			hi := map[string]int{"book-plies": book.MaxPlies, "book-variety": 100}[key]
+			n, err := optionInt(value, 0, hi)
+			if err != nil {
+				return Engine{}, fmt.Errorf("enginespec: engine %q: %s: %w", quoted, key, err)
+			}
+			if key == "book-plies" {
+				bookSettings.Plies = n
+			} else {
+				bookSettings.Choice.Variety = n
+			}
+			continue
+		}
 		if key == "threads" && (searcher == "mcts" || searcher == "uct") {
 			n, err := optionInt(value, 1, surakarta.MaxThreads)
 			if err != nil {
@@ -241,7 +285,10 @@ func Parse(spec string) (Engine, error) {
 		setPVS = append(setPVS, set)
 	}
 
-	newSearcher := func() surakarta.Searcher {
+	if openings == nil && (seen["book-plies"] || seen["book-variety"]) {
+		return Engine{}, fmt.Errorf("enginespec: engine %q: book-plies and book-variety need book=FILE", quoted)
+	}
+	newEngineSearcher := func() surakarta.Searcher {
 		e := newEvaluatorOf.New()
 		for _, set := range setEval {
 			set(e)
@@ -262,7 +309,27 @@ func Parse(spec string) (Engine, error) {
 		}
 		return s
 	}
-	return Engine{Name: name, New: newSearcher}, nil
+	newSearcher := func() surakarta.Searcher {
+		s := newEngineSearcher()
+		if openings == nil {
+			return s
+		}
+		b := bookSettings
+		b.Book, b.Next = openings, s
+		return &b
+	}
+	return Engine{Name: name, New: newSearcher, Book: bookFile}, nil
+}
+
+// bookError returns the message of err, an error of book.ReadFile(name),
+// without the name it repeats.
+func bookError(err error, name string) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	msg := strings.TrimPrefix(err.Error(), "book: ")
+	return strings.TrimPrefix(msg, name+": ")
 }
 
 // parsePlayer makes the Engine of a player of package level from its
@@ -307,7 +374,7 @@ func playerList() string {
 }
 
 // optionNames are the names of the options of an engine spec.
-var optionNames = []string{"endgame-weight", "table", "threads", "contempt", "tb"}
+var optionNames = []string{"endgame-weight", "table", "threads", "contempt", "tb", "book", "book-plies", "book-variety"}
 
 // knownOption reports whether key is one of optionNames.
 func knownOption(key string) bool {

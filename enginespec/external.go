@@ -130,7 +130,13 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		return Engine{}, fmt.Errorf("enginespec: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
 	}
 	x.argv = argv
-	return Engine{Name: name, New: func() surakarta.Searcher { return &externalSearcher{spec: x, newGame: true} }}, nil
+	e := Engine{Name: name, New: func() surakarta.Searcher { return &externalSearcher{spec: x, newGame: true} }}
+	for _, o := range x.options {
+		if strings.EqualFold(o[0], "Book") && o[1] != "<empty>" {
+			e.Book = o[1]
+		}
+	}
+	return e, nil
 }
 
 // execCause returns the cause of an error of package exec, which quotes

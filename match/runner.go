@@ -152,6 +152,13 @@ type Config struct {
 	// that each is of this shard. A shard plays all its pairs: an SPRT does
 	// not stop it (Merge applies the SPRT to all shards' games).
 	Shard Shard
+	// AllowBook lets an engine play from an opening book (one whose
+	// Engine.Book is set, such as by book= in its spec). Without it
+	// Validate refuses such an engine: a book plays the same few lines
+	// from the match's openings, so that the games are alike and count as
+	// fewer than they are, and the match measures the book as much as the
+	// engine.
+	AllowBook bool
 	// Progress, if set, receives a progress line after every game, and a
 	// line when a game cut short at the end of RecordFile is set aside.
 	// The lines are written one at a time, so Progress need not be safe
@@ -170,7 +177,8 @@ const (
 const adjudicatedReason = "adjudicated: move limit"
 
 // Validate reports whether c describes a match that Run can play: two
-// engines with New functions and different names, a positive and even
+// engines with New functions and different names, neither playing from
+// a book unless AllowBook, a positive and even
 // number of games, valid Limits (with a Clock, if any, that gives both
 // sides a positive starting time; no MovesToGo without one), a valid SPRT, a valid Shard, and no
 // negative OpeningPlies, Concurrency or MaxPlies; Tables, if any, of the
@@ -194,6 +202,12 @@ func (c Config) validate(unknownOpenings bool) error {
 		return bad("both engines need a New function")
 	case c.A.Name == "" || c.A.Name == c.B.Name:
 		return bad("engines need two different names (A %q, B %q): the records tell them apart by name (name= in an engine spec sets one)", c.A.Name, c.B.Name)
+	case !c.AllowBook && (c.A.Book != "" || c.B.Book != ""):
+		e := c.A
+		if e.Book == "" {
+			e = c.B
+		}
+		return bad("engine %s plays from the book %s: a book makes the games of a match alike and skews its statistics; allow it with AllowBook (surakarta-match -allow-book)", e.Name, e.Book)
 	case c.Games <= 0:
 		return bad("Games %d: want a positive number of games", c.Games)
 	case c.Games%2 != 0:

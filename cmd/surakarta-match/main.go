@@ -91,6 +91,10 @@ Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),
 such as -engine level3 -engine greedy (the module's docs/levels.md).
 
+An engine that plays from an opening book (book=FILE in its spec, or a
+UGI program's option.Book=FILE) is refused unless -allow-book is given:
+a book makes the games of a match alike and skews its statistics.
+
 Any spec may set the engine's name in the records and the summary with
 name=NAME: pvs,tuned,name=base, level3,name=beginner,
 ugi,name=sk:PROGRAM. Two engines of one name, such as one spec given
@@ -184,6 +188,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	shards := cmdflag.Shards(flags)
 	tb := flags.String("tb", "", "adjudicate by the endgame tables in `DIR` (of the quiet-ply limit 50): a game ends at the first position they hold, with their result")
 	tbPieces := flags.Int("tbpieces", 0, "with -tb, adjudicate only positions of at most `N` pieces (0: all the tables hold)")
+	allowBook := flags.Bool("allow-book", false, "let an engine play from an opening book (book= in its spec, or a UGI program's option.Book=)")
 	merge := flags.Bool("merge", false, "merge the record files of a match's shards, the arguments, into the match's result; the match is read from the records")
 	bad := func(err error) int { return badArgs(stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
@@ -222,6 +227,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Concurrency:  *concurrency,
 		RecordFile:   *out,
 		SPRT:         sprtTest,
+		AllowBook:    *allowBook,
 		Progress:     stderr,
 	}
 	if cfg.Openings, cfg.OpeningPlies, err = flagOpenings(flags, *openings, *openingPlies); err != nil {

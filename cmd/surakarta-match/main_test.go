@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -294,4 +295,33 @@ func Example() {
 	run([]string{"-engine", "pvs,endgame", "-engine", "alphabeta,sixfactor", "-games", "2", "-depth", "1", "-movetime", "0"}, os.Stdout, new(strings.Builder))
 	// Output:
 	// pvs,endgame vs alphabeta,sixfactor: W-D-L 2-0-0, score 100.0%, Elo +Inf (no interval: all 2 games alike), LOS 92.1%, pairs 0-0-0-0-1, pair Elo +Inf (no interval from one pair)
+}
+
+// TestAllowBook: an engine with a book is refused, with the reason,
+// unless -allow-book.
+func TestAllowBook(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("d2d3"); err != nil {
+		t.Fatal(err)
+	}
+	r := surakarta.NewRecord(g)
+	r.Result, r.Reason = "1-0", "adjudicated: test"
+	b, _ := book.NewBuilder(1)
+	if _, err := b.Add(r); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := b.Book().MarshalBinary()
+	name := filepath.Join(t.TempDir(), "book.bin")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-engine", "alphabeta,sixfactor,book=" + name, "-engine", "alphabeta,endgame", "-games", "2", "-depth", "1", "-movetime", "0"}
+	code, _, errOut := runCmd(args...)
+	if code != 2 || !strings.Contains(errOut, "plays from the book "+name+": a book makes the games of a match alike") || !strings.Contains(errOut, "-allow-book") {
+		t.Errorf("without -allow-book: exit %d, stderr %q", code, errOut)
+	}
+	code, out, errOut := runCmd(append(args, "-allow-book")...)
+	if code != 0 || !strings.HasPrefix(out, "alphabeta,sixfactor,book=") {
+		t.Errorf("with -allow-book: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
 }

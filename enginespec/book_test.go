@@ -1,0 +1,95 @@
+package enginespec
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
+)
+
+// writeBook writes the book of one game, 1. d2d3 won by Black, into dir
+// and returns its path.
+func writeBook(t *testing.T, dir string) string {
+	t.Helper()
+	g := surakarta.NewGame(surakarta.NewPosition())
+	if err := g.PlayText("d2d3"); err != nil {
+		t.Fatal(err)
+	}
+	r := surakarta.NewRecord(g)
+	r.Result, r.Reason = "1-0", "adjudicated: test"
+	b, _ := book.NewBuilder(2)
+	if _, err := b.Add(r); err != nil {
+		t.Fatal(err)
+	}
+	data, err := b.Book().MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "Openings.bin")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// TestParseBook: book=FILE makes searchers that play the book's move at
+// the start, with the file, as written, in Engine.Book; book-plies and
+// book-variety reach the book searcher; bad values and a damaged book
+// are errors; a UGI program's option.Book names its book too.
+func TestParseBook(t *testing.T) {
+	dir := t.TempDir()
+	name := writeBook(t, dir)
+	for _, spec := range []string{"pvs,tuned,book=" + name, "alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0"} {
+		e, err := Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Book != name {
+			t.Errorf("%s: Book %q, want %q", spec, e.Book, name)
+		}
+		res, err := e.New().Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 1})
+		if err != nil || res.Move.String() != "d2d3" {
+			t.Errorf("%s: %v, %v; want the book's d2d3", spec, res.Move, err)
+		}
+	}
+	e, _ := Parse("alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0")
+	if s, ok := e.New().(*book.Searcher); !ok || s.Plies != 1 || s.Choice.Variety != 0 {
+		t.Errorf("book-plies=1,book-variety=0: %#v", e.New())
+	}
+	if e, _ := Parse("pvs,tuned"); e.Book != "" {
+		t.Errorf("no book: Book %q", e.Book)
+	}
+	damaged := filepath.Join(dir, "damaged.bin")
+	data, _ := os.ReadFile(name)
+	os.WriteFile(damaged, data[:30], 0o644)
+	for spec, want := range map[string]string{
+		"pvs,tuned,book=" + damaged:                        "truncated",
+		"pvs,tuned,book=" + filepath.Join(dir, "none.bin"): "no such file",
+		"pvs,tuned,book=" + name + ",book-plies=256":       "book-plies: want a whole number from 0 to 255",
+		"pvs,tuned,book=" + name + ",book-variety=101":     "book-variety: want a whole number from 0 to 100",
+		"pvs,tuned,book-plies=4":                           "need book=FILE",
+	} {
+		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q): %v, want an error with %q", spec, err, want)
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, want := range map[string]string{
+		"ugi,option.Book=/b/x.bin:" + self: "/b/x.bin",
+		"ugi,option.book=/b/x.bin:" + self: "/b/x.bin",
+		"ugi,option.Book=<empty>:" + self:  "",
+		"ugi,option.Hash=16:" + self:       "",
+	} {
+		e, err := Parse(spec)
+		if err != nil || e.Book != want {
+			t.Errorf("Parse(%q): Book %q, %v; want %q", spec, e.Book, err, want)
+		}
+	}
+}
