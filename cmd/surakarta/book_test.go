@@ -100,3 +100,23 @@ func TestBookSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestBookGTP: under GTP, surakarta-setoption Book sets the book (its
+// note goes to stderr), and genmove at the start plays its move.
+func TestBookGTP(t *testing.T) {
+	name := bookFile(t)
+	p := startEngine(t, "gtp with a book", "-gtp", "-movetime", "50ms")
+	for _, tc := range []struct{ command, want string }{
+		{"surakarta-setoption Book " + name, "="},
+		{"clear_board", "="},
+		{"genmove b", "= d2d3"},
+		{"surakarta-setoption BookVariety 101", "? option BookVariety: want a whole number from 0 to 100, not \"101\""},
+	} {
+		if got := gtpAnswer(t, p, tc.command); len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: %q, want %q", tc.command, got, tc.want)
+		}
+	}
+	if note := p.stderr.take(); note != "surakarta: book "+name+": 1 games, 2 plies, 1 positions, 1 moves\n" {
+		t.Errorf("stderr %q", note)
+	}
+}

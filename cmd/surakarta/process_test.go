@@ -186,3 +186,12 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// take returns what was written and empties the buffer.
+func (s *syncBuffer) take() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	text := s.b.String()
+	s.b.Reset()
+	return text
+}
