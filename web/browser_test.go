@@ -17,6 +17,9 @@ package main
 //	-screenshot-hint FILE, -screenshot-analysis FILE
 //	                  where it saves those of a hint and of its game's analysis
 //	                  (default artifacts/hint.png, artifacts/analysis.png)
+//	-screenshot-explorer FILE
+//	                  where TestExplorer saves one of the opening explorer
+//	                  (default artifacts/explorer.png)
 //	-speed-depth N    the depth of TestWasmSpeed's searches (default 5)
 //	-speed-rounds N   how many times TestWasmSpeed repeats them (default 1)
 //	-loads N          how many cold page loads TestTimeToInteractive times (default 3)

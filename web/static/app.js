@@ -387,6 +387,7 @@ function render() {
   if (a) drawPly(reviewing() ? a.ply : a.data.plies.length - 1);
   const s = shown();
   $("position-text").value = s ? s.position : "";
+  if (typeof explorerRender === "function") explorerRender(); // explorer.js
 }
 
 function setPhase(phase) {

@@ -15,6 +15,8 @@
 //	hint()                    → {hint} or {error}
 //	analyse(nodes, progress)  → {analysis} or {error}   (nodes 0: the default budget)
 //	bench([positionText…], depth) → {results} or {error}
+//	openBook(bytes)           → {book} or {error}   (bytes: a Uint8Array of a book file)
+//	explore(positionText)     → {moves} or {error}  (the book's moves of the position)
 //
 // Every call returns at once but think, hint, analyse and bench, which
 // search. think plays the engine's move at a level, 1 to 10: level 10
@@ -38,7 +40,36 @@ import (
 
 func main() {
 	s := session.New()
+	var explorer *session.Explorer
 	api := map[string]func([]js.Value) any{
+		"openBook": func(args []js.Value) any {
+			if len(args) == 0 || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
+				return map[string]any{"error": "openBook: want a Uint8Array"}
+			}
+			data := make([]byte, args[0].Length())
+			js.CopyBytesToGo(data, args[0])
+			x, info, err := session.NewExplorer(data)
+			if err != nil {
+				return fail(err)
+			}
+			explorer = x
+			return ok("book", map[string]any{"games": info.Games, "plies": info.Plies, "positions": info.Positions, "moves": info.Moves, "bytes": info.Bytes})
+		},
+		"explore": func(args []js.Value) any {
+			if explorer == nil {
+				return map[string]any{"error": "explore: no book open"}
+			}
+			moves, err := explorer.Moves(str(args, 0))
+			if err != nil {
+				return fail(err)
+			}
+			out := make([]any, len(moves))
+			for i, m := range moves {
+				out[i] = map[string]any{"move": m.Move, "from": m.From, "to": m.To, "count": m.Count, "share": m.Share,
+					"wins": m.Wins, "draws": m.Draws, "losses": m.Losses, "score": m.Score}
+			}
+			return ok("moves", out)
+		},
 		"state": func(args []js.Value) any { return ok("state", stateJS(s.State())) },
 		"newGame": func(args []js.Value) any {
 			return stateOrError(s.NewGame(str(args, 0)))

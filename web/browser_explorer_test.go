@@ -1,0 +1,109 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/url"
+	"slices"
+
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
+)
+
+var explorerShotFile = flag.String("screenshot-explorer", filepath.Join("artifacts", "explorer.png"), "where TestExplorer saves a screenshot of the explorer")
+
+// bookOpening is an opening of the engine's games that the page's book
+// holds: its match records started from it 92 times.
+const bookOpening = "wwwwww/wwwwww/6/3bb1/bbb2b/bbbbbb b 4 3"
+
+// explorerRow is a row of the explorer as the page shows it.
+type explorerRow struct {
+	Move     string   `json:"move"`
+	Cells    []string `json:"cells"`
+	Playable bool     `json:"playable"`
+}
+
+const explorerRowsJS = `[...document.querySelectorAll("#explorer tbody tr")].map((tr) => ({
+  move: tr.dataset.move, cells: [...tr.cells].map((td) => td.textContent), playable: tr.classList.contains("playable"),
+}))`
+
+// waitExplorer waits until the explorer shows the moves of the page's
+// position and returns its rows.
+func waitExplorer(t *testing.T, ctx context.Context) []explorerRow {
+	t.Helper()
+	waitFor(t, ctx, moveTimeout, `document.getElementById("explorer").dataset.position === document.getElementById("position-text").value`, "the explorer's moves")
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]explorerRow](explorerRowsJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestExplorer: the explorer shows, for an opening of the engine's games,
+// the moves that package book reads from the page's book file, with
+// their counts, shares, scores and results; clicking the first plays it;
+// the start, which the book's games never reached, has none.
+func TestExplorer(t *testing.T) {
+	b, err := book.ReadFile(filepath.Join("static", "book.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := surakarta.ParsePosition(bookOpening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := b.Moves(p)
+	if len(want) == 0 {
+		t.Fatalf("the book holds no moves of %s", bookOpening)
+	}
+	total := 0
+	for _, m := range want {
+		total += m.Count()
+	}
+	ctx := openPage(t, "?color=black&movetime=100&position="+url.QueryEscape(bookOpening))
+	waitPhase(t, ctx, moveTimeout, "human")
+	rows := waitExplorer(t, ctx)
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows %+v, want %d", len(rows), rows, len(want))
+	}
+	for i, m := range want {
+		text, _ := m.Move.MarshalText()
+		cells := []string{string(text), strconv.Itoa(m.Count()), fmt.Sprintf("%.0f%%", 100*float64(m.Count())/float64(total)),
+			fmt.Sprintf("%.0f%%", 100*m.Score()), fmt.Sprintf("%d/%d/%d", m.Wins, m.Draws, m.Losses)}
+		r := rows[i]
+		if r.Move != m.Move.From().String()+m.Move.To().String() || !slices.Equal(r.Cells, cells) || !r.Playable {
+			t.Errorf("row %d: %+v, want %v, playable", i, r, cells)
+		}
+	}
+	saveScreenshot(t, ctx, *explorerShotFile)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#explorer tbody tr:first-child"))); err != nil {
+		t.Fatal(err)
+	}
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	v := read(t, ctx)
+	if len(v.Moves) < 1 || v.Moves[0] != rows[0].Cells[0] {
+		t.Errorf("after clicking %s: the moves %q", rows[0].Cells[0], v.Moves)
+	}
+	replay(t, bookOpening, v)
+
+	newGame(t, ctx, "black", "100", "")
+	if rows := waitExplorer(t, ctx); len(rows) != 0 {
+		t.Errorf("at the start: %+v, want no book moves", rows)
+	}
+	note, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#explorer .explorer-note").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("Not in the book (%d games of the engine", b.Games()); len(note) < len(want) || note[:len(want)] != want {
+		t.Errorf("the note at the start: %q, want it to begin %q", note, want)
+	}
+}

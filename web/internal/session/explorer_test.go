@@ -1,0 +1,61 @@
+package session
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
+)
+
+// TestExplorer: the page's book reads, and the explorer's moves of a
+// position of its games are the book's, with their text, squares and a
+// share of the position's games that adds up to 1; a bad position or a
+// damaged book is an error.
+func TestExplorer(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "static", "book.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, info, err := NewExplorer(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Bytes != len(data) || info.Games == 0 || info.Moves < info.Positions || info.Plies != book.DefaultPlies {
+		t.Errorf("%+v", info)
+	}
+	// An opening of the book's games, which their match records started
+	// from 92 times.
+	const opening = "wwwwww/wwwwww/6/3bb1/bbb2b/bbbbbb b 4 3"
+	moves, err := x.Moves(opening)
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("%v, %v", moves, err)
+	}
+	p, _ := surakarta.ParsePosition(opening)
+	b, _ := book.Read(strings.NewReader(string(data)))
+	want := b.Moves(p)
+	share := 0.0
+	for i, m := range moves {
+		w := want[i]
+		text, _ := w.Move.MarshalText()
+		if m.Move != string(text) || m.From != w.Move.From().String() || m.To != w.Move.To().String() ||
+			m.Count != w.Count() || m.Wins != w.Wins || m.Draws != w.Draws || m.Losses != w.Losses || m.Score != w.Score() {
+			t.Errorf("move %d: %+v, want %+v", i, m, w)
+		}
+		share += m.Share
+	}
+	if share < 0.999999 || share > 1.000001 {
+		t.Errorf("the shares add up to %v", share)
+	}
+	if moves, err := x.Moves(surakarta.StartText); err != nil || len(moves) != 0 {
+		t.Errorf("the start: %v, %v; want no moves (the games start after 4 random plies)", moves, err)
+	}
+	if _, err := x.Moves("nonsense"); err == nil {
+		t.Error("a bad position: no error")
+	}
+	if _, _, err := NewExplorer(data[:len(data)-1]); err == nil {
+		t.Error("a damaged book: no error")
+	}
+}
