@@ -9,32 +9,8 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 )
-
-// writeBook writes the book of one game, 1. d2d3 won by Black, into dir
-// and returns its path.
-func writeBook(t *testing.T, dir string) string {
-	t.Helper()
-	g := surakarta.NewGame(surakarta.NewPosition())
-	if err := g.PlayText("d2d3"); err != nil {
-		t.Fatal(err)
-	}
-	r := surakarta.NewRecord(g)
-	r.Result, r.Reason = "1-0", "adjudicated: test"
-	b, _ := book.NewBuilder(2)
-	if _, err := b.Add(r); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Book().MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, "Openings.bin")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return name
-}
 
 // TestParseBook: book=FILE makes searchers that play the book's move at
 // the start, with the file, as written, in Engine.Book; book-plies and
@@ -42,7 +18,7 @@ func writeBook(t *testing.T, dir string) string {
 // are errors; a UGI program's option.Book names its book too.
 func TestParseBook(t *testing.T) {
 	dir := t.TempDir()
-	name := writeBook(t, dir)
+	name := booktest.Write(t, 2, "1-0", "d2d3")
 	for _, spec := range []string{"pvs,tuned,book=" + name, "alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0"} {
 		e, err := Parse(spec)
 		if err != nil {

@@ -9,39 +9,14 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/book"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 )
-
-// startBook writes the book of one game, 1. d2d3 won by Black, and
-// returns its path.
-func startBook(t *testing.T) string {
-	t.Helper()
-	g := surakarta.NewGame(surakarta.NewPosition())
-	if err := g.PlayText("d2d3"); err != nil {
-		t.Fatal(err)
-	}
-	r := surakarta.NewRecord(g)
-	r.Result, r.Reason = "1-0", "adjudicated: test"
-	b, _ := book.NewBuilder(1)
-	if _, err := b.Add(r); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Book().MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(t.TempDir(), "book.bin")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return name
-}
 
 // TestBookRefused: a match refuses an engine that plays from a book, A
 // or B, naming it and AllowBook; with AllowBook it plays, and the
 // engine's games from the start open with the book's move.
 func TestBookRefused(t *testing.T) {
-	name := startBook(t)
+	name := booktest.Write(t, 1, "1-0", "d2d3")
 	withBook, plain := mustEngine(t, "alphabeta,sixfactor,book="+name), mustEngine(t, "alphabeta,sixfactor,name=plain")
 	start := []surakarta.Position{surakarta.NewPosition()}
 	for _, c := range []Config{

@@ -77,7 +77,7 @@ func TestOut(t *testing.T) {
 			t.Fatalf("exit status %d", code)
 		}
 	}
-	for _, name := range []string{"index.html", "app.js", "worker.js", "style.css", WasmFile, ExecFile} {
+	for _, name := range []string{"index.html", "app.js", "worker.js", "explorer.js", "book.bin", "style.css", WasmFile, ExecFile} {
 		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
 		}

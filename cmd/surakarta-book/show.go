@@ -17,12 +17,13 @@ const showUsage = `usage: surakarta-book show -book FILE [-position TEXT] [-move
 Show prints what the book -book says of a position: -position (by
 default the start) after the -moves, if any, played from it. First a
 line about the book, then the position, then its book moves, the most
-played first:
+played first, such as:
 
-  book.bin: 1000 games, 12 plies, 5210 positions, 7124 moves
-  position wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 0 1 (ply 1)
+  book.bin: 41590 games, 12 plies, 2863 positions, 3106 moves
+  position wwwwww/wwwwww/6/3bb1/bbb2b/bbbbbb b 4 3 (ply 4)
   move   games  share   wins  draws  losses  score
-  e5e4      61  52.1%     30      2      29  50.8%
+  c2c3      54  70.1%     53      1       0  99.1%
+  b2c3      23  29.9%     23      0       0 100.0%
 
 games is how often the move was played, share its part of the
 position's games, wins, draws and losses are those of the side that

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
-	"github.com/surakarta-go/surakarta/book"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -300,21 +300,7 @@ func Example() {
 // TestAllowBook: an engine with a book is refused, with the reason,
 // unless -allow-book.
 func TestAllowBook(t *testing.T) {
-	g := surakarta.NewGame(surakarta.NewPosition())
-	if err := g.PlayText("d2d3"); err != nil {
-		t.Fatal(err)
-	}
-	r := surakarta.NewRecord(g)
-	r.Result, r.Reason = "1-0", "adjudicated: test"
-	b, _ := book.NewBuilder(1)
-	if _, err := b.Add(r); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := b.Book().MarshalBinary()
-	name := filepath.Join(t.TempDir(), "book.bin")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	name := booktest.Write(t, 1, "1-0", "d2d3")
 	args := []string{"-engine", "alphabeta,sixfactor,book=" + name, "-engine", "alphabeta,endgame", "-games", "2", "-depth", "1", "-movetime", "0"}
 	code, _, errOut := runCmd(args...)
 	if code != 2 || !strings.Contains(errOut, "plays from the book "+name+": a book makes the games of a match alike") || !strings.Contains(errOut, "-allow-book") {

@@ -7,38 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 )
 
 // bookFile writes the book of one game, 1. d2d3 won by Black, and
 // returns its path: d2d3 is not the engine's own first move (f2f3 at
 // depth 8, c2d3 at depth 1).
-func bookFile(t *testing.T) string {
-	t.Helper()
-	g := surakarta.NewGame(surakarta.NewPosition())
-	if err := g.PlayText("d2d3"); err != nil {
-		t.Fatal(err)
-	}
-	r := surakarta.NewRecord(g)
-	r.Result, r.Reason = "1-0", "adjudicated: test"
-	b, err := book.NewBuilder(2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Add(r); err != nil {
-		t.Fatal(err)
-	}
-	data, err := b.Book().MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(t.TempDir(), "book.bin")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return name
-}
+func bookFile(t *testing.T) string { return booktest.Write(t, 2, "1-0", "d2d3") }
 
 // TestBookOption: with Book set the engine plays the book's move at the
 // start and searches after it; a damaged book is refused and the book
