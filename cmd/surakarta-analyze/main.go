@@ -150,6 +150,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return bad(err)
 	}
+	if engine.Book != "" {
+		return bad(fmt.Errorf("-engine %s plays from the book %s: a book move has no score to analyse with", engine.Name, engine.Book))
+	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "surakarta-analyze:", err)
 		return 1

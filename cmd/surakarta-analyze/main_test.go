@@ -15,6 +15,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
 	"github.com/surakarta-go/surakarta/gtp"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/tablebase"
 	"github.com/surakarta-go/surakarta/ugi"
@@ -252,6 +253,16 @@ func (d depthOne) Search(ctx context.Context, g *surakarta.Game, _ surakarta.Lim
 // program over protocol, with the settings given (such as ",name=x").
 func fakeSpec(protocol, settings string) string {
 	return protocol + settings + ":'" + os.Args[0] + "' fake-engine " + protocol
+}
+
+// TestBookEngine: an engine that plays from a book is refused, with exit
+// status 2: its book moves have no score.
+func TestBookEngine(t *testing.T) {
+	name := booktest.Write(t, 2, "1-0", "d2d3")
+	code, stdout, stderr := analyze(context.Background(), "", "-engine", "pvs,tuned,book="+name, "-depth", "2", "-movetime", "0", "testdata/games.txt")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "plays from the book "+name+": a book move has no score to analyse with") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
 }
 
 // TestNoScoreEngine: an engine that reports no score (a search of depth
