@@ -49,8 +49,9 @@ import (
 //     are written as ParseMove reads them (MarshalText writes the canonical
 //     "a2a3"); when reading, "7..." may also precede any other move of
 //     White. Comments in braces may stand before the first move and after
-//     any move (see Comments below). The moves end with the result, the
-//     same as the Result header, also when there are no moves.
+//     any move (see Comments below), and glyphs and variations after any
+//     move (see Variations and glyphs below). The moves end with the
+//     result, the same as the Result header, also when there are no moves.
 //  4. A blank line, or the end of the text, ends the record.
 //
 // Spaces, tabs and a carriage return at either end of a line are ignored, and
@@ -113,6 +114,48 @@ import (
 // character, a space at either end or two in a row, a word of more than
 // MaxRecordLineBytes bytes, or a ply the game does not have.
 //
+// # Variations and glyphs
+//
+// A move may carry glyphs, PGN's annotation glyphs: the signs "!" (a good
+// move), "?" (a mistake), "!!", "??" (a blunder), "!?" and "?!" (a
+// dubious move, an inaccuracy), written against the move or apart from
+// it, and "$n", n from 0 to 255, apart from it (PGN's numeric annotation
+// glyphs, of which "$1" to "$6" are the six signs in that order). A
+// glyph annotates the move before it, wherever it stands up to the next
+// move, number or variation's end: after the move's comment or
+// variations too. Record.Glyphs holds them under the move's number, in
+// the order read: "7. a2a3?! $10" holds Glyphs[13] = [GlyphDubious, 10].
+// MarshalText writes the first glyph against its move with its sign when
+// it has one, and every other glyph as "$n" apart, after it: so "a2a3 ?!"
+// and "a2a3 $6" read as "a2a3?!" does, and write as it.
+//
+// A variation, in parentheses, is an alternative to the move before it:
+// moves that could have been played instead, from the position before
+// that move, with comments, glyphs and variations of their own, nested to
+// any depth up to MaxRecordVariationDepth:
+//
+//	{a study} 1. b2b3 e5e4 2. c2c3?! {loses time} (2. b3c4 {better}
+//	2... e4d3 (2... e4e3 3. d2d3) 3. c2c3) 2... f5f4 *
+//
+// holds Variations[3], the alternatives to the third move, c2c3: one
+// variation of three moves, b3c4 e4d3 c2c3, with its comment after its
+// first move and its own variation of the second, e4d3, in its
+// Variations[2]. A variation starts with its move number, as the first
+// move of a record does ("2." or "2..."), and within it, as in the
+// game's own moves, a move of Black takes its number; MarshalText also
+// numbers the move of White after a variation, "2... f5f4" above. A
+// variation holds at least one move; it stands after the move it
+// replaces (after its glyphs and comment), several one after the other
+// when the move has several alternatives, and before the result; a
+// comment after the ')' belongs to the move the variation replaces, as if
+// it stood before the '('. Each move of a variation must be legal where it
+// stands: a variation is played as a game from the position before the
+// move it replaces, under the record's rules (that position's count of
+// quiet plies included; a repetition counts the positions of the
+// variation only). A record holds at most MaxRecordVariationMoves moves
+// in its variations and MaxRecordGlyphs glyphs; their comments count
+// towards MaxRecordCommentBytes with the others.
+//
 // # Errors
 //
 // Reading a record replays its moves from the start position under the rules.
@@ -121,7 +164,9 @@ import (
 // number \"8.\": …"), for a Result or Reason that the replayed game does not
 // have, and, with the ply, for a move that is illegal or comes after the end of
 // the game ("line 12: ply 7: b2e5: illegal move: …", which also wraps
-// ErrIllegalMove or ErrGameOver). An error quotes at most 40 bytes of a
+// ErrIllegalMove or ErrGameOver), the variation too for a move of a
+// variation ("line 12: the variation of ply 7: ply 8: …", counting the
+// plies of the game). An error quotes at most 40 bytes of a
 // line, so it stays short whatever the input.
 type Record struct {
 	// Headers are the headers in file order; Position, Rules, Result and
@@ -140,6 +185,16 @@ type Record struct {
 	// Comments above). NewRecord and the readers make the map, empty when
 	// there are none, so that a comment can be set at once.
 	Comments map[int]string
+	// Glyphs are the glyphs of the moves (see Variations and glyphs
+	// above), keyed by the number of the move they follow, 1 to
+	// Game.Ply(), in the order written.
+	Glyphs map[int][]Glyph
+	// Variations are the alternatives to the moves, keyed by the number
+	// of the move they replace, 1 to Game.Ply(), in the order written:
+	// Variations[n] start from the position before the n-th move,
+	// Game.Positions()[n-1]. NewRecord and the readers make both maps,
+	// empty when there are none, as they make Comments.
+	Variations map[int][]Variation
 	// Result and Reason as recorded. For a game whose Outcome is over they
 	// must match it; for a game that is not over the result may be "*" or a
 	// decided result with a Reason such as "adjudicated: move limit" (a
@@ -186,7 +241,7 @@ func NewRecord(g *Game, headers ...Header) *Record {
 // recordOf returns a record of g itself, with the headers, and the result
 // and reason of g's Outcome.
 func recordOf(g *Game, headers []Header) *Record {
-	r := &Record{Headers: slices.Clone(headers), Game: g, Comments: map[int]string{}, Result: resultUnknown}
+	r := &Record{Headers: slices.Clone(headers), Game: g, Comments: map[int]string{}, Glyphs: map[int][]Glyph{}, Variations: map[int][]Variation{}, Result: resultUnknown}
 	if g != nil {
 		if o := g.Outcome(); o.Over {
 			r.Result, r.Reason = o.Result(), o.Reason.String()
@@ -327,7 +382,7 @@ func (r *Record) validate() error {
 	if _, err := checkResult(r.Game, r.Result, r.Reason); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
 	}
-	return r.checkComments()
+	return r.checkAnnotations()
 }
 
 // isResult reports whether s is one of the four results.

@@ -29,6 +29,16 @@ const (
 	// read or written. A single comment may take them all, over many
 	// lines.
 	MaxRecordCommentBytes = 1 << 20
+	// MaxRecordVariationDepth bounds the nesting of variations: a
+	// variation of the game's own moves is at depth 1, a variation of its
+	// moves at depth 2, and so on.
+	MaxRecordVariationDepth = 64
+	// MaxRecordVariationMoves bounds the moves of all the variations of
+	// one record together, at every depth.
+	MaxRecordVariationMoves = 1_000_000
+	// MaxRecordGlyphs bounds the glyphs of one record, those of the
+	// game's moves and of its variations' together.
+	MaxRecordGlyphs = 1_000_000
 )
 
 // lineSource gives the lines of a text or a reader one at a time, trimmed

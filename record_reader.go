@@ -158,7 +158,7 @@ func readRecordLines(src *lineSource) (*Record, error) {
 	default:
 		return nil, lineError(src.num, "want a header line [Name \"value\"] to start a record, found %q", clip.Text(src.line))
 	}
-	r := &Record{Comments: map[int]string{}}
+	r := &Record{Comments: map[int]string{}, Glyphs: map[int][]Glyph{}, Variations: map[int][]Variation{}}
 	start, rules, seen, err := readHeaders(src, r)
 	if err != nil {
 		return nil, err

@@ -488,6 +488,9 @@ func FuzzRecordScanner(f *testing.F) {
 		"[Result \"*\"]\n\n1. b2b3 {a\n[Result \"*\"]\n\n" + good,
 		"[Result \"*\"]\n\n1. b2b3 {a\n[Result \"*\"]\n} *\n\n" + good,
 		"[Result \"*\"]\n\n1. b2b3 }{ *\n",
+		recVariationText + "\n" + good,
+		"[Result \"*\"]\n\n1. b2b3?! (1. c2c3 $1\n{x} 1... e5e4 (1... f5f4)) *\n\n" + good,
+		"[Result \"*\"]\n\n1. b2b3 (1. c2c3\n\n" + good,
 	} {
 		f.Add(text)
 	}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -43,23 +45,53 @@ type recView struct {
 	Rules          surakarta.Rules
 	Moves          string
 	Comments       map[int]string
+	Glyphs         map[int][]surakarta.Glyph
+	Variations     string // recVariations
 	Result, Reason string
 }
 
 func recViewOf(r *surakarta.Record) recView {
 	return recView{
-		Headers:  r.Headers,
-		Start:    r.Game.StartPosition().String(),
-		Rules:    r.Game.Rules(),
-		Moves:    fmt.Sprint(r.Game.Moves()),
-		Comments: r.Comments,
-		Result:   r.Result,
-		Reason:   r.Reason,
+		Headers:    r.Headers,
+		Start:      r.Game.StartPosition().String(),
+		Rules:      r.Game.Rules(),
+		Moves:      fmt.Sprint(r.Game.Moves()),
+		Comments:   r.Comments,
+		Glyphs:     r.Glyphs,
+		Variations: recVariations(r.Variations),
+		Result:     r.Result,
+		Reason:     r.Reason,
 	}
 }
 
+// recVariations writes variations as text to compare, each with its moves,
+// comments, glyphs and variations, every map in the order of its keys
+// (go-cmp takes time exponential in the depth of nested variations).
+func recVariations(vs map[int][]surakarta.Variation) string {
+	var b strings.Builder
+	var write func(vs map[int][]surakarta.Variation)
+	write = func(vs map[int][]surakarta.Variation) {
+		for _, k := range slices.Sorted(maps.Keys(vs)) {
+			for _, v := range vs[k] {
+				fmt.Fprintf(&b, "%d:(%v", k, v.Moves)
+				for _, c := range slices.Sorted(maps.Keys(v.Comments)) {
+					fmt.Fprintf(&b, " c%d=%q", c, v.Comments[c])
+				}
+				for _, g := range slices.Sorted(maps.Keys(v.Glyphs)) {
+					fmt.Fprintf(&b, " g%d=%v", g, v.Glyphs[g])
+				}
+				write(v.Variations)
+				b.WriteString(")")
+			}
+		}
+	}
+	write(vs)
+	return b.String()
+}
+
 // recDiff returns the difference between two records, "" when they hold the
-// same headers, start, rules, moves, comments, result and reason.
+// same headers, start, rules, moves, comments, glyphs, variations, result
+// and reason.
 func recDiff(want, got *surakarta.Record) string {
 	if d := cmp.Diff(recViewOf(want), recViewOf(got), cmpopts.EquateEmpty()); d != "" {
 		return d
@@ -577,7 +609,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"number without a move", recHeaders + "1. b2b3 e5e4 2. *\n", "line 4: bad move number \"2.\": no move follows it", nil},
 		{"number at the end", recHeaders + "1.\n", "line 4: bad move number \"1.\": no move follows it", nil},
 		{"malformed move", recHeaders + "1. b2b3 e5e4\n2. b3b9 *\n", "line 5: malformed move \"b3b9\"", surakarta.ErrInvalidMove},
-		{"not a move", recHeaders + "1. b2b3 !? *\n", "line 4: malformed move \"!?\"", surakarta.ErrInvalidMove},
+		{"not a move", recHeaders + "1. b2b3 &? *\n", "line 4: malformed move \"&?\"", surakarta.ErrInvalidMove},
 		{"illegal move", recHeaders + "1. b2b3 e5e4\n2. b3b5 *\n", "line 5: ply 3: b3b5: illegal move", surakarta.ErrIllegalMove},
 		{"illegal first move of White", "[Position \"" + recWhiteStart + "\"]\n[Result \"*\"]\n\n7... c1c2 *\n", "line 4: ply 1: c1c2: illegal move: c1c2: no piece on c1", surakarta.ErrIllegalMove},
 		{"move after the end", "[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" + recRepetition + " 3. b2b3 1/2-1/2\n", "line 4: ply 5: b2b3: game over", surakarta.ErrGameOver},
@@ -917,6 +949,13 @@ func FuzzRecord(f *testing.F) {
 	f.Add("[Result \"*\"]\n\n1. b2b3 {open\n\n*\n")
 	f.Add("[Result \"*\"]\n\n1. {x} b2b3 } * {y}\n")
 	f.Add("[Result \"*\"]\n{x}\n\n1. b2b3 ; z\n*\n")
+	// Variations and glyphs, and near misses.
+	f.Add(recVariationText)
+	f.Add("[Result \"*\"]\n\n1. b2b3! $10 {a} (1. c2c3?! {b} 1... e5e4 (1... f5f4 $255)) (1. a2a3) {c} e5e4 ?? *\n")
+	f.Add("[Result \"*\"]\n\n1. b2b3 (1. c2c3\ne5e4) (1. b2b3 e5e4 2. b3b2 (2. b3b4)) 1... e5e4!? *\n")
+	f.Add("[Result \"*\"]\n\n1. b2b3 ((1. c2c3)) *\n")
+	f.Add("[Result \"*\"]\n\n1. b2b3 (1. c2c3 *)\n")
+	f.Add("[Result \"*\"]\n\n1. b2b3 () $256 !!! ) *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		// ReadRecords must not panic either, and agree with ParseRecord on
 		// its first record.
