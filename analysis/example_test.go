@@ -80,6 +80,7 @@ func ExampleReport_Annotate() {
 	// [Result "*"]
 	//
 	// 1. b2c3 {+19 → +29, best} 1... a5b4 {-29 → -29, best} 2. b1b2 {+29 → +40,
-	// best} 2... b5c4 {-40 → -22, good; best b6a5} 3. b2a3 {+22 → -84, blunder;
-	// best a2a3 (a2a3 b6b5 f2e3 f5e4)} 3... b4a2 {+84 → +92, best} *
+	// best} 2... b5c4 {-40 → -22, good; best b6a5} 3. b2a3?? {+22 → -84, blunder;
+	// best a2a3 (a2a3 b6b5 f2e3 f5e4)} (3. a2a3 b6b5 4. f2e3 f5e4) 3... b4a2 {+84 →
+	// +92, best} *
 }

@@ -1,7 +1,9 @@
 package analysis
 
-// NoteRoom and Note are noteRoom and note, for the tests of the record's
-// limits.
+// NoteRoom and Note are noteRoom and note (of the comments' limit), for
+// the tests of the record's limits.
 const NoteRoom = noteRoom
 
-var Note = note
+func Note(annotated, analysed, plies int) string {
+	return note(annotated, analysed, plies, limitComments)
+}

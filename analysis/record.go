@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"maps"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
@@ -45,6 +44,40 @@ func (a Annotation) Comment() string {
 	return b.String()
 }
 
+// Glyph returns the glyph that Report.Annotate writes after a move of
+// class c, as chess writes it: surakarta.GlyphDubious ("?!") for an
+// Inaccuracy, surakarta.GlyphMistake ("?") for a Mistake,
+// surakarta.GlyphBlunder ("??") for a Blunder; false for the others,
+// which get none.
+func (c Class) Glyph() (surakarta.Glyph, bool) {
+	switch c {
+	case Inaccuracy:
+		return surakarta.GlyphDubious, true
+	case Mistake:
+		return surakarta.GlyphMistake, true
+	case Blunder:
+		return surakarta.GlyphBlunder, true
+	}
+	return 0, false
+}
+
+// betterLine returns the engine's line of a, as Annotate writes it in a
+// variation: the moves of a.Line from before, the position before the
+// move, under rules, up to the first that is not legal there or comes
+// after the end of the game, with their capture bits.
+func (a Annotation) betterLine(before surakarta.Position, rules surakarta.Rules) []surakarta.Move {
+	g, err := surakarta.NewGameWithRules(before, rules)
+	if err != nil {
+		return nil
+	}
+	for _, m := range a.Line {
+		if g.Play(m) != nil {
+			break
+		}
+	}
+	return g.Moves()
+}
+
 // noteRoom is the room, in bytes of comments as a record counts them
 // (surakarta.MaxRecordCommentBytes), that Annotate keeps for its note when
 // the annotations do not cover every ply: more than the longest note takes
@@ -55,14 +88,23 @@ const noteRoom = 256
 // the report (Annotation.Comment) after its move: under the key Ply in
 // Comments. A comment that rec already has at that ply stays, and the
 // annotation follows it, joined by a space, as two comments after the same
-// move read back. The copy has a game of its own, a clone of rec's.
+// move read back. A move that the analysis criticises, an Inaccuracy, a
+// Mistake or a Blunder, also gets the glyph of its class (Class.Glyph:
+// "?!", "?", "??") after any glyph it has, in Glyphs, and the engine's line
+// from its better move as a variation after any it has, in Variations: the
+// whole line, as far as its moves are legal one after another and the game
+// goes on (the comment keeps what it says today, the line's first
+// CommentLine moves included, so that a reader of the comments alone
+// misses nothing). The copy shares nothing with rec (Record.Clone).
 //
 // The copy of a record that writes and reads back does too, and says when
 // it lacks annotations, so that no analysis is lost to the limits of a
 // record and no partial record passes for a whole one. A record's comments hold at
 // most surakarta.MaxRecordCommentBytes together, which the comments of a
 // game of 20,000 to 50,000 plies or more exceed (a game without a
-// quiet-ply limit can be that long): Annotate then writes the annotations
+// quiet-ply limit can be that long), and its glyphs and the moves of its
+// variations are bounded too (surakarta.MaxRecordGlyphs,
+// surakarta.MaxRecordVariationMoves): Annotate then writes the annotations
 // that fit (Fit), from the first ply, and after the last of them a note,
 // such as
 //
@@ -84,29 +126,40 @@ const noteRoom = 256
 // they differ, or that rec's own comments leave no room for the note (see
 // Fit).
 func (r *Report) Annotate(rec *surakarta.Record) (*surakarta.Record, error) {
-	fit, err := r.Fit(rec)
+	fit, lines, limit, err := r.fit(rec)
 	if err != nil {
 		return nil, err
 	}
-	out := *rec
-	out.Headers = append([]surakarta.Header(nil), rec.Headers...)
-	out.Game = rec.Game.Clone()
-	out.Comments = maps.Clone(rec.Comments)
+	out := rec.Clone()
 	if out.Comments == nil {
 		out.Comments = make(map[int]string, fit+1)
 	}
-	for _, a := range r.Moves[:fit] {
+	for i, a := range r.Moves[:fit] {
 		addComment(out.Comments, a.Ply, a.Comment())
+		if g, ok := a.Class.Glyph(); ok {
+			if out.Glyphs == nil {
+				out.Glyphs = map[int][]surakarta.Glyph{}
+			}
+			out.Glyphs[a.Ply] = append(out.Glyphs[a.Ply], g)
+		}
+		if len(lines[i]) > 0 {
+			if out.Variations == nil {
+				out.Variations = map[int][]surakarta.Variation{}
+			}
+			out.Variations[a.Ply] = append(out.Variations[a.Ply], surakarta.Variation{Moves: lines[i]})
+		}
 	}
 	if plies := rec.Game.Ply(); fit < plies {
-		addComment(out.Comments, fit, note(fit, len(r.Moves), plies))
+		addComment(out.Comments, fit, note(fit, len(r.Moves), plies, limit))
 	}
-	return &out, nil
+	return out, nil
 }
 
 // Fit returns the number of the report's annotations, from the first, that
 // Annotate writes into rec: all of them, unless their comments would take
-// rec's beyond surakarta.MaxRecordCommentBytes, and then as many as fit
+// rec's beyond surakarta.MaxRecordCommentBytes (or their glyphs and
+// variations rec's beyond surakarta.MaxRecordGlyphs or
+// surakarta.MaxRecordVariationMoves), and then as many as fit
 // with the note that says which plies are not annotated. Its error, which
 // wraps ErrInvalidAnalysis, is Annotate's: rec does not hold the game
 // analysed, or its own comments leave no room for that note. The room
@@ -114,23 +167,53 @@ func (r *Report) Annotate(rec *surakarta.Record) (*surakarta.Record, error) {
 // moves, tells before any search whether the analysis of the record can
 // be written.
 func (r *Report) Fit(rec *surakarta.Record) (int, error) {
+	fit, _, _, err := r.fit(rec)
+	return fit, err
+}
+
+// The limits of a record that stop the annotations, for the note.
+const (
+	limitComments = iota
+	limitGlyphs
+	limitVariations
+)
+
+// fit is Fit, which also returns the line of the variation of each
+// annotation that fits (nil for none) and the limit that stops the
+// annotations, when one does.
+func (r *Report) fit(rec *surakarta.Record) (fit int, lines [][]surakarta.Move, limit int, err error) {
 	if rec == nil || rec.Game == nil {
-		return 0, fmt.Errorf("%w: the record has no game", ErrInvalidAnalysis)
+		return 0, nil, 0, fmt.Errorf("%w: the record has no game", ErrInvalidAnalysis)
 	}
 	moves := rec.Game.Moves()
 	for i, a := range r.Moves {
 		switch {
 		case a.Ply != i+1:
-			return 0, fmt.Errorf("%w: the report's annotation %d is of ply %d", ErrInvalidAnalysis, i+1, a.Ply)
+			return 0, nil, 0, fmt.Errorf("%w: the report's annotation %d is of ply %d", ErrInvalidAnalysis, i+1, a.Ply)
 		case i >= len(moves):
-			return 0, fmt.Errorf("%w: the report has %d moves, the record's game %d", ErrInvalidAnalysis, len(r.Moves), len(moves))
+			return 0, nil, 0, fmt.Errorf("%w: the report has %d moves, the record's game %d", ErrInvalidAnalysis, len(r.Moves), len(moves))
 		case !sameMove(a.Move, moves[i]):
-			return 0, fmt.Errorf("%w: ply %d is %v in the report, %v in the record", ErrInvalidAnalysis, a.Ply, a.Move, moves[i])
+			return 0, nil, 0, fmt.Errorf("%w: ply %d is %v in the report, %v in the record", ErrInvalidAnalysis, a.Ply, a.Move, moves[i])
 		}
 	}
 	used := 0 // the bytes of comments, as a record counts them
 	for _, text := range rec.Comments {
 		used += len(text) + 2
+	}
+	glyphs, variationMoves := 0, 0
+	countAnnotations(rec.Glyphs, rec.Variations, &glyphs, &variationMoves)
+	for _, vs := range rec.Variations {
+		for _, v := range vs {
+			used += variationCommentBytes(v)
+		}
+	}
+	lines = make([][]surakarta.Move, len(r.Moves))
+	positions := rec.Game.Positions()
+	rules := rec.Game.Rules()
+	for i, a := range r.Moves {
+		if a.Class >= Inaccuracy {
+			lines[i] = a.betterLine(positions[i], rules)
+		}
 	}
 	// added returns the bytes that the annotation a adds to the comments.
 	added := func(a Annotation) int {
@@ -143,29 +226,75 @@ func (r *Report) Fit(rec *surakarta.Record) (int, error) {
 		}
 		return n + 2 // a comment of its own, with its braces
 	}
+	glyphOf := func(a Annotation) int {
+		if _, ok := a.Class.Glyph(); ok {
+			return 1
+		}
+		return 0
+	}
 	// Annotations for every ply, when they fit, need no note.
 	if len(r.Moves) == len(moves) {
-		all := used
-		for _, a := range r.Moves {
+		all, allGlyphs, allMoves := used, glyphs, variationMoves
+		for i, a := range r.Moves {
 			all += added(a)
+			allGlyphs += glyphOf(a)
+			allMoves += len(lines[i])
 		}
-		if all <= surakarta.MaxRecordCommentBytes {
-			return len(r.Moves), nil
+		if all <= surakarta.MaxRecordCommentBytes && allGlyphs <= surakarta.MaxRecordGlyphs && allMoves <= surakarta.MaxRecordVariationMoves {
+			return len(r.Moves), lines, 0, nil
 		}
 	}
 	if used+noteRoom > surakarta.MaxRecordCommentBytes {
-		return 0, fmt.Errorf("%w: the record's own comments take %d of the %d bytes a record's may (surakarta.MaxRecordCommentBytes), which leaves no room for the note on the plies not annotated (%d bytes)", ErrInvalidAnalysis, used, surakarta.MaxRecordCommentBytes, noteRoom)
+		return 0, nil, 0, fmt.Errorf("%w: the record's own comments take %d of the %d bytes a record's may (surakarta.MaxRecordCommentBytes), which leaves no room for the note on the plies not annotated (%d bytes)", ErrInvalidAnalysis, used, surakarta.MaxRecordCommentBytes, noteRoom)
 	}
-	fit := 0
-	for _, a := range r.Moves {
+	for i, a := range r.Moves {
 		n := added(a)
-		if used+n+noteRoom > surakarta.MaxRecordCommentBytes {
-			break
+		switch {
+		case used+n+noteRoom > surakarta.MaxRecordCommentBytes:
+			limit = limitComments
+		case glyphs+glyphOf(a) > surakarta.MaxRecordGlyphs:
+			limit = limitGlyphs
+		case variationMoves+len(lines[i]) > surakarta.MaxRecordVariationMoves:
+			limit = limitVariations
+		default:
+			used += n
+			glyphs += glyphOf(a)
+			variationMoves += len(lines[i])
+			fit++
+			continue
 		}
-		used += n
-		fit++
+		break
 	}
-	return fit, nil
+	return fit, lines[:fit], limit, nil
+}
+
+// countAnnotations adds the glyphs and the moves of the variations of a
+// line, at every depth, to glyphs and moves.
+func countAnnotations(gs map[int][]surakarta.Glyph, vs map[int][]surakarta.Variation, glyphs, moves *int) {
+	for _, g := range gs {
+		*glyphs += len(g)
+	}
+	for _, list := range vs {
+		for _, v := range list {
+			*moves += len(v.Moves)
+			countAnnotations(v.Glyphs, v.Variations, glyphs, moves)
+		}
+	}
+}
+
+// variationCommentBytes returns the bytes of the comments of v, at every
+// depth, as a record counts them.
+func variationCommentBytes(v surakarta.Variation) int {
+	n := 0
+	for _, text := range v.Comments {
+		n += len(text) + 2
+	}
+	for _, list := range v.Variations {
+		for _, w := range list {
+			n += variationCommentBytes(w)
+		}
+	}
+	return n
 }
 
 // addComment puts text in comments at ply, after the comment already
@@ -180,8 +309,9 @@ func addComment(comments map[int]string, ply int, text string) {
 // note returns the note that Annotate writes after ply annotated, the last
 // it annotates, when the report has annotations for the first analysed
 // plies of a game of plies plies and annotated < plies: which plies lack
-// one, and why (the analysis stopped, or their comments would not fit).
-func note(annotated, analysed, plies int) string {
+// one, and why (the analysis stopped, or their annotations would take the
+// record beyond limit).
+func note(annotated, analysed, plies, limit int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "— %s not annotated: ", plyRange(annotated+1, plies))
 	if analysed < plies {
@@ -195,7 +325,14 @@ func note(annotated, analysed, plies int) string {
 		}
 	}
 	if annotated < analysed {
-		fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)", plyRange(annotated+1, analysed), surakarta.MaxRecordCommentBytes)
+		switch limit {
+		case limitGlyphs:
+			fmt.Fprintf(&b, "the glyphs of %s would take the record's beyond %d, the most a record may hold (MaxRecordGlyphs)", plyRange(annotated+1, analysed), surakarta.MaxRecordGlyphs)
+		case limitVariations:
+			fmt.Fprintf(&b, "the variations of %s would take the record's beyond %d moves, the most a record may hold (MaxRecordVariationMoves)", plyRange(annotated+1, analysed), surakarta.MaxRecordVariationMoves)
+		default:
+			fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)", plyRange(annotated+1, analysed), surakarta.MaxRecordCommentBytes)
+		}
 	}
 	return b.String()
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
 )
@@ -379,6 +381,76 @@ func TestAnnotateNoRoom(t *testing.T) {
 		n := analysis.Note(tc[0], tc[1], tc[2])
 		if len(n)+2 > analysis.NoteRoom || !strings.HasPrefix(n, "— ") || !strings.Contains(n, " not annotated: ") {
 			t.Errorf("the note after ply %d of %d analysed of %d: %q, %d bytes with its braces, room for %d", tc[0], tc[1], tc[2], n, len(n)+2, analysis.NoteRoom)
+		}
+	}
+}
+
+// TestAnnotateVariations: a criticised move gets the glyph of its class
+// and the engine's line as a variation, cut where its moves stop being
+// legal, after the record's own; a best or good move gets neither, and
+// the record annotated is not changed.
+func TestAnnotateVariations(t *testing.T) {
+	rec, err := surakarta.ParseRecord("[Result \"*\"]\n\n1. b2b3 e5e4 2. c2c3! (2. a2a3) f5f4 3. a2a3 *\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := rec.MarshalText()
+	moves := rec.Game.Moves()
+	line := func(texts ...string) []surakarta.Move {
+		out := make([]surakarta.Move, len(texts))
+		for i, s := range texts {
+			if err := out[i].UnmarshalText([]byte(s)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out
+	}
+	report := &analysis.Report{}
+	for i, tc := range []struct {
+		class analysis.Class
+		line  []surakarta.Move
+	}{
+		{analysis.Best, line("b2b3", "e5e4")},
+		{analysis.Inaccuracy, line("f5f4", "a2a3")},      // legal as far as it goes
+		{analysis.Mistake, line("d2d3", "f5f4", "a1a5")}, // a1a5 is not a move
+		{analysis.Good, line("a5a4")},
+		{analysis.Blunder, line("b3b5")}, // illegal from the first
+	} {
+		report.Moves = append(report.Moves, analysis.Annotation{Ply: i + 1, Move: moves[i], Class: tc.class, Best: tc.line[0], Line: tc.line})
+	}
+	out, err := report.Annotate(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := rec.MarshalText(); string(after) != string(before) {
+		t.Errorf("Annotate changed the record:\n%s", after)
+	}
+	wantGlyphs := map[int][]surakarta.Glyph{2: {surakarta.GlyphDubious}, 3: {surakarta.GlyphGood, surakarta.GlyphMistake}, 5: {surakarta.GlyphBlunder}}
+	if d := cmp.Diff(wantGlyphs, out.Glyphs); d != "" {
+		t.Errorf("glyphs (-want +got):\n%s", d)
+	}
+	wantVariations := map[int][]surakarta.Variation{
+		2: {{Moves: line("f5f4", "a2a3")}},
+		3: {{Moves: line("a2a3")}, {Moves: line("d2d3", "f5f4")}},
+	}
+	if d := cmp.Diff(wantVariations, out.Variations, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("variations (-want +got):\n%s", d)
+	}
+	text, err := out.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := surakarta.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if d := cmp.Diff(wantVariations, back.Variations, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("variations read back (-want +got):\n%s\n%s", d, text)
+	}
+	for g, want := range map[analysis.Class]string{analysis.Best: "", analysis.Good: "", analysis.Inaccuracy: "?!", analysis.Mistake: "?", analysis.Blunder: "??"} {
+		glyph, ok := g.Glyph()
+		if got := glyph.String(); ok != (want != "") || ok && got != want {
+			t.Errorf("%v.Glyph() = %v, %v; want %q", g, got, ok, want)
 		}
 	}
 }

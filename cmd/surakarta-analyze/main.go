@@ -59,7 +59,8 @@ every move, such as
 
 the score before and after the move from the mover's view, the move's
 class, and the engine's best move and, for the last three classes, its
-line. A move is best when it is the engine's best move; any other is
+line; a move of those classes also gets their glyph, ?!, ? or ??, and the
+engine's line as a variation in parentheses. A move is best when it is the engine's best move; any other is
 good, an inaccuracy when it loses %d evaluation units or more against the
 engine's best move (a piece is worth about 80), a mistake from %d, a
 blunder from %d, with scores clamped to ±%d.
