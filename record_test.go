@@ -1034,36 +1034,52 @@ func FuzzRecordComment(f *testing.F) {
 		if ply < g.Ply() {
 			r.Comments[ply+1] = next
 		}
-		canWrite := func(c string) bool {
-			if !utf8.ValidString(c) || strings.ContainsRune(c, '}') || strings.ContainsFunc(c, unicode.IsControl) {
-				return false
-			}
-			words := strings.Split(c, " ")
-			for _, w := range words {
-				if len(w) > surakarta.MaxRecordLineBytes || w == "" && len(words) > 1 {
-					return false
-				}
-			}
-			return true
-		}
-		text, err := r.MarshalText()
-		if want := canWrite(comment) && (ply == g.Ply() || canWrite(next)); (err == nil) != want {
+		err := recWriteBack(t, r)
+		if want := recCanWrite(comment) && (ply == g.Ply() || recCanWrite(next)); (err == nil) != want {
 			t.Fatalf("comments %q and %q at ply %d: MarshalText gave %v", comment, next, ply, err)
 		}
-		if err != nil {
-			if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen {
-				t.Fatalf("MarshalText: %q", err)
-			}
-			return
-		}
-		back, err := surakarta.ParseRecord(string(text))
-		if err != nil {
-			t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text)
-		}
-		if d := recDiff(r, back); d != "" {
-			t.Fatalf("round trip (-want +got):\n%s\n%s", d, text)
-		}
 	})
+}
+
+// recCanWrite reports whether MarshalText writes the comment c: words
+// separated by single spaces, without control characters or '}', none
+// longer than a line.
+func recCanWrite(c string) bool {
+	if !utf8.ValidString(c) || strings.ContainsRune(c, '}') || strings.ContainsFunc(c, unicode.IsControl) {
+		return false
+	}
+	words := strings.Split(c, " ")
+	for _, w := range words {
+		if len(w) > surakarta.MaxRecordLineBytes || w == "" && len(words) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// recWriteBack writes r and reads it back, and fails t unless the record
+// read back is r and writes the same text again. It returns MarshalText's
+// error, which must be short and wrap ErrInvalidRecord.
+func recWriteBack(t *testing.T, r *surakarta.Record) error {
+	t.Helper()
+	text, err := r.MarshalText()
+	if err != nil {
+		if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen {
+			t.Fatalf("MarshalText: %q", err)
+		}
+		return err
+	}
+	back, err := surakarta.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text)
+	}
+	if d := recDiff(r, back); d != "" {
+		t.Fatalf("round trip (-want +got):\n%s\n%s", d, text)
+	}
+	if again, err := back.MarshalText(); err != nil || string(again) != string(text) {
+		t.Fatalf("MarshalText not stable (%v):\n%s\nthen\n%s", err, text, again)
+	}
+	return nil
 }
 
 func ExampleNewRecord() {
