@@ -46,6 +46,7 @@ const app = {
   hint: null,        // the engine's move shown as a hint, until a move is made
   hinting: false,    // a hint is being searched
   analysis: null,    // {data, ply, record}: the analysis of the game with that record, and the ply shown
+  view: null,        // a position of a variation that the board shows (variations.js), or null
   anim: null,        // the move being shown: {by, move, from, to, path, taken, track, x, y, stop}
   info: "",          // the line under the status: the engine's search, its move, a hint, a load
   failure: "",       // why the engine could not start
@@ -185,6 +186,7 @@ function reviewing() { return app.phase === "review" && analysed() !== null; }
 // position after ply app.analysis.ply, with the moves that led to it.
 function shown() {
   const st = app.state;
+  if (app.view) return app.view;
   if (!reviewing()) return st;
   const k = app.analysis.ply;
   const p = app.analysis.data.plies[k];
@@ -332,6 +334,7 @@ function drawMoves() {
   });
   const box = $("moves-box");
   const cur = box.querySelector("td.current");
+  drawVariations(body);
   if (cur) cur.scrollIntoView({ block: "nearest" });
   else box.scrollTop = box.scrollHeight;
 }
@@ -367,7 +370,7 @@ function render() {
   document.body.dataset.phase = phase;
   if (reviewing()) document.body.dataset.ply = String(app.analysis.ply);
   else delete document.body.dataset.ply;
-  $("status").textContent = statusText();
+  $("status").textContent = app.view ? app.view.status : statusText();
   $("engine-info").textContent = app.info;
   const ready = phase !== "loading" && phase !== "failed";
   $("undo").disabled = !ready || !st || st.moves.length === 0 && !st.declared;
@@ -576,6 +579,8 @@ async function syncEngine() {
 // action's generation, for stale.
 function begin() {
   const gen = ++app.gen;
+  app.view = null;
+  delete document.body.dataset.view;
   if (app.anim) {
     if (app.anim.stop) app.anim.stop();
     app.anim = null;
@@ -597,6 +602,7 @@ function gameStarted() {
 // page's game.
 function take(st) {
   app.state = st;
+  app.view = null;
   app.selected = null;
   app.hint = null;
   if (app.analysis && app.analysis.record !== st.record) app.analysis = null;
@@ -682,7 +688,7 @@ async function humanMove(m) {
 }
 
 function onSquare(sq) {
-  if (app.phase !== "human") return;
+  if (leaveVariation() || app.phase !== "human") return;
   const st = app.state;
   if (app.selected) {
     const m = st.legal.find((m) => m.from === app.selected && m.to === sq);

@@ -235,7 +235,8 @@ func analysisJS(a session.Analysis) any {
 	}
 	return map[string]any{
 		"moves": moves, "plies": plies, "svg": a.SVG, "black": side(a.Black), "white": side(a.White),
-		"nodes": float64(a.Nodes), "searches": a.Searches, "nodesSearched": float64(a.NodesSearched), "millis": a.Millis,
+		"variations": variationsJS(a.Variations),
+		"nodes":      float64(a.Nodes), "searches": a.Searches, "nodesSearched": float64(a.NodesSearched), "millis": a.Millis,
 	}
 }
 
@@ -243,7 +244,7 @@ func stateJS(st session.State) any {
 	board := boardJS(st.Board)
 	moves := make([]any, len(st.Moves))
 	for i, m := range st.Moves {
-		moves[i] = map[string]any{"text": m.Text, "number": m.Number, "color": m.Color, "path": pathJS(m.Path)}
+		moves[i] = map[string]any{"text": m.Text, "number": m.Number, "color": m.Color, "path": pathJS(m.Path), "glyphs": m.Glyphs}
 	}
 	comments := make([]any, len(st.Comments))
 	for i, c := range st.Comments {
@@ -261,7 +262,25 @@ func stateJS(st session.State) any {
 		"over": st.Over, "result": st.Result, "outcome": st.Outcome,
 		"winner": st.Winner, "reason": st.Reason, "declared": st.Declared,
 		"record": st.Record, "rules": st.Rules, "comments": comments,
+		"variations": variationsJS(st.Variations),
 	}
+}
+
+// variationsJS gives the rows of variations of the move list
+// (variations.js draws them).
+func variationsJS(rows []session.VariationRow) any {
+	out := make([]any, len(rows))
+	for i, r := range rows {
+		moves := make([]any, len(r.Moves))
+		for j, m := range r.Moves {
+			moves[j] = map[string]any{
+				"label": m.Label, "text": m.Text, "glyphs": m.Glyphs, "comment": m.Comment,
+				"path": pathJS(m.Path), "position": m.After, "board": boardJS(m.Board),
+			}
+		}
+		out[i] = map[string]any{"ply": r.Ply, "depth": r.Depth, "moves": moves}
+	}
+	return out
 }
 
 func pathJS(p *session.Path) any {

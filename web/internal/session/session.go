@@ -62,6 +62,10 @@ type Session struct {
 	// (Comments).
 	notes map[int]string
 	noted []surakarta.Move
+	// glyphs and variations are the glyphs and variations of the record
+	// loaded last, kept as its comments are (Comments).
+	glyphs     map[int][]surakarta.Glyph
+	variations map[int][]surakarta.Variation
 	// report is the last analysis (Analyse), of the game whose record
 	// (State.Record) was reportRecord: Record writes its annotations.
 	report       *analysis.Report
@@ -107,6 +111,70 @@ type State struct {
 	// keeps (Session.Comments), in the order of their plies; Record holds
 	// them too.
 	Comments []Comment
+	// Variations are the variations of the record loaded that the game
+	// keeps, as the move list shows them; Record holds them too, and the
+	// glyphs, which Played.Glyphs shows.
+	Variations []VariationRow
+}
+
+// VariationRow is a variation as the move list shows it: a row of moves
+// after the move it replaces, indented by its depth. A variation's own
+// variations follow it, in rows of their own, one deeper.
+type VariationRow struct {
+	Ply   int // the number of the move of the game it replaces (from 1)
+	Depth int // 1 for a variation of the game's moves, 2 within one, …
+	Moves []VariationMove
+}
+
+// VariationMove is a move of a variation, with the position after it for
+// the board to show.
+type VariationMove struct {
+	Label   string     // its move number, "12." or "12…", when the list writes one
+	Text    string     // "b2b3" or "b2xe5"
+	Glyphs  string     // its glyphs as a record writes them, "?!" or "!! $10"
+	Comment string     // the comment after it
+	Path    *Path      // the capture path, nil for a step
+	After   string     // the position after it
+	Board   [36]string // as State.Board, after it
+}
+
+// variationRows returns the rows of the variations of a line whose
+// positions before each move are before (before(k) before its k-th move),
+// in the order a record writes them, at depth.
+func variationRows(variations map[int][]surakarta.Variation, before func(k int) surakarta.Position, start, depth int) []VariationRow {
+	var rows []VariationRow
+	for _, k := range slices.Sorted(maps.Keys(variations)) {
+		for _, v := range variations[k] {
+			p := before(k)
+			row := VariationRow{Ply: start + k, Depth: depth}
+			positions := []surakarta.Position{p}
+			for i, m := range v.Moves {
+				legal, err := p.Legal(m)
+				if err != nil {
+					break
+				}
+				vm := VariationMove{Text: moveText(legal), Path: pathOf(p, legal), Comment: v.Comments[i+1]}
+				if i == 0 || p.SideToMove() == surakarta.Black {
+					vm.Label = fmt.Sprintf("%d.", p.MoveNumber())
+					if p.SideToMove() == surakarta.White {
+						vm.Label = fmt.Sprintf("%d…", p.MoveNumber())
+					}
+				}
+				var glyphs []string
+				for _, g := range v.Glyphs[i+1] {
+					glyphs = append(glyphs, g.String())
+				}
+				vm.Glyphs = strings.Join(glyphs, " ")
+				p.PlayUnchecked(legal)
+				vm.After, vm.Board = p.String(), board(p)
+				positions = append(positions, p)
+				row.Moves = append(row.Moves, vm)
+			}
+			rows = append(rows, row)
+			rows = append(rows, variationRows(v.Variations, func(k int) surakarta.Position { return positions[k-1] }, start+k-1, depth+1)...)
+		}
+	}
+	return rows
 }
 
 // Comment is a record's comment: Ply is the number of moves played before
@@ -118,6 +186,7 @@ type Comment struct {
 
 // Played is a move of the game with its number, as the move list shows it.
 type Played struct {
+	Glyphs string // the glyphs of the record loaded, as it writes them: "?!", "!! $10"
 	Text   string // "b2b3", or "b2xe5" for a capture
 	Number int    // the move number
 	Color  string // "black" or "white"
@@ -220,6 +289,23 @@ func (s *Session) State() State {
 	for _, ply := range slices.Sorted(maps.Keys(rec.Comments)) {
 		st.Comments = append(st.Comments, Comment{Ply: ply, Text: rec.Comments[ply]})
 	}
+	same := s.samePlies()
+	for ply, gs := range s.glyphs {
+		if ply <= same {
+			rec.Glyphs[ply] = gs
+			var text []string
+			for _, g := range gs {
+				text = append(text, g.String())
+			}
+			st.Moves[ply-1].Glyphs = strings.Join(text, " ")
+		}
+	}
+	for ply, vs := range s.variations {
+		if ply <= same {
+			rec.Variations[ply] = vs
+		}
+	}
+	st.Variations = variationRows(rec.Variations, func(k int) surakarta.Position { return positions[k-1] }, 0, 1)
 	if text, err := rec.MarshalText(); err == nil {
 		st.Record = string(text)
 	}
@@ -235,17 +321,24 @@ func (s *Session) Comments() map[int]string {
 	if len(s.notes) == 0 {
 		return out
 	}
-	moves := s.game.Moves()
-	same := 0
-	for same < len(moves) && same < len(s.noted) && moves[same] == s.noted[same] {
-		same++
-	}
+	same := s.samePlies()
 	for ply, text := range s.notes {
 		if ply <= same {
 			out[ply] = text
 		}
 	}
 	return out
+}
+
+// samePlies returns the number of moves, from the first, that the game
+// shares with the record loaded last.
+func (s *Session) samePlies() int {
+	moves := s.game.Moves()
+	same := 0
+	for same < len(moves) && same < len(s.noted) && moves[same] == s.noted[same] {
+		same++
+	}
+	return same
 }
 
 // NewGame starts a game from the position text, or from the start when it
@@ -259,7 +352,7 @@ func (s *Session) NewGame(position string) (State, error) {
 		}
 	}
 	s.game = surakarta.NewGame(p)
-	s.notes, s.noted = nil, nil
+	s.notes, s.noted, s.glyphs, s.variations = nil, nil, nil, nil
 	s.report, s.reportRecord = nil, ""
 	s.searcher.Clear()
 	return s.State(), nil
@@ -314,7 +407,7 @@ func (s *Session) Load(text string) (State, error) {
 		return State{}, err
 	}
 	s.game = r.Game
-	s.notes, s.noted = r.Comments, r.Game.Moves()
+	s.notes, s.noted, s.glyphs, s.variations = r.Comments, r.Game.Moves(), r.Glyphs, r.Variations
 	s.report, s.reportRecord = nil, ""
 	s.searcher.Clear()
 	return s.State(), nil
@@ -448,7 +541,10 @@ type Analysis struct {
 	Moves []Annotated // one a move, in order
 	// Plies holds the position after each ply, from 0 (the start) to the
 	// number of moves.
-	Plies         []Board
+	Plies []Board
+	// Variations are the engine's better lines at the moves it criticises,
+	// as the annotated record holds them (analysis.Report.Annotate).
+	Variations    []VariationRow
 	SVG           string // the graph of the score over the game (analysis.Report.WriteSVG)
 	Black, White  SideSummary
 	Nodes         int64 // per position searched
@@ -512,16 +608,21 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 		return Analysis{}, err
 	}
 	s.report, s.reportRecord = r, s.State().Record
+	annotated, err := r.Annotate(surakarta.NewRecord(s.game))
+	if err != nil {
+		return Analysis{}, err
+	}
+	positions := s.game.Positions()
 	var svg strings.Builder
 	if err := r.WriteSVG(&svg); err != nil {
 		return Analysis{}, err
 	}
 	a := Analysis{
 		SVG: svg.String(), Nodes: nodes,
-		Black: summary(r.Summary(surakarta.Black)), White: summary(r.Summary(surakarta.White)),
+		Variations: variationRows(annotated.Variations, func(k int) surakarta.Position { return positions[k-1] }, 0, 1),
+		Black:      summary(r.Summary(surakarta.Black)), White: summary(r.Summary(surakarta.White)),
 		Searches: r.Searches, NodesSearched: r.Nodes, Millis: millis(r.Time),
 	}
-	positions := s.game.Positions()
 	for _, n := range r.Moves {
 		before := positions[n.Ply-1]
 		played, _ := before.Legal(n.Move) // with its capture bit
