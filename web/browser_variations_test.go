@@ -89,6 +89,12 @@ func TestVariationsInMoveList(t *testing.T) {
 	if v.Position != p.String() || !strings.Contains(v.Status, "A variation of move 3: after e4d3") || v.LastPath != "" {
 		t.Errorf("the page shows position %q, status %q, last path %q; want %q, the variation's", v.Position, v.Status, v.LastPath, p)
 	}
+	// The opening explorer shows the variation's position, and plays none
+	// of its moves: the game is elsewhere.
+	waitFor(t, ctx, moveTimeout, fmt.Sprintf(`document.getElementById("explorer").dataset.position === %q`, p.String()), "the explorer on the variation's position")
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#explorer tr.playable").length`)); err != nil || n != 0 {
+		t.Errorf("the explorer offers %d moves to play (%v) on a variation's position", n, err)
+	}
 	current, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#moves .variation-move.current") || {}).textContent || ""`))
 	if err != nil || current != "e4d3" {
 		t.Errorf("the move shown is marked %q (%v), want e4d3", current, err)

@@ -271,8 +271,8 @@ function drawBoard() {
     moving.classList.add("moving");
     layers.pieces.appendChild(moving); // on top of the others
   }
-  if (app.hint && app.phase === "human") drawSuggestion(app.hint, "hint");
-  const better = betterMove();
+  if (app.hint && app.phase === "human" && !app.view) drawSuggestion(app.hint, "hint");
+  const better = app.view ? null : betterMove();
   if (better) drawSuggestion(better, "better");
   if (app.selected) {
     for (const m of st.legal.filter((m) => m.from === app.selected)) {

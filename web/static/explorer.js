@@ -118,7 +118,7 @@ function explorerDraw(box, note, body) {
   }
   const n = explorer.moves.reduce((sum, m) => sum + m.count, 0);
   note.textContent = `Played ${n} times in the book (${about}). Score and W/D/L: for the side that played the move.`;
-  const playable = app.phase === "human" && !reviewing();
+  const playable = app.phase === "human" && !reviewing() && !app.view;
   for (const m of explorer.moves) {
     const legal = playable && app.state.legal.find((l) => l.from === m.from && l.to === m.to);
     const tr = document.createElement("tr");
