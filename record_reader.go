@@ -22,7 +22,7 @@ func (r *Record) UnmarshalText(text []byte) error {
 // UnmarshalText implements encoding.TextUnmarshaler: it reads one record,
 // as ParseRecord does, and makes g the record's game. What a game does not
 // hold is dropped: the headers other than Rules and Position, the
-// comments, and a decided result of a game that has not ended (a match's
+// comments, glyphs and variations, and a decided result of a game that has not ended (a match's
 // adjudication); ParseRecord keeps them. A game written by MarshalText
 // reads back the same: start, rules, moves and outcome. On error g is
 // unchanged.
