@@ -175,6 +175,9 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 	if s.Exploration < 0 || math.IsNaN(s.Exploration) || math.IsInf(s.Exploration, 0) {
 		return Result{}, fmt.Errorf("%w: MCTS.Exploration %v", ErrInvalidSearch, s.Exploration)
 	}
+	if lim.Mate > 0 {
+		return Result{}, fmt.Errorf("%w: Mate %d: MCTS proves no distance to the game's end: search for a win within a number of moves with AlphaBeta or PVS", ErrInvalidLimits, lim.Mate)
+	}
 	c := &s.core
 	rootMoves, err := c.begin(ctx, g, lim, s.Evaluator)
 	if err != nil {
@@ -255,7 +258,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		if c.mustStop() {
 			break
 		}
-		elapsed := c.since(c.start)
+		elapsed := c.since(c.planStart) // the time plan's: from the ponder hit of a search that pondered
 		if c.plan.timed && (single || elapsed >= c.plan.soft) {
 			break
 		}

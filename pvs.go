@@ -112,7 +112,15 @@ type PVS struct {
 	table     *tt.Table
 	tableSize int
 	hits      atomic.Int64 // Result.TBHits of the search under way
+	// proving says that the search under way looks for a proven win
+	// (Limits.Mate): no pruning, and table keys of their own.
+	proving bool
 }
+
+// provingSalt is XORed into the table keys of a search for a proven win
+// (Limits.Mate), so that it never takes the score of a search that
+// pruned for a proof.
+const provingSalt = 0x9e3779b97f4a7c15
 
 // The bounds of PVS's sizes.
 const (
@@ -206,8 +214,13 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 		return Result{}, err
 	}
 	s.table.NewSearch()
+	s.proving = lim.Mate > 0
 	w.start(s, rootMoves)
+	w.core.hashfull = s.table.Hashfull
 	w.setContempt(s.Contempt)
+	if s.proving {
+		w.keySalt ^= provingSalt
+	}
 	s.hits.Store(0)
 	w.tbHits = &s.hits
 	w.setTables(s.Tables)
@@ -256,6 +269,15 @@ func (s *PVS) releaseTable() {
 	if made {
 		debug.FreeOSMemory()
 	}
+}
+
+// proving returns o with the pruning and reductions off, and the
+// multi-cut of singular extensions with them, for a search whose wins must
+// be proofs (Limits.Mate): a move is then left out or searched less deep
+// only when alpha-beta proves it cannot matter.
+func (o pvsOff) proving() pvsOff {
+	o.nullMove, o.lmr, o.lmp, o.rfp, o.singular = true, true, true, true, true
+	return o
 }
 
 // selective reports whether the search prunes or reduces moves, so that a

@@ -84,6 +84,36 @@ type Limits struct {
 	// the goroutine that called Search: once, or with MultiPV k > 1 once
 	// for each of the k lines, best first (Info.MultiPV).
 	Progress func(Info)
+
+	// RootProgress, if not nil, is called as AlphaBeta and PVS begin to
+	// search each root move, in the goroutine that called Search, with
+	// the Info's Depth, CurrMove, CurrMoveNumber and Time set and nothing
+	// else: what UCI's currmove reports. It is called often (every root
+	// move of every iteration, and of every line with MultiPV): a caller
+	// that shows it picks the calls to show. MCTS does not call it.
+	RootProgress func(Info)
+
+	// Ponder, when not nil, makes the search ponder, as UCI's "go ponder"
+	// does: it searches the position (the one after the move the opponent
+	// is expected to play) with no time limit until Ponder is closed, the
+	// opponent having played that move (UCI's ponderhit); from then on
+	// MoveTime and Clock apply, their time counted from the close, and the
+	// search goes on where it is, with what it has searched so far. A
+	// pondering search stops early only at its Depth or Nodes limit, when
+	// the game's end is in sight, or when ctx is done (the opponent played
+	// another move: the caller cancels it and discards the result).
+	Ponder <-chan struct{}
+
+	// Mate, when positive, asks for a win within Mate moves of the side
+	// to move (2·Mate−1 plies), as UCI's "go mate" does: AlphaBeta and
+	// PVS search to that depth (with Depth, the smaller) and stop as soon
+	// as an iteration proves such a win, with its score (IsWin); PVS
+	// searches without the pruning and reductions that would make its win
+	// no proof. The result is the best move found when there is no such
+	// win. Mate is a limit in its own right: without a time limit the
+	// search does not stop at DefaultMoveTime. MCTS, which proves no
+	// distance to the end, returns an error wrapping ErrInvalidLimits.
+	Mate int
 }
 
 // Clock is a game clock as a referee keeps it: the time left to each side
@@ -136,6 +166,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("%w: Clock.MovesToGo %d is negative", ErrInvalidLimits, l.Clock.MovesToGo)
 	case l.MultiPV < 0:
 		return fmt.Errorf("%w: MultiPV %d is negative", ErrInvalidLimits, l.MultiPV)
+	case l.Mate < 0:
+		return fmt.Errorf("%w: Mate %d is negative", ErrInvalidLimits, l.Mate)
 	}
 	return nil
 }
@@ -192,6 +224,20 @@ type Info struct {
 	// TBHits is the number of positions found in endgame tables so far
 	// (PVS.Tables).
 	TBHits int64
+	// WDL is the chance of a win, a draw and a loss for the side to move,
+	// per mille, that Score gives the position by the model of ScoreWDL:
+	// the searchers of this package set it in every Info of an
+	// iteration; it is zero in an Info of RootProgress.
+	WDL WDL
+	// Hashfull is how full PVS's transposition table is, per mille of the
+	// entries written in this search among the table's first thousand
+	// (UCI's hashfull); 0 for the other searchers.
+	Hashfull int
+	// CurrMove and CurrMoveNumber are, in an Info of Limits.RootProgress,
+	// the root move the search begins to search and its place in the
+	// iteration's order, from 1; NoMove and 0 in an iteration's Info.
+	CurrMove       Move
+	CurrMoveNumber int
 }
 
 // Line is one of the best lines of a search (Limits.MultiPV): a root move

@@ -83,7 +83,10 @@ func (s *AlphaBeta) negamax(ply, depth, alpha, beta int) int {
 		return c.adjudicate(p, ply)
 	}
 	best := -infinity
-	for _, m := range moves {
+	for i, m := range moves {
+		if ply == 0 {
+			c.rootMove(depth, m, i+1)
+		}
 		child := &c.stack[ply+1]
 		*child = *p
 		child.PlayUnchecked(m)

@@ -67,6 +67,21 @@ type searchCore struct {
 	// accs (see netScore); nil for any other evaluator.
 	net  *nnue.Net
 	accs []nnue.Accumulator
+
+	// planStart is when the time plan's time started: the search's start,
+	// or for a search that pondered the ponder hit.
+	planStart time.Time
+	// ponder is the wait for the ponder hit of a search that ponders
+	// (Limits.Ponder), nil once the hit has been taken in (ponderHit) or
+	// for a search that does not ponder; pending is the time plan that
+	// applies from the hit.
+	ponder  *ponderWait
+	pending timePlan
+	hitWait *ponderWait // the ponder wait after its hit, for disarm
+	// rootProgress is Limits.RootProgress, called by rootMove.
+	rootProgress func(Info)
+	// hashfull, when not nil, returns the Info's Hashfull (PVS).
+	hashfull func() int
 }
 
 // maxPly is the longest search path, quiescence included.
@@ -86,7 +101,15 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = c.now()
+	c.planStart = c.start
 	c.plan = planTime(lim, g.Position().SideToMove())
+	c.ponder, c.hitWait = nil, nil
+	if lim.Ponder != nil {
+		// No time limit until the ponder hit (armStop waits for it).
+		c.pending, c.plan = c.plan, timePlan{}
+		c.ponder = &ponderWait{hit: lim.Ponder, quit: make(chan struct{})}
+	}
+	c.rootProgress = lim.RootProgress
 	c.deadline = time.Time{}
 	if c.plan.timed {
 		c.deadline = c.start.Add(c.plan.hard)
@@ -135,6 +158,7 @@ func (c *searchCore) follow(m *searchCore) {
 	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
 	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
+	c.planStart, c.ponder, c.hitWait, c.rootProgress, c.hashfull = m.start, nil, nil, nil, nil
 	c.done = nil
 	c.pv.clear(0)
 	c.stack[0] = m.stack[0]
@@ -291,6 +315,10 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
+	if lim.Mate > 0 {
+		maxDepth = min(maxDepth, 2*min(lim.Mate, MaxDepth)-1)
+	}
+	pieces := c.stack[0].Count(Black) + c.stack[0].Count(White)
 	multi := 1
 	if lim.MultiPV > 1 {
 		multi = min(lim.MultiPV, len(rootMoves))
@@ -345,6 +373,10 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 				Depth: depth, SelDepth: selDepth, Score: score, Nodes: nodes, Time: elapsed,
 				NodesPerSecond: nodesPerSecond(nodes, elapsed),
 				TBHits:         tbHits,
+				WDL:            ScoreWDL(score, pieces),
+			}
+			if c.hashfull != nil {
+				in.Hashfull = c.hashfull()
 			}
 			if multi == 1 {
 				in.PV = append([]Move(nil), res.PV...)
@@ -352,13 +384,16 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 			}
 			for i, l := range lines {
 				in.MultiPV, in.Score, in.PV = i+1, l.Score, append([]Move(nil), l.PV...)
+				in.WDL = ScoreWDL(l.Score, pieces)
 				lim.Progress(in)
 			}
 		}
 		if endInSight(score, lines, depth, c.selective) && (!c.selective || sameScores(previous, score, previousLines, lines)) {
 			break // the game's end is in sight: deeper changes nothing
 		}
-		if !keeper.next(res.Move, score, c.since(c.start), c.since(iterationStart)) || c.mustStop() {
+		c.ponderHit()
+		keeper.plan = c.plan // changed by a ponder hit
+		if !keeper.next(res.Move, score, c.since(c.planStart), c.since(iterationStart)) || c.mustStop() {
 			break
 		}
 	}
@@ -474,6 +509,14 @@ func (c *searchCore) adoptUnfinished(res *Result, ordered bool) {
 	res.PV, res.Move = pv, pv[0]
 }
 
+// rootMove reports to Limits.RootProgress, if any, that the iteration to
+// depth begins to search the root move m, the number-th of its order.
+func (c *searchCore) rootMove(depth int, m Move, number int) {
+	if c.rootProgress != nil {
+		c.rootProgress(Info{Depth: depth, CurrMove: m, CurrMoveNumber: number, Time: c.since(c.start)})
+	}
+}
+
 // pvTable is the triangular table of principal variations: line ply holds
 // the best line found from that ply.
 type pvTable struct {
@@ -513,6 +556,9 @@ func (c *searchCore) tick() bool {
 // mustStop looks at the halt flag, the context and the deadline now, and
 // reports whether the search must stop.
 func (c *searchCore) mustStop() bool {
+	if c.ponder != nil {
+		c.ponderHit()
+	}
 	if !c.stopped {
 		if c.halt != nil && c.halt.Load() {
 			c.stopped = true

@@ -72,6 +72,9 @@ func (w *pvsWorker) forget() {
 // s's settings and table.
 func (w *pvsWorker) start(s *PVS, rootMoves []Move) {
 	w.off = s.off
+	if s.proving {
+		w.off = w.off.proving()
+	}
 	w.params, w.lmr = s.params, s.lmr
 	w.table = s.table
 	w.history.age(Black)
@@ -351,6 +354,9 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 			// Not while every move searched loses, an endgame table's loss
 			// too: a later one may be the only one that saves the game.
 			break
+		}
+		if ply == 0 {
+			c.rootMove(depth, m, i+1)
 		}
 		child := &c.stack[ply+1]
 		*child = *p

@@ -40,6 +40,9 @@ func (s *PVS) searchParallel(threads int, lim Limits) Result {
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
 	}
+	if lim.Mate > 0 {
+		maxDepth = min(maxDepth, 2*min(lim.Mate, MaxDepth)-1)
+	}
 	var wg sync.WaitGroup
 	for i, h := range helpers {
 		h.core.follow(&main.core)

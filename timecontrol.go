@@ -53,7 +53,7 @@ const (
 func planTime(lim Limits, side Color) timePlan {
 	var p timePlan
 	moveTime := lim.MoveTime
-	if lim.Depth == 0 && lim.Nodes == 0 && moveTime == 0 && !lim.Clock.IsSet() {
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 && moveTime == 0 && !lim.Clock.IsSet() {
 		moveTime = DefaultMoveTime
 	}
 	if moveTime > 0 {

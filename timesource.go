@@ -2,6 +2,7 @@ package surakarta
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -44,16 +45,102 @@ func (c *searchCore) armStop(ctx context.Context) {
 		c.stopContext = context.AfterFunc(ctx, stop)
 	}
 	if c.plan.timed {
-		if c.clock == nil {
-			c.stopTimer = time.AfterFunc(c.plan.hard, stop).Stop
-		} else {
-			c.stopTimer = c.clock.AfterFunc(c.plan.hard, stop)
-		}
+		c.stopTimer = c.afterFunc(c.plan.hard, stop)
 	}
+	if w := c.ponder; w != nil {
+		go w.wait(c.now, c.afterFunc, c.pending, stop)
+	}
+}
+
+// afterFunc calls f once d has passed on c's time source, unless the
+// returned stop is called first.
+func (c *searchCore) afterFunc(d time.Duration, f func()) (stop func() bool) {
+	if c.clock == nil {
+		return time.AfterFunc(d, f).Stop
+	}
+	return c.clock.AfterFunc(d, f)
+}
+
+// ponderWait waits, in a goroutine of its own, for the ponder hit of a
+// search that ponders (Limits.Ponder): it notes the time of the hit and
+// sets the timer of the time plan that starts then; the search takes the
+// hit in at its next look at the clock (ponderHit).
+type ponderWait struct {
+	hit  <-chan struct{} // Limits.Ponder
+	quit chan struct{}   // closed by disarm
+
+	mu        sync.Mutex
+	at        time.Time   // the time of the hit
+	stopTimer func() bool // stops the plan's timer, once set
+	disarmed  bool
+
+	arrived atomic.Bool // set once at is
+}
+
+// wait waits for the hit or for disarm; at the hit, with plan timed, it
+// arms the timer that calls stop at plan's hard bound.
+func (w *ponderWait) wait(now func() time.Time, afterFunc func(time.Duration, func()) func() bool, plan timePlan, stop func()) {
+	select {
+	case <-w.hit:
+	case <-w.quit:
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.disarmed {
+		return
+	}
+	w.at = now()
+	if plan.timed {
+		w.stopTimer = afterFunc(plan.hard, stop)
+	}
+	w.arrived.Store(true)
+}
+
+// disarm ends the wait, and stops the timer it set.
+func (w *ponderWait) disarm() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.disarmed {
+		w.disarmed = true
+		close(w.quit)
+	}
+	if w.stopTimer != nil {
+		w.stopTimer()
+	}
+}
+
+// ponderHit takes in the ponder hit, once it has come, in the search's
+// goroutine: the time plan that was pending applies from the hit's time.
+// It reports whether the search still ponders.
+func (c *searchCore) ponderHit() bool {
+	w := c.ponder
+	if w == nil {
+		return false
+	}
+	if !w.arrived.Load() {
+		return true
+	}
+	w.mu.Lock()
+	at := w.at
+	w.mu.Unlock()
+	c.plan, c.planStart, c.ponder = c.pending, at, nil
+	if c.plan.timed {
+		c.deadline = at.Add(c.plan.hard)
+	}
+	// disarm stops the timer the wait set: keep the wait for it.
+	c.hitWait = w
+	return false
 }
 
 // disarm stops what armStop started.
 func (c *searchCore) disarm() {
+	for _, w := range []*ponderWait{c.ponder, c.hitWait} {
+		if w != nil {
+			w.disarm()
+		}
+	}
+	c.ponder, c.hitWait = nil, nil
 	if c.stopContext != nil {
 		c.stopContext()
 		c.stopContext = nil

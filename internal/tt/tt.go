@@ -179,3 +179,27 @@ func (t *Table) Store(key uint64, move uint16, score int32, depth int8, bound Bo
 	}
 	b[1].store(key, e)
 }
+
+// hashfullSample is how many entries Hashfull looks at: the table's first
+// thousand, as Stockfish samples its own.
+const hashfullSample = 1000
+
+// Hashfull returns how full the table is, per mille: of its first thousand
+// entries (all of them in a smaller table), those written since the last
+// NewSearch, as UCI's hashfull counts the entries in use. It reads
+// entries that the search may be writing: a count, not a snapshot.
+func (t *Table) Hashfull() int {
+	n := min(t.Len(), hashfullSample)
+	if n == 0 {
+		return 0
+	}
+	gen := uint8(t.gen.Load()) & genMask
+	used := 0
+	for i := range n {
+		_, d := t.buckets[i/2][i%2].load()
+		if !isEmpty(d) && genOf(d) == gen {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
