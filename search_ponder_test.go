@@ -1,0 +1,133 @@
+package surakarta_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/surakarta-go/surakarta"
+)
+
+// TestPonderWaitsForTheHit: a pondering search ignores its time limit
+// (the fake time passes it by an hour and the search goes on), and once
+// Ponder is closed spends its MoveTime counted from the close, going on
+// from the depth it had reached.
+func TestPonderWaitsForTheHit(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, s := range fakeSearchers() {
+		f := surakarta.NewFakeTime(fakeStep)
+		searcher := s.make()
+		surakarta.SetTimeSource(searcher, f)
+		ponder := make(chan struct{})
+		start := f.Now()
+		var hit time.Time
+		hitDepth, infos := 0, 0
+		lim := surakarta.Limits{MoveTime: 200 * time.Millisecond, Ponder: ponder}
+		lim.Progress = func(in surakarta.Info) {
+			infos++
+			switch {
+			case infos == 2:
+				f.Advance(time.Hour) // far beyond MoveTime: pondering goes on
+			case infos == 4:
+				hit, hitDepth = f.Now(), in.Depth
+				close(ponder)
+			}
+		}
+		res, err := searcher.Search(context.Background(), g, lim)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if hit.IsZero() {
+			t.Fatalf("%s: the search ended after %d reports, before the hit", s.name, infos)
+		}
+		end := start.Add(res.Time)
+		afterHit := end.Sub(hit)
+		if afterHit < lim.MoveTime || afterHit > 10*time.Second {
+			t.Errorf("%s: searched %v of fake time after the hit, want MoveTime (200ms) and not much more", s.name, afterHit)
+		}
+		if res.Depth < hitDepth {
+			t.Errorf("%s: depth %d after the hit, %d before it", s.name, res.Depth, hitDepth)
+		}
+	}
+}
+
+// TestPonderStopsWithTheContext: a pondering search that the opponent's
+// other move ends (its context is cancelled) returns at once with a move.
+func TestPonderStopsWithTheContext(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, s := range fakeSearchers() {
+		ctx, cancel := context.WithCancel(context.Background())
+		searcher := s.make()
+		surakarta.SetTimeSource(searcher, surakarta.NewFakeTime(fakeStep))
+		infos := 0
+		lim := surakarta.Limits{MoveTime: time.Millisecond, Ponder: make(chan struct{})}
+		lim.Progress = func(surakarta.Info) {
+			if infos++; infos == 3 {
+				cancel()
+			}
+		}
+		res, err := searcher.Search(ctx, g, lim)
+		cancel()
+		if err != nil || !srchLegalIn(g, res.Move) || infos < 3 {
+			t.Errorf("%s: move %v after %d reports, error %v", s.name, res.Move, infos, err)
+		}
+	}
+}
+
+// TestRootProgress: AlphaBeta and PVS report each root move as they
+// begin it, numbered from 1 in each iteration, with the iteration's
+// depth, and fill in nothing else.
+func TestRootProgress(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	legal := g.LegalMoves()
+	for _, s := range srchSearchers() {
+		var got []surakarta.Info
+		lim := surakarta.Limits{Depth: 3, RootProgress: func(in surakarta.Info) { got = append(got, in) }}
+		if _, err := s.make().Search(context.Background(), g, lim); err != nil {
+			t.Fatal(err)
+		}
+		firsts := 0
+		for i, in := range got {
+			if in.CurrMoveNumber == 1 {
+				firsts++
+			} else if i == 0 || in.CurrMoveNumber != got[i-1].CurrMoveNumber+1 || in.Depth != got[i-1].Depth {
+				t.Fatalf("%s: report %d: %+v after %+v", s.name, i, in, got[i-1])
+			}
+			if !srchLegalIn(g, in.CurrMove) || in.Depth < 1 || in.Depth > 3 || in.Score != 0 || in.PV != nil {
+				t.Fatalf("%s: report %d: %+v", s.name, i, in)
+			}
+		}
+		// An aspiration window that fails searches the root again.
+		if firsts < 3 || len(got) < 3*len(legal) {
+			t.Errorf("%s: %d reports, %d of them first moves, for 3 iterations of %d moves", s.name, len(got), firsts, len(legal))
+		}
+	}
+}
+
+// TestInfoWDLAndHashfull: every iteration's Info has the WDL of its score
+// (ScoreWDL), and PVS's a Hashfull that grows from 0 as its table fills.
+func TestInfoWDLAndHashfull(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	pieces := 24
+	for _, s := range srchSearchers() {
+		var infos []surakarta.Info
+		lim := surakarta.Limits{Depth: 6, Progress: func(in surakarta.Info) { infos = append(infos, in) }}
+		searcher := s.make()
+		if _, err := searcher.Search(context.Background(), g, lim); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range infos {
+			if in.WDL != surakarta.ScoreWDL(in.Score, pieces) {
+				t.Errorf("%s: depth %d: WDL %+v for score %d", s.name, in.Depth, in.WDL, in.Score)
+			}
+		}
+		last := infos[len(infos)-1].Hashfull
+		_, isPVS := searcher.(*surakarta.PVS)
+		switch {
+		case !isPVS && last != 0:
+			t.Errorf("%s: Hashfull %d, want 0: no table", s.name, last)
+		case isPVS && (last <= 0 || last > 1000 || infos[0].Hashfull > last):
+			t.Errorf("%s: Hashfull %d at depth 1, %d at depth 6", s.name, infos[0].Hashfull, last)
+		}
+	}
+}
