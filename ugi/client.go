@@ -233,12 +233,23 @@ func (c *Client) Go(ctx context.Context, p GoParams, progress func(surakarta.Inf
 	if c.broken != nil {
 		return surakarta.Result{}, c.broken
 	}
-	s := &search{progress: progress, start: time.Now()}
+	s := &search{progress: progress, rootProgress: p.Limits.RootProgress, start: time.Now()}
 	s.unasked = c.pending()
 	if err := c.conn.Send(ctx, goCommand(p), cmdIsReady); err != nil {
 		return surakarta.Result{}, c.fail(ctx, "go", err)
 	}
 	c.searching.Store(true)
+	if hit := p.Limits.Ponder; hit != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-hit:
+				c.PonderHit() // an error is the engine's fault, which Go sees
+			case <-done:
+			}
+		}()
+	}
 	err := c.await(ctx, s)
 	c.searching.Store(false)
 	if err != nil {
@@ -261,15 +272,16 @@ func (c *Client) Go(ctx context.Context, p GoParams, progress func(surakarta.Inf
 
 // search is what Go has read of a search.
 type search struct {
-	progress func(surakarta.Info)
-	start    time.Time
-	res      surakarta.Result
-	best     bool   // bestmove has come
-	ready    bool   // readyok has come
-	bad      error  // the bestmove did not read
-	unasked  string // the first line that came unasked
-	refused  bool   // an error line came before readyok and bestmove
-	reason   string // its reason
+	progress     func(surakarta.Info)
+	rootProgress func(surakarta.Info) // GoParams.Limits.RootProgress: the currmove lines
+	start        time.Time
+	res          surakarta.Result
+	best         bool   // bestmove has come
+	ready        bool   // readyok has come
+	bad          error  // the bestmove did not read
+	unasked      string // the first line that came unasked
+	refused      bool   // an error line came before readyok and bestmove
+	reason       string // its reason
 }
 
 // await reads the lines of a search until both bestmove and readyok have
@@ -292,6 +304,12 @@ func (c *Client) await(ctx context.Context, s *search) error {
 				continue
 			}
 			in, iteration := parseInfo(fields[1:])
+			if !iteration && in.CurrMove != surakarta.NoMove {
+				if s.rootProgress != nil {
+					s.rootProgress(in)
+				}
+				continue
+			}
 			best := in.MultiPV <= 1 // not a later line of MultiPV
 			if iteration {
 				s.line(in)
@@ -314,11 +332,14 @@ func (c *Client) await(ctx context.Context, s *search) error {
 				continue
 			}
 			s.best, s.res.Time = true, time.Since(s.start)
-			m, err := parseBestMove(fields[1:])
+			m, ponder, err := parseBestMove(fields[1:])
 			if err != nil {
 				s.bad = fmt.Errorf("%w: %q does not read: %v", ErrProtocol, clip.Text(strings.Join(fields, " ")), err)
 			}
 			s.res.Move = m
+			if ponder != surakarta.NoMove && (len(s.res.PV) < 2 || s.res.PV[0] != m || s.res.PV[1] != ponder) {
+				s.res.PV = []surakarta.Move{m, ponder}
+			}
 		case ansReadyOK:
 			if s.ready {
 				s.note(fields)
@@ -364,7 +385,7 @@ func (s *search) note(fields []string) {
 func (c *Client) stop(s *search) {
 	ctx, cancel := context.WithTimeout(context.Background(), process.Grace)
 	defer cancel()
-	s.progress = nil
+	s.progress, s.rootProgress = nil, nil
 	if !s.best {
 		if err := c.conn.Send(ctx, cmdStop); err != nil {
 			c.broken = fmt.Errorf("ugi: stop: %w", err)
@@ -392,6 +413,23 @@ func (c *Client) Stop() error {
 	defer cancel()
 	if err := c.conn.Send(ctx, cmdStop); err != nil {
 		return fmt.Errorf("ugi: stop: %w", err)
+	}
+	return nil
+}
+
+// PonderHit sends ponderhit while Go waits for a search that ponders,
+// from any goroutine: the opponent played the move the engine pondered
+// on, and its search goes on within its time limits, which count from
+// now. It does nothing when Go does not wait. Go sends it by itself when
+// GoParams.Limits.Ponder is closed.
+func (c *Client) PonderHit() error {
+	if !c.searching.Load() {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), process.Grace)
+	defer cancel()
+	if err := c.conn.Send(ctx, cmdPonderHit); err != nil {
+		return fmt.Errorf("ugi: ponderhit: %w", err)
 	}
 	return nil
 }

@@ -44,6 +44,9 @@ func ExampleServe() {
 	// option name QuietPlyLimit type spin default 50 min 0 max 1000000
 	// option name RepetitionLimit type spin default 2 min 0 max 1000000
 	// option name MultiPV type spin default 1 min 1 max 112
+	// option name Ponder type check default false
+	// option name UCI_ShowWDL type check default false
+	// option name Clear Hash type button
 	// ugiok
 	// readyok
 	// bestmove c1a3

@@ -79,7 +79,32 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, e Engine) error {
 type server struct {
 	*serve.Server
 	e       Engine
-	options []Option // the server's own, then the engine's
+	options []Option // the server's own, those of UGI itself, then the engine's
+	own     int      // how many of options are the server's own or UGI's
+	// showWDL is the UCI_ShowWDL option: info lines carry wdl.
+	showWDL bool
+}
+
+// The options of UGI itself, as UCI has them, listed after the server's
+// own: Ponder, which a GUI sets to say that it will send go ponder (the
+// engine ponders whatever it says, and plans its time alike);
+// UCI_ShowWDL, which makes info lines show the chances of a win, a draw
+// and a loss (surakarta.ScoreWDL); Clear Hash, a button that clears the
+// searcher's table and history, as uginewgame does, keeping the game.
+const (
+	optPonder    = "Ponder"
+	optShowWDL   = "UCI_ShowWDL"
+	optClearHash = "Clear Hash"
+)
+
+// protocolOptions returns the options of UGI itself. An engine whose own
+// Options name one of them keeps its own instead.
+func protocolOptions() []Option {
+	return []Option{
+		{Name: optPonder, Type: OptionCheck, Default: "false"},
+		{Name: optShowWDL, Type: OptionCheck, Default: "false"},
+		{Name: optClearHash, Type: OptionButton},
+	}
 }
 
 // errQuit is returned by command for quit.
@@ -143,6 +168,14 @@ func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 	for _, o := range serve.Options() {
 		s.options = append(s.options, Option{Name: o.Name, Type: OptionSpin, Default: fmt.Sprint(o.Default), Min: o.Min, Max: o.Max})
 	}
+	for _, o := range protocolOptions() {
+		// An engine's own option of the name takes the place of UGI's,
+		// as it did before UGI had one.
+		if !slices.ContainsFunc(e.Options, func(n Option) bool { return strings.EqualFold(n.Name, o.Name) }) {
+			s.options = append(s.options, o)
+		}
+	}
+	s.own = len(s.options)
 	for _, o := range e.Options {
 		if slices.ContainsFunc(s.options, func(n Option) bool { return strings.EqualFold(n.Name, o.Name) }) {
 			return nil, fmt.Errorf("ugi: Engine.Options: the name %q is taken", o.Name)
@@ -187,6 +220,10 @@ func (s *server) command(ctx context.Context, line string) error {
 		return s.goCommand(args)
 	case cmdStop:
 		s.Stop()
+	case cmdPonderHit:
+		// With no search pondering it does nothing, as UCI engines do: it
+		// may have crossed the bestmove of a search told to stop.
+		s.PonderHit()
 	case cmdQuery:
 		return s.query(args)
 	case cmdBench:
@@ -232,6 +269,16 @@ func (s *server) setOption(args []string) error {
 	v, err := o.Validate(value)
 	if err != nil {
 		return fmt.Errorf("setoption: %w", err)
+	}
+	switch own := i < s.own; {
+	case own && o.Name == optPonder:
+		return nil
+	case own && o.Name == optShowWDL:
+		s.showWDL = v == "true"
+		return nil
+	case own && o.Name == optClearHash:
+		s.ClearSearcher()
+		return nil
 	}
 	s.Ready() // the engine's options change its searcher
 	if err := s.e.SetOption(o.Name, v); err != nil {
@@ -295,12 +342,27 @@ func (s *server) goCommand(args []string) error {
 		lim.Depth = surakarta.MaxDepth // until stop
 	}
 	var last []surakarta.Move // the PV of the last info line of the best line
-	s.Go(lim, p.Infinite, serve.Report{
+	pieces := pos.Count(surakarta.Black) + pos.Count(surakarta.White)
+	shownCurrMove := time.Duration(-1) // the search's time at the last currmove line
+	start := s.Go
+	if p.Ponder {
+		start = s.GoPonder
+	}
+	start(lim, p.Infinite, serve.Report{
 		Info: func(in surakarta.Info) {
 			if in.MultiPV <= 1 {
 				last = slices.Clone(in.PV) // the searcher may reuse its own
 			}
-			s.Out.Lines(infoLine(in))
+			if in.WDL == (surakarta.WDL{}) {
+				in.WDL = surakarta.ScoreWDL(in.Score, pieces) // a searcher of another package
+			}
+			s.Out.Lines(infoLine(in, s.showWDL))
+		},
+		RootMove: func(in surakarta.Info) {
+			if in.Time >= currMoveAfter && (shownCurrMove < 0 || in.Time-shownCurrMove >= currMoveEvery) {
+				shownCurrMove = in.Time
+				s.Out.Lines(currMoveLine(in))
+			}
 		},
 		Done: func(res surakarta.Result, err error) []string {
 			switch {
@@ -321,10 +383,38 @@ func (s *server) goCommand(args []string) error {
 					finalInfoLine(res, false), bestMoveLine(m),
 				}
 			}
-			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMoveLine(res.Move)}
+			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMovePonderLine(res.Move, ponderMove(pos, res.PV))}
 		},
 	})
 	return nil
+}
+
+// currMoveAfter is how long a search runs before it shows currmove lines,
+// and currMoveEvery the least time between two of them: as Stockfish, none
+// in the first 3 seconds, when iterations come fast and the lines would
+// only flood the GUI; then at most four a second, the root move the
+// search has reached when the line is due.
+const (
+	currMoveAfter = 3 * time.Second
+	currMoveEvery = 250 * time.Millisecond
+)
+
+// ponderMove returns the move bestmove offers to ponder on: the reply the
+// search expects to its move pv[0], pv[1], when it is legal after pv[0] in
+// p; else NoMove.
+func ponderMove(p surakarta.Position, pv []surakarta.Move) surakarta.Move {
+	if len(pv) < 2 {
+		return surakarta.NoMove
+	}
+	m, err := p.Legal(pv[0])
+	if err != nil {
+		return surakarta.NoMove
+	}
+	p.PlayUnchecked(m)
+	if reply, err := p.Legal(pv[1]); err == nil {
+		return reply
+	}
+	return surakarta.NoMove
 }
 
 // allowed returns an error unless m is a legal move of p, and one of

@@ -32,6 +32,9 @@ func TestHandshake(t *testing.T) {
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
 		"option name MultiPV type spin default 1 min 1 max 112",
+		// Ponder and Clear Hash are the engine's own: they take the
+		// place of UGI's.
+		"option name UCI_ShowWDL type check default false",
 		"option name Hash type spin default 1 min 1 max 64",
 		"option name Evaluator type combo default tuned var tuned var sixfactor",
 		"option name Ponder type check default false",
@@ -294,7 +297,7 @@ func TestBadInput(t *testing.T) {
 	s.send("ugi")
 	options, _ := s.untilPrefix("ugiok")
 	for _, bad := range []string{
-		"foo", "uci", "go ponder", "go ponder movetime 100", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
+		"foo", "uci", "go mate 0", "go mate -1", "go mate", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
 		"go wibble 3", "go searchmoves", "go searchmoves a2a9", "go searchmoves b2b3", "go depth 3 searchmoves a1a2 b1b2",
 		"setoption", "setoption name", "setoption Hash value 1", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 99999", "setoption name Bogus value 1", "setoption name value 1",
@@ -325,12 +328,12 @@ func TestBadInput(t *testing.T) {
 	// The texts of some errors.
 	for bad, want := range map[string]string{
 		"go searchmoves a1a3":                    "info string error: go: searchmoves: illegal move: a1a3: a step goes to a neighbouring point, and a3 is not next to a1",
-		"go ponder movetime 100":                 "info string error: go: ponder is not supported: send go when it is the engine's turn",
+		"go mate 0":                              "info string error: go: mate 0: want a number of moves from 1",
 		"go searchmoves a2a3 b9b3":               `info string error: go: searchmoves: invalid move notation: "b9b3": invalid square: "b9" is not a square a1…f6`,
 		"setoption name hash value 0":            `info string error: setoption: option Hash: want a whole number from 1 to 64, not "0"`,
 		"setoption name RepetitionLimit value 1": "info string error: setoption: option RepetitionLimit: 1 would end every game at once: want 0 (off) or 2 or more",
 		"perft 9":                                `info string error: perft: want a depth from 1 to 8, not "9"`,
-		"wibble":                                 `info string error: unknown command "wibble" (commands: ugi, isready, setoption, uginewgame, position, go, stop, query, bench, perft, show, quit)`,
+		"wibble":                                 `info string error: unknown command "wibble" (commands: ugi, isready, setoption, uginewgame, position, go, stop, ponderhit, query, bench, perft, show, quit)`,
 	} {
 		s.send(bad)
 		if lines := s.ready(); len(lines) != 1 || lines[0] != want {

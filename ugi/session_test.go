@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -200,19 +199,39 @@ var infoRE = regexp.MustCompile(`^info depth (\d+) seldepth \d+ score (cp -?\d+|
 // finalInfoRE is the form of the info line before bestmove.
 var finalInfoRE = regexp.MustCompile(`^info nodes (\d+) nps \d+ time \d+( pv( [a-f][1-6][a-f][1-6])+)?$`)
 
-// bestMove returns the move of a bestmove line, checking it is legal in g.
+// bestMove returns the move of a bestmove line, checking it is legal in g,
+// and that its ponder move, if any, is legal after it.
 func bestMove(tb testing.TB, line string, g *surakarta.Game) surakarta.Move {
 	tb.Helper()
 	text, ok := strings.CutPrefix(line, "bestmove ")
 	if !ok {
 		tb.Fatalf("got %q, want bestmove", line)
 	}
+	text, ponderText, hasPonder := strings.Cut(text, " ponder ")
 	m, err := surakarta.ParseMove(text)
 	if err != nil {
 		tb.Fatalf("bestmove %q: %v", text, err)
 	}
-	if !slices.ContainsFunc(g.LegalMoves(), func(l surakarta.Move) bool { return l.From() == m.From() && l.To() == m.To() }) {
+	legal, err := g.Position().Legal(m)
+	if err != nil {
 		tb.Fatalf("bestmove %v is not legal in %v", m, g.Position())
+	}
+	if hasPonder {
+		p := g.Position()
+		p.PlayUnchecked(legal)
+		if _, err := p.Legal(mustMove(tb, ponderText)); err != nil {
+			tb.Fatalf("%q: the ponder move is not legal after the best move: %v", line, err)
+		}
+	}
+	return m
+}
+
+// mustMove parses a move's text.
+func mustMove(tb testing.TB, text string) surakarta.Move {
+	tb.Helper()
+	m, err := surakarta.ParseMove(text)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return m
 }

@@ -24,8 +24,11 @@ const (
 	cmdNewGame = "uginewgame"
 	cmdStop    = "stop"
 	cmdQuit    = "quit"
-	ansUGIOK   = "ugiok"
-	ansReadyOK = "readyok"
+	// cmdPonderHit tells a search that ponders that the opponent played
+	// the move it pondered on.
+	cmdPonderHit = "ponderhit"
+	ansUGIOK     = "ugiok"
+	ansReadyOK   = "readyok"
 )
 
 // noMove is how UGI writes the absence of a move, in bestmove.
@@ -293,10 +296,22 @@ type GoParams struct {
 	// Infinite makes the search go on until stop, whatever its limits
 	// say; bestmove comes only after stop.
 	Infinite bool
+	// Ponder makes the search ponder (go ponder): it searches the
+	// position, the one after the move the engine expects its opponent to
+	// play, with no time limit until ponderhit, from when its time limits
+	// apply, counted from ponderhit; or until stop, whose bestmove is
+	// ignored. bestmove comes only after one of them. A Client also sends
+	// go ponder when Limits.Ponder is not nil, and ponderhit when it is
+	// closed.
+	Ponder bool
 }
 
 // goKeys are the arguments of go that take a number.
-var goKeys = []string{"p1time", "btime", "p2time", "wtime", "p1inc", "binc", "p2inc", "winc", "movestogo", "movetime", "depth", "nodes"}
+var goKeys = []string{"p1time", "btime", "p2time", "wtime", "p1inc", "binc", "p2inc", "winc", "movestogo", "movetime", "depth", "nodes", "mate"}
+
+// maxMate is the largest go mate read: a win within that many moves is
+// deeper than any search (MaxDepth plies).
+const maxMate = surakarta.MaxDepth
 
 // goCommand returns the go command of p. Limits with no time, depth or
 // node limit and no infinite are sent as movetime DefaultMoveTime, the
@@ -320,6 +335,9 @@ func goCommand(p GoParams) string {
 	if lim.Nodes > 0 {
 		args = append(args, "nodes", strconv.FormatInt(lim.Nodes, 10))
 	}
+	if lim.Mate > 0 {
+		args = append(args, "mate", strconv.Itoa(lim.Mate))
+	}
 	if len(args) == 0 && !p.Infinite {
 		args = append(args, "movetime", ms(surakarta.DefaultMoveTime))
 	}
@@ -328,6 +346,9 @@ func goCommand(p GoParams) string {
 	}
 	if p.Infinite {
 		args = append(args, "infinite")
+	}
+	if p.Ponder || lim.Ponder != nil {
+		args = append([]string{"ponder"}, args...)
 	}
 	return strings.TrimSpace("go " + strings.Join(args, " "))
 }
@@ -382,9 +403,10 @@ func parseGoClock(args []string) (GoParams, goClock, error) {
 			}
 			continue
 		case key == "ponder":
-			return GoParams{}, goClock{}, errors.New("go: ponder is not supported: send go when it is the engine's turn")
+			p.Ponder = true
+			continue
 		case !slices.Contains(goKeys, key):
-			return GoParams{}, goClock{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes, searchmoves or infinite)", clip.Text(key))
+			return GoParams{}, goClock{}, fmt.Errorf("go: unknown argument %q (want p1time, p2time, p1inc, p2inc, movestogo, movetime, depth, nodes, mate, searchmoves, ponder or infinite)", clip.Text(key))
 		case i+1 == len(args):
 			return GoParams{}, goClock{}, fmt.Errorf("go: %s wants a value", key)
 		}
@@ -416,6 +438,11 @@ func parseGoClock(args []string) (GoParams, goClock, error) {
 				p.Limits.Depth = int(min(n, surakarta.MaxDepth))
 			case "nodes":
 				p.Limits.Nodes = n
+			case "mate":
+				if n == 0 {
+					return GoParams{}, goClock{}, errors.New("go: mate 0: want a number of moves from 1")
+				}
+				p.Limits.Mate = int(min(n, maxMate))
 			}
 		}
 	}
@@ -451,7 +478,7 @@ func (c goClock) forMover(p GoParams, side surakarta.Color) (GoParams, string) {
 	lim := &p.Limits
 	lim.Clock = surakarta.Clock{}
 	switch {
-	case lim.MoveTime > 0 || lim.Depth > 0 || lim.Nodes > 0:
+	case lim.MoveTime > 0 || lim.Depth > 0 || lim.Nodes > 0 || lim.Mate > 0:
 		warning += "searching within the other limits"
 	case p.Infinite:
 		warning += "searching until stop"
@@ -468,20 +495,39 @@ func isGoKeyword(word string) bool {
 	return word == "infinite" || word == "searchmoves" || word == "ponder" || slices.Contains(goKeys, word)
 }
 
+// hashfullAfter is how long a search runs before its info lines show
+// hashfull, as Stockfish's did: the table fills in the first second, and
+// an iteration ends about once a second after it.
+const hashfullAfter = time.Second
+
 // infoLine returns the info line of a search's iteration, or of one of
-// its lines with MultiPV: "multipv N" after seldepth, as UCI engines
-// write it, when in.MultiPV is above 0, and "tbhits N" after nps when
-// the search found positions in endgame tables.
-func infoLine(in surakarta.Info) string {
-	multiPV, tbHits := "", ""
+// its lines with MultiPV, with the words UCI engines write and in their
+// order: "multipv N" after seldepth when in.MultiPV is above 0, "wdl W D
+// L" after the score when wdl is true, "hashfull N" after nps once the
+// search has run hashfullAfter with a table (in.Hashfull above 0), and
+// "tbhits N" after it when the search found positions in endgame tables.
+func infoLine(in surakarta.Info, wdl bool) string {
+	multiPV, wdlText, hashfull, tbHits := "", "", "", ""
 	if in.MultiPV > 0 {
 		multiPV = " multipv " + strconv.Itoa(in.MultiPV)
+	}
+	if wdl {
+		wdlText = fmt.Sprintf(" wdl %d %d %d", in.WDL.Win, in.WDL.Draw, in.WDL.Loss)
+	}
+	if in.Hashfull > 0 && in.Time >= hashfullAfter {
+		hashfull = " hashfull " + strconv.Itoa(min(in.Hashfull, 1000))
 	}
 	if in.TBHits > 0 {
 		tbHits = " tbhits " + strconv.FormatInt(in.TBHits, 10)
 	}
-	return fmt.Sprintf("info depth %d seldepth %d%s score %s nodes %d nps %d%s time %d pv %s",
-		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), in.Nodes, in.NodesPerSecond, tbHits, in.Time.Milliseconds(), movesText(in.PV))
+	return fmt.Sprintf("info depth %d seldepth %d%s score %s%s nodes %d nps %d%s%s time %d pv %s",
+		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), wdlText, in.Nodes, in.NodesPerSecond, hashfull, tbHits, in.Time.Milliseconds(), movesText(in.PV))
+}
+
+// currMoveLine returns the info line of the root move a search begins
+// (Limits.RootProgress): "info depth D currmove M currmovenumber N".
+func currMoveLine(in surakarta.Info) string {
+	return fmt.Sprintf("info depth %d currmove %v currmovenumber %d", in.Depth, in.CurrMove, in.CurrMoveNumber)
 }
 
 // finalInfoLine returns the info line before bestmove: the nodes, speed
@@ -502,17 +548,20 @@ func infoStringLine(text string) string { return "info string " + oneLine(text) 
 func errorLine(err error) string { return infoStringLine(errorPrefix + err.Error()) }
 
 // parseInfo reads the words of an info line after info: depth, seldepth,
-// multipv, score cp N or mate N, nodes, nps, tbhits, time and pv. It reports
-// whether the line is an iteration's: it has a depth and a score (a line
-// with a depth alone, such as the currmove lines UCI engines send, scores
-// nothing); words it does
-// not know are skipped, as UGI asks, and an info string line gives
-// nothing. Numbers out of range are clamped: a depth to MaxDepth, a
-// multipv to MaxMoves, the most lines a position has (and below 1 to 0,
-// no line number), a score to the scores a search returns.
+// multipv, score cp N or mate N, wdl W D L, nodes, nps, hashfull, tbhits,
+// time, currmove, currmovenumber and pv. It reports whether the line is an
+// iteration's: it has a depth and a score (a line with a depth alone, such
+// as the currmove lines, scores nothing); words it does not know are
+// skipped, as UGI asks, and an info string line gives nothing. Numbers
+// out of range are clamped: a depth to MaxDepth, a multipv to MaxMoves,
+// the most lines a position has (and below 1 to 0, no line number), a
+// score to the scores a search returns, hashfull and each of wdl to 0 to
+// 1000, currmovenumber to 0 to MaxMoves; a wdl whose three numbers do not
+// add up to 1000 is left out, and so is a currmove that is not a move.
 func parseInfo(fields []string) (surakarta.Info, bool) {
 	var in surakarta.Info
 	hasDepth, hasScore := false, false
+	perMille := func(n int64) int { return int(min(max(n, 0), 1000)) }
 	num := func(i int) (int64, bool) {
 		if i >= len(fields) {
 			return 0, false
@@ -524,7 +573,25 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 		switch fields[i] {
 		case "string":
 			return surakarta.Info{}, false
-		case "depth", "seldepth", "multipv", "nodes", "nps", "tbhits", "time":
+		case "wdl":
+			w, okW := num(i + 1)
+			d, okD := num(i + 2)
+			l, okL := num(i + 3)
+			if !okW || !okD || !okL {
+				continue
+			}
+			i += 3
+			if wdl := (surakarta.WDL{Win: perMille(w), Draw: perMille(d), Loss: perMille(l)}); wdl.Win+wdl.Draw+wdl.Loss == 1000 {
+				in.WDL = wdl
+			}
+		case "currmove":
+			if i+1 < len(fields) {
+				if m, err := surakarta.ParseMove(fields[i+1]); err == nil {
+					in.CurrMove = m
+					i++
+				}
+			}
+		case "depth", "seldepth", "multipv", "nodes", "nps", "tbhits", "time", "hashfull", "currmovenumber":
 			n, ok := num(i + 1)
 			if !ok {
 				continue
@@ -545,6 +612,10 @@ func parseInfo(fields []string) (surakarta.Info, bool) {
 				in.TBHits = max(n, 0)
 			case "time":
 				in.Time = time.Duration(min(max(n, 0), 1<<40)) * time.Millisecond
+			case "hashfull":
+				in.Hashfull = perMille(n)
+			case "currmovenumber":
+				in.CurrMoveNumber = int(min(max(n, 0), surakarta.MaxMoves))
 			}
 		case "score":
 			if score, ok := parseScore(fields[i+1:]); ok {
@@ -621,20 +692,37 @@ func bestMoveLine(m surakarta.Move) string {
 	return "bestmove " + m.String()
 }
 
+// bestMovePonderLine returns the bestmove line of m with the reply the
+// engine expects, ponder, as UCI engines write it: "bestmove M ponder P";
+// without ponder when it is NoMove.
+func bestMovePonderLine(m, ponder surakarta.Move) string {
+	if m == surakarta.NoMove || ponder == surakarta.NoMove {
+		return bestMoveLine(m)
+	}
+	return bestMoveLine(m) + " ponder " + ponder.String()
+}
+
 // parseBestMove reads the words of a bestmove line after bestmove: the
-// move, NoMove for 0000. A ponder move after it is ignored.
-func parseBestMove(fields []string) (surakarta.Move, error) {
+// move, NoMove for 0000, and the ponder move after "ponder", NoMove when
+// there is none or it does not read (which is no fault of the line: a
+// GUI only loses the chance to ponder).
+func parseBestMove(fields []string) (m, ponder surakarta.Move, err error) {
 	if len(fields) == 0 {
-		return surakarta.NoMove, errors.New("bestmove without a move")
+		return surakarta.NoMove, surakarta.NoMove, errors.New("bestmove without a move")
 	}
 	if fields[0] == noMove {
-		return surakarta.NoMove, nil
+		return surakarta.NoMove, surakarta.NoMove, nil
 	}
-	m, err := surakarta.ParseMove(fields[0])
+	m, err = surakarta.ParseMove(fields[0])
 	if err != nil {
-		return surakarta.NoMove, fmt.Errorf("bestmove: %w", err)
+		return surakarta.NoMove, surakarta.NoMove, fmt.Errorf("bestmove: %w", err)
 	}
-	return m, nil
+	if len(fields) >= 3 && fields[1] == "ponder" {
+		if p, err := surakarta.ParseMove(fields[2]); err == nil {
+			ponder = p
+		}
+	}
+	return m, ponder, nil
 }
 
 // The questions of query, and the word that answers them.
@@ -703,7 +791,7 @@ const (
 
 // serverCommands are the commands of the server, in the order its error
 // for an unknown command lists them.
-var serverCommands = []string{cmdUGI, cmdIsReady, cmdSetOption, cmdNewGame, cmdPosition, cmdGo, cmdStop, cmdQuery, cmdBench, cmdPerft, cmdShow, cmdQuit}
+var serverCommands = []string{cmdUGI, cmdIsReady, cmdSetOption, cmdNewGame, cmdPosition, cmdGo, cmdStop, cmdPonderHit, cmdQuery, cmdBench, cmdPerft, cmdShow, cmdQuit}
 
 // benchLine returns bench's answer, in the form engine testing frameworks
 // read: "<nodes> nodes <nps> nps".

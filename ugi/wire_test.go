@@ -191,8 +191,10 @@ func TestParseGo(t *testing.T) {
 		{args: "searchmoves a2a3", wantErr: ""},
 		{args: "searchmoves", wantErr: "searchmoves wants one or more moves"},
 		{args: "searchmoves a2a9", wantErr: "searchmoves"},
-		{args: "ponder movetime 100", wantErr: "ponder is not supported"},
-		{args: "mate 3", wantErr: `unknown argument "mate"`},
+		{args: "ponder movetime 100", want: GoParams{Ponder: true, Limits: surakarta.Limits{MoveTime: 100 * time.Millisecond}}},
+		{args: "mate 3", want: GoParams{Limits: surakarta.Limits{Mate: 3}}},
+		{args: "mate 99999999999", want: GoParams{Limits: surakarta.Limits{Mate: surakarta.MaxDepth}}},
+		{args: "mate 0", wantErr: "mate 0: want a number of moves from 1"},
 		{args: "depth", wantErr: "depth wants a value"},
 		{args: "depth x", wantErr: `depth "x": want a whole number`},
 		{args: "nodes -1", wantErr: "nodes -1 is negative"},
@@ -226,8 +228,9 @@ func TestInfoRoundTrip(t *testing.T) {
 		{Depth: 5, SelDepth: 5, Score: -(surakarta.Win - 4), PV: pv}, // a loss in 4 plies: mate -2
 		{Depth: 4, SelDepth: 9, Score: -12, Nodes: 900, Time: 2 * time.Millisecond, PV: pv, MultiPV: 3},
 		{Depth: 4, SelDepth: 9, Score: 20, Nodes: 900, Time: 2 * time.Millisecond, PV: pv, MultiPV: 1},
+		{Depth: 9, SelDepth: 14, Score: 20, Nodes: 9000, Time: 1500 * time.Millisecond, PV: pv, Hashfull: 417, WDL: surakarta.WDL{Win: 301, Draw: 650, Loss: 49}},
 	} {
-		line := infoLine(in)
+		line := infoLine(in, in.WDL != surakarta.WDL{})
 		cmd, fields := words(line)
 		got, ok := parseInfo(fields)
 		if cmd != "info" || !ok {
@@ -250,7 +253,7 @@ func TestInfoRoundTrip(t *testing.T) {
 
 func TestInfoLineTBHits(t *testing.T) {
 	in := surakarta.Info{Depth: 1, SelDepth: 1, Score: surakarta.TableWinScore - 1, Nodes: 9, TBHits: 8, PV: []surakarta.Move{surakarta.NewMove(0, 1)}}
-	line := infoLine(in)
+	line := infoLine(in, false)
 	if !strings.Contains(line, " tbhits 8 ") || !strings.Contains(line, " score cp 499999 ") {
 		t.Errorf("infoLine = %q, want tbhits 8 and the table win as cp 499999", line)
 	}
@@ -258,7 +261,7 @@ func TestInfoLineTBHits(t *testing.T) {
 	if !ok || got.TBHits != 8 || got.Score != in.Score {
 		t.Errorf("parseInfo(%q) = %+v, want TBHits 8 and score %d", line, got, in.Score)
 	}
-	if line := infoLine(surakarta.Info{Depth: 1}); strings.Contains(line, "tbhits") {
+	if line := infoLine(surakarta.Info{Depth: 1}, false); strings.Contains(line, "tbhits") {
 		t.Errorf("infoLine without hits = %q, want no tbhits", line)
 	}
 }
@@ -290,18 +293,62 @@ func TestScoreText(t *testing.T) {
 }
 
 func TestBestMoveRoundTrip(t *testing.T) {
-	for _, m := range []surakarta.Move{surakarta.NoMove, surakarta.NewMove(surakarta.B2, surakarta.E5)} {
-		_, fields := words(bestMoveLine(m))
-		got, err := parseBestMove(fields)
-		if err != nil || got != m {
-			t.Errorf("%q read back as %v, %v", bestMoveLine(m), got, err)
+	b2e5, f5f4 := surakarta.NewMove(surakarta.B2, surakarta.E5), surakarta.NewMove(surakarta.F5, surakarta.F4)
+	for _, tc := range []struct{ m, ponder surakarta.Move }{
+		{surakarta.NoMove, surakarta.NoMove}, {b2e5, surakarta.NoMove}, {b2e5, f5f4},
+	} {
+		line := bestMovePonderLine(tc.m, tc.ponder)
+		_, fields := words(line)
+		got, ponder, err := parseBestMove(fields)
+		if err != nil || got != tc.m || ponder != tc.ponder {
+			t.Errorf("%q read back as %v ponder %v, %v", line, got, ponder, err)
 		}
 	}
-	if _, err := parseBestMove(nil); err == nil {
+	if line := bestMovePonderLine(surakarta.NoMove, f5f4); line != "bestmove 0000" {
+		t.Errorf("no move with a ponder move: %q, want bestmove 0000", line)
+	}
+	if _, _, err := parseBestMove(nil); err == nil {
 		t.Error("bestmove without a move: no error")
 	}
-	if m, err := parseBestMove([]string{"b2b3", "ponder", "e5e4"}); err != nil || m != surakarta.NewMove(surakarta.B2, surakarta.B3) {
-		t.Errorf("bestmove b2b3 ponder e5e4: %v, %v", m, err)
+	if m, ponder, err := parseBestMove([]string{"b2b3", "ponder", "e5e4"}); err != nil || m != surakarta.NewMove(surakarta.B2, surakarta.B3) || ponder != surakarta.NewMove(surakarta.E5, surakarta.E4) {
+		t.Errorf("bestmove b2b3 ponder e5e4: %v ponder %v, %v", m, ponder, err)
+	}
+	if m, ponder, err := parseBestMove([]string{"b2b3", "ponder", "z9"}); err != nil || m != surakarta.NewMove(surakarta.B2, surakarta.B3) || ponder != surakarta.NoMove {
+		t.Errorf("bestmove b2b3 ponder z9: %v ponder %v, %v; want the move, no ponder move, no error", m, ponder, err)
+	}
+}
+
+// TestInfoNewWords: wdl, hashfull, currmove and currmovenumber read as
+// UCI engines write them, out-of-range numbers clamped, a wdl that does
+// not add up to 1000 and a currmove that is no move left out; a currmove
+// line is no iteration's.
+func TestInfoNewWords(t *testing.T) {
+	b2e5 := surakarta.NewMove(surakarta.B2, surakarta.E5)
+	for line, want := range map[string]surakarta.Info{
+		"depth 3 score cp 5 wdl 200 700 100 hashfull 1500":                          {Depth: 3, Score: 5, WDL: surakarta.WDL{Win: 200, Draw: 700, Loss: 100}, Hashfull: 1000},
+		"depth 3 score cp 5 wdl 200 700 99 hashfull -4":                             {Depth: 3, Score: 5},
+		"depth 3 score cp 5 wdl 200 x 100":                                          {Depth: 3, Score: 5},
+		"depth 12 currmove b2e5 currmovenumber 7":                                   {Depth: 12, CurrMove: b2e5, CurrMoveNumber: 7},
+		"depth 12 currmove b2e5 currmovenumber 99999":                               {Depth: 12, CurrMove: b2e5, CurrMoveNumber: surakarta.MaxMoves},
+		"depth 12 currmove zz currmovenumber 2":                                     {Depth: 12, CurrMoveNumber: 2},
+		"depth 2 seldepth 3 score mate 1 wdl 1000 0 0 nodes 5 nps 5 time 1 pv b2e5": {Depth: 2, SelDepth: 3, Score: surakarta.Win - 1, WDL: surakarta.WDL{Win: 1000}, Nodes: 5, NodesPerSecond: 5, Time: time.Millisecond, PV: []surakarta.Move{b2e5}},
+	} {
+		got, _ := parseInfo(strings.Fields(line))
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("info %s (-want +got):\n%s", line, diff)
+		}
+	}
+	in := surakarta.Info{Depth: 12, CurrMove: b2e5, CurrMoveNumber: 7}
+	line := currMoveLine(in)
+	if line != "info depth 12 currmove b2e5 currmovenumber 7" {
+		t.Errorf("currMoveLine = %q", line)
+	}
+	if got, ok := parseInfo(strings.Fields(line)[1:]); ok || !cmp.Equal(got, in) {
+		t.Errorf("%q read as %+v, iteration %v", line, got, ok)
+	}
+	short := infoLine(surakarta.Info{Depth: 3, Hashfull: 400, Time: 999 * time.Millisecond}, false)
+	if strings.Contains(short, "hashfull") || strings.Contains(short, "wdl") {
+		t.Errorf("infoLine before a second, wdl off = %q: want neither hashfull nor wdl", short)
 	}
 }
 
@@ -345,12 +392,13 @@ func FuzzWire(f *testing.F) {
 		args := fields[1:]
 		if in, ok := parseInfo(args); ok {
 			// An iteration's line writes back to one that reads the same.
-			_, again := words(infoLine(in))
+			_, again := words(infoLine(in, true))
 			got, ok := parseInfo(again)
 			if !ok || got.Depth != in.Depth || got.SelDepth != in.SelDepth || got.MultiPV != in.MultiPV || got.Score != in.Score ||
 				got.Nodes != in.Nodes || got.NodesPerSecond != in.NodesPerSecond || got.Time != in.Time ||
+				got.WDL != in.WDL && in.WDL != (surakarta.WDL{}) || got.Hashfull != in.Hashfull && in.Time >= hashfullAfter ||
 				!slices.EqualFunc(got.PV, in.PV, sameSquares) {
-				t.Fatalf("info %q read as %+v, written as %q, read back as %+v", line, in, infoLine(in), got)
+				t.Fatalf("info %q read as %+v, written as %q, read back as %+v", line, in, infoLine(in, true), got)
 			}
 		}
 		parseBestMove(args)

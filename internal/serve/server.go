@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -107,6 +108,13 @@ func (s *Server) DropGame(why string) {
 // beside it.
 func (s *Server) NewGame() {
 	s.SetGame(s.newGame(surakarta.NewPosition()))
+	s.ClearSearcher()
+}
+
+// ClearSearcher clears the searcher last used, as NewGame does, but keeps
+// the game: UGI's Clear Hash button, GTP's clear_cache. The caller checks
+// that the server is idle.
+func (s *Server) ClearSearcher() {
 	if s.last != nil && s.clearing == nil && s.strayErr() == nil {
 		last, done := s.last, make(chan error, 1)
 		s.clearing = done
@@ -194,24 +202,50 @@ type task struct {
 	reported atomic.Bool   // set as its last lines are written, before they are flushed
 	done     chan struct{} // closed when its goroutine ends, after reported is set
 	infinite bool          // it reports its end only after Stop
+	// hit, for a search that ponders, is closed at the ponder hit; until
+	// then (or Stop) the search does not report its end.
+	hit    chan struct{}
+	hitNow sync.Once
 }
 
 // start runs run in the background; what it returns is written when it
-// ends (with infinite, only once the task is stopped).
-func (s *Server) start(what string, infinite bool, run func(ctx context.Context) []string) {
+// ends (with infinite, only once the task is stopped; with hit, only once
+// hit is closed or the task stopped).
+func (s *Server) start(what string, infinite bool, hit chan struct{}, run func(ctx context.Context) []string) {
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &task{what: what, cancel: cancel, done: make(chan struct{}), infinite: infinite}
+	t := &task{what: what, cancel: cancel, done: make(chan struct{}), infinite: infinite, hit: hit}
 	s.task = t
 	go func() {
 		defer close(t.done)
 		defer cancel()
 		lines := run(ctx)
 		run = nil // as in NewGame: hold no searcher after reporting
-		if infinite {
+		switch {
+		case infinite:
 			<-ctx.Done()
+		case hit != nil:
+			select {
+			case <-ctx.Done():
+			case <-hit:
+			}
 		}
 		s.Out.LinesThen(func() { t.reported.Store(true) }, lines...)
 	}()
+}
+
+// PonderHit tells the search that ponders (GoPonder) that the opponent
+// played the move it pondered on: it goes on as a search within its
+// limits, counted from now, and reports its end when it ends. It reports
+// false, and does nothing, when no search ponders or the hit has already
+// come.
+func (s *Server) PonderHit() bool {
+	t := s.task
+	if t == nil || t.hit == nil || t.reported.Load() {
+		return false
+	}
+	hit := false
+	t.hitNow.Do(func() { close(t.hit); hit = true })
+	return hit
 }
 
 // Busy returns an error while a task runs, reaping one that has ended. A
@@ -252,6 +286,9 @@ func (s *Server) Stop() {
 type Report struct {
 	Info func(surakarta.Info)
 	Done func(surakarta.Result, error) []string
+	// RootMove, if not nil, is Limits.RootProgress: called as the search
+	// begins each root move.
+	RootMove func(surakarta.Info)
 }
 
 // Go starts a search of the game within lim in the background, with the
@@ -259,12 +296,30 @@ type Report struct {
 // only once the search is stopped. The caller checks that the server is
 // idle and has a game that is not over.
 func (s *Server) Go(lim surakarta.Limits, infinite bool, r Report) {
+	s.goSearch(lim, infinite, false, r)
+}
+
+// GoPonder is Go for a search that ponders (Limits.Ponder): it searches
+// with no time limit until PonderHit, from when lim's time limits apply,
+// and writes Done's lines only once the search has ended after PonderHit,
+// or at Stop.
+func (s *Server) GoPonder(lim surakarta.Limits, infinite bool, r Report) {
+	s.goSearch(lim, infinite, true, r)
+}
+
+func (s *Server) goSearch(lim surakarta.Limits, infinite, ponder bool, r Report) {
 	lim = s.limits(lim)
 	lim.Progress = r.Info
+	lim.RootProgress = r.RootMove
 	lim.MultiPV = s.Settings.MultiPV
+	var hit chan struct{}
+	if ponder {
+		hit = make(chan struct{})
+		lim.Ponder = hit
+	}
 	searcher, err := s.Searcher()
 	game := s.game.Clone()
-	s.start("a search", infinite, func(ctx context.Context) []string {
+	s.start("a search", infinite, hit, func(ctx context.Context) []string {
 		if err != nil {
 			return r.Done(surakarta.Result{}, err)
 		}
@@ -313,7 +368,7 @@ func (s *Server) BenchDepth() int {
 // count short. The caller checks that the server is idle and has a game.
 func (s *Server) StartPerft(depth int, line func(surakarta.Move, uint64) string, final func(total uint64, stopped bool) []string) {
 	p := s.game.Position()
-	s.start("perft", false, func(ctx context.Context) []string {
+	s.start("perft", false, nil, func(ctx context.Context) []string {
 		total, err := Perft(ctx, p, depth, 0, func(m surakarta.Move, n uint64) { s.Out.Lines(line(m, n)) })
 		return final(total, err != nil)
 	})
