@@ -174,6 +174,9 @@ func (s *server) command(ctx context.Context, name string, args []string) (strin
 	case cmdClearBoard:
 		s.newGame()
 		return "", nil
+	case cmdClearCache:
+		s.ClearSearcher()
+		return "", nil
 	case cmdKomi:
 		if len(args) != 1 {
 			return "", errSyntax

@@ -38,6 +38,9 @@ const (
 	cmdSetOption       = "surakarta-setoption"
 	cmdLegalMoves      = "surakarta-legal_moves"
 	cmdOutcome         = "surakarta-outcome"
+	// cmdClearCache clears the searcher's table and history, keeping the
+	// game: the name Leela Zero and KataGo give the command.
+	cmdClearCache = "clear_cache"
 )
 
 // commands lists the commands of the server.
@@ -45,7 +48,7 @@ var commands = []string{
 	cmdProtocolVersion, cmdName, cmdVersion, cmdKnownCommand, cmdListCommands, cmdQuit,
 	cmdBoardSize, cmdClearBoard, cmdKomi, cmdPlay, cmdGenMove, cmdUndo, cmdShowBoard,
 	cmdFinalScore, cmdTimeSettings, cmdTimeLeft,
-	cmdPosition, cmdSetOption, cmdLegalMoves, cmdOutcome,
+	cmdPosition, cmdSetOption, cmdLegalMoves, cmdOutcome, cmdClearCache,
 }
 
 // ErrRefused is wrapped by the error of a command that the engine answered

@@ -319,6 +319,18 @@ func report(samples []sample) {
 	fmt.Printf("| the results' frequencies, whatever the score | %.4f |\n", base)
 	fmt.Printf("| a, b constant: a = %.1f, b = %.1f | %.4f |\n", constant[0], constant[2], constant.logLoss(samples))
 	fmt.Printf("| a, b linear in the pieces (the library's) | %.4f |\n\n", full.logLoss(samples))
+	// The same fit on every other position, scored on the others: what
+	// the model gives positions it was not fitted to.
+	var even, odd []sample
+	for i, s := range samples {
+		if i%2 == 0 {
+			even = append(even, s)
+		} else {
+			odd = append(odd, s)
+		}
+	}
+	half := fit(even, constant, [4]bool{true, true, true, true})
+	fmt.Printf("Fitted on the even-numbered positions alone: log-loss %.4f on them, %.4f on the odd-numbered ones, which it was not fitted to.\n\n", half.logLoss(even), half.logLoss(odd))
 	fmt.Printf("const (\n\twdlA0 = %.2f\n\twdlA1 = %.2f\n\twdlB0 = %.2f\n\twdlB1 = %.2f\n)\n\n", full[0], full[1], full[2], full[3])
 	calibration(samples, full)
 }
