@@ -39,6 +39,8 @@ func TestSession(t *testing.T) {
 		{"play purple a5a4", "? syntax error: invalid color \"purple\""},
 		{"play w", "? syntax error: want play COLOR MOVE"},
 		{"2 play W e5e4", "=2"},
+		{"clear_cache", "="}, // the game stays: the position below
+		{"known_command clear_cache", "= true"},
 		{"surakarta-position", "= wwwwww/wwww1w/4w1/1b4/b1bbbb/bbbbbb b 2 2"},
 		{"undo", "="},
 		{"surakarta-position", "= wwwwww/wwwwww/6/1b4/b1bbbb/bbbbbb w 1 1"},

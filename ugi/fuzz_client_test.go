@@ -27,6 +27,7 @@ func FuzzClient(f *testing.F) {
 		"Engine 1.0\r\nugiok\r\nreadyok\r\n" + strings.Repeat("info depth 1 pv a2a3\n", 300) + "bestmove b2b3",
 		"ugiok\nreadyok\n" + strings.Repeat("x", 5000) + "\nreadyok\n\xff\x00\x01bestmove\nreadyok\n",
 		"ugiok\nreadyok\nid name x\nugiok\noption name y\nreadyok\n",
+		hello + "readyok\nreadyok\nreadyok\ninfo depth 4 currmove a2a3 currmovenumber 9\ninfo depth 4 score cp 3 wdl 500 400 100 hashfull 77 pv a2a3\nbestmove a2a3 ponder f5f4\nreadyok\nresponse false\nreadyok\nreadyok\ninfo depth 1 currmove zz currmovenumber -5 wdl 1 2\nbestmove b2b3 ponder\nreadyok\n",
 		"",
 	} {
 		f.Add([]byte(s))
@@ -66,8 +67,20 @@ func FuzzClient(f *testing.F) {
 				}
 			}
 		}
-		res, err := c.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 2}}, func(in surakarta.Info) {
+		newWordsInBounds := func(in surakarta.Info) {
+			t.Helper()
+			w := in.WDL
+			if w != (surakarta.WDL{}) && (w.Win < 0 || w.Draw < 0 || w.Loss < 0 || w.Win+w.Draw+w.Loss != 1000) ||
+				in.Hashfull < 0 || in.Hashfull > 1000 || in.CurrMoveNumber < 0 || in.CurrMoveNumber > surakarta.MaxMoves {
+				t.Fatalf("info %+v", in)
+			}
+		}
+		hit := make(chan struct{})
+		close(hit)
+		lim := surakarta.Limits{Depth: 2, Ponder: hit, RootProgress: newWordsInBounds}
+		res, err := c.Go(ctx, GoParams{Limits: lim}, func(in surakarta.Info) {
 			inBounds(in.Depth, in.Score, in.PV)
+			newWordsInBounds(in)
 			if in.MultiPV < 0 || in.MultiPV > surakarta.MaxMoves {
 				t.Fatalf("multipv %d", in.MultiPV)
 			}

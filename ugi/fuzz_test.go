@@ -25,6 +25,8 @@ var fuzzSessions = []string{
 	"setoption name Evaluator value SixFactor\nsetoption name Log File value a b\nsetoption name Clear Hash\nbench",
 	"go searchmoves a2a3 depth 1\ngo ponder\ngo depth 2 movetime 50 nodes 300 movestogo 2 p1time 30 p2inc 4",
 	"setoption name RepetitionLimit value 0\nposition fen w4w/6/6/6/6/b4b b 0 1 moves a1b1 a6b6 b1a1 b6a6 a1b1\nshow\ngo infinite depth 2",
+	"setoption name UCI_ShowWDL value true\ngo ponder depth 2\nisready\nponderhit\nponderhit\ngo mate 1\nsetoption name Clear Hash\ngo ponder movetime 5\nstop",
+	"position fen 6/2w2b/6/6/6/3w2 w 0 1\ngo mate 1\ngo mate 0\ngo ponder infinite\nponderhit\nstop\nponderhit",
 }
 
 // fuzzState is what a refused command must not change.
@@ -38,7 +40,7 @@ func fuzzState(s *server, calls *[]string) string {
 }
 
 // outputLine is the form of every line the server writes.
-var outputLine = regexp.MustCompile(`^(id (name|author) .*|option name .*|ugiok|readyok|info .*|bestmove ([a-f][1-6]){2}|bestmove 0000|response (true|false|none|draw|p1win|p2win)|[a-f][1-6][a-f][1-6]: \d+|nodes \d+|\d+ nodes \d+ nps)$`)
+var outputLine = regexp.MustCompile(`^(id (name|author) .*|option name .*|ugiok|readyok|info .*|bestmove ([a-f][1-6]){2}( ponder ([a-f][1-6]){2})?|bestmove 0000|response (true|false|none|draw|p1win|p2win)|[a-f][1-6][a-f][1-6]: \d+|nodes \d+|\d+ nodes \d+ nps)$`)
 
 // FuzzServe: no input panics or hangs the server, it writes only lines
 // of the protocol, and a refused command changes nothing, but for a
