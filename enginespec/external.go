@@ -225,6 +225,14 @@ func (s *externalSearcher) Search(ctx context.Context, g *surakarta.Game, lim su
 	if err := surakarta.CheckSearch(ctx, g, lim); err != nil {
 		return surakarta.Result{}, err
 	}
+	switch {
+	case lim.Ponder != nil:
+		// Its move's deadline would end the pondering: a program ponders
+		// through ugi.Client.
+		return surakarta.Result{}, fmt.Errorf("%w: an engine program's searcher does not ponder (Limits.Ponder): use ugi.Client", surakarta.ErrInvalidLimits)
+	case lim.Mate > 0 && s.spec.protocol == "gtp":
+		return surakarta.Result{}, fmt.Errorf("%w: Mate %d: GTP has no search for a win within a number of moves", surakarta.ErrInvalidLimits, lim.Mate)
+	}
 	start := time.Now()
 	timeout := s.timeout(lim, g.Position().SideToMove())
 	allowed := timeout
@@ -301,7 +309,7 @@ func (s *externalSearcher) timeout(lim surakarta.Limits, side surakarta.Color) t
 	think := lim.MoveTime
 	if lim.Clock.IsSet() {
 		think, _ = lim.Clock.Left(side)
-	} else if think == 0 && lim.Depth == 0 && lim.Nodes == 0 {
+	} else if think == 0 && lim.Depth == 0 && lim.Nodes == 0 && lim.Mate == 0 {
 		think = surakarta.DefaultMoveTime
 	}
 	return think + margin

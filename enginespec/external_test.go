@@ -297,6 +297,7 @@ func TestSearchChecksArguments(t *testing.T) {
 		{"negative depth", ctx, g, surakarta.Limits{Depth: -1}, surakarta.ErrInvalidLimits},
 		{"game over", ctx, over, surakarta.Limits{}, surakarta.ErrGameOver},
 		{"illegal search move", ctx, g, surakarta.Limits{SearchMoves: []surakarta.Move{a6a4}}, surakarta.ErrIllegalMove},
+		{"ponder", ctx, g, surakarta.Limits{Ponder: make(chan struct{})}, surakarta.ErrInvalidLimits},
 	} {
 		_, err := s.Search(tc.ctx, tc.g, tc.lim)
 		var f *Forfeit
