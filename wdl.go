@@ -24,10 +24,10 @@ func (w WDL) Expected() float64 {
 // σ((−s−a)/b), σ the logistic function: a is the score at which a win is
 // as likely as not, b how fast the chance grows with the score.
 const (
-	wdlA0 = 0.0
-	wdlA1 = 0.0
-	wdlB0 = 60.0
-	wdlB1 = 0.0
+	wdlA0 = 35.71
+	wdlA1 = -23.25
+	wdlB0 = 5.29
+	wdlB1 = 17.73
 )
 
 // WinProbability returns the chance that the side to move wins a position
