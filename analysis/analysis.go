@@ -182,6 +182,11 @@ type Annotation struct {
 	// (the function), and 0 when the move is Best.
 	Loss  int
 	Class Class
+	// WinBefore and WinAfter are the mover's winning chances in percent,
+	// 0 to 100, that Before and After give (WinPercent), and Accuracy the
+	// move's accuracy from them (MoveAccuracy); accuracy.go tells how.
+	WinBefore, WinAfter float64
+	Accuracy            float64
 }
 
 // Report is the analysis of a game.
@@ -210,6 +215,10 @@ type Summary struct {
 	// Counts holds the number of the side's moves of each class, indexed
 	// by Class.
 	Counts [classCount]int
+	// Accuracy is the side's accuracy in the game, from 0 to 100, as
+	// Lichess computes it from its moves' (Annotation.Accuracy): see
+	// accuracy.go. 0 when it has no moves.
+	Accuracy float64
 }
 
 // Count returns the number of the side's moves of class c.
@@ -236,6 +245,7 @@ func (r *Report) Summary(side surakarta.Color) Summary {
 	if s.Moves > 0 {
 		s.AverageLoss = float64(s.Loss) / float64(s.Moves)
 	}
+	s.Accuracy, _ = r.accuracy(side)
 	return s
 }
 
@@ -310,6 +320,7 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 	}
 	s.Clear()
 	var prev surakarta.Result // the result of the position before
+	prevPieces := 0           // the pieces on the board in the position before
 	for i := 0; i < total; i++ {
 		if i > 0 {
 			if err := replay.Play(moves[i-1]); err != nil {
@@ -329,9 +340,9 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 			return report, fmt.Errorf("%w (depth %d) at ply %d: it completed no iteration; analyse with a searcher that scores positions", ErrNoScore, res.Depth, i)
 		}
 		if i > 0 {
-			report.Moves = append(report.Moves, annotate(i, moves[i-1], replay.Position().SideToMove().Other(), prev, afterScore(res.Score)))
+			report.Moves = append(report.Moves, withAccuracy(annotate(i, moves[i-1], replay.Position().SideToMove().Other(), prev, afterScore(res.Score)), prevPieces, pieces(replay)))
 		}
-		prev = res
+		prev, prevPieces = res, pieces(replay)
 		if opt.Progress != nil {
 			opt.Progress(i+1, total)
 		}
@@ -342,7 +353,7 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 			return report, fmt.Errorf("analysis: replaying the game: %w", err)
 		}
 		mover := replay.Position().SideToMove().Other()
-		report.Moves = append(report.Moves, annotate(n, moves[n-1], mover, prev, endScore(replay.Outcome(), mover)))
+		report.Moves = append(report.Moves, withAccuracy(annotate(n, moves[n-1], mover, prev, endScore(replay.Outcome(), mover)), prevPieces, pieces(replay)))
 	}
 	return report, nil
 }
