@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +104,20 @@ func TestAnalyzeFile(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
+	}
+	// A player's accuracy over the games is the mean of its games'.
+	accuracy := func(prefix string) float64 {
+		t.Helper()
+		m := regexp.MustCompile(regexp.QuoteMeta(prefix) + `.*, accuracy (\d+\.\d)%,`).FindStringSubmatch(stderr)
+		if m == nil {
+			t.Fatalf("stderr has no accuracy after %q:\n%s", prefix, stderr)
+		}
+		v, _ := strconv.ParseFloat(m[1], 64)
+		return v
+	}
+	one, two := accuracy("game 1: Black (pvs,endgame): "), accuracy("game 2: Black (pvs,endgame): ")
+	if all := accuracy("all 2 games: pvs,endgame: "); math.Abs(all-(one+two)/2) > 0.1 || all <= 0 {
+		t.Errorf("pvs,endgame's accuracy over the games %v, in each %v and %v", all, one, two)
 	}
 	if n := strings.Count(stderr, "positions searched\n"); n != 20 {
 		t.Errorf("%d progress lines, want one per tenth of each game, 20", n)
