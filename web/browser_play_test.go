@@ -398,6 +398,15 @@ func checkAnalysis(t *testing.T, ctx context.Context, g *surakarta.Game, shot bo
 		}
 	}
 	s := report.Summary(surakarta.Black)
+	summary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("analysis-summary").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []surakarta.Color{surakarta.Black, surakarta.White} {
+		if want := fmt.Sprintf("%v: accuracy %.1f%%, ", side, report.Summary(side).Accuracy); !strings.Contains(summary, want) {
+			t.Errorf("the analysis's summary %q lacks %q", summary, want)
+		}
+	}
 	t.Logf("%d plies; Black: %d inaccuracies, %d mistakes, %d blunders", g.Ply(), s.Count(analysis.Inaccuracy), s.Count(analysis.Mistake), s.Count(analysis.Blunder))
 
 	// A click on the point of the worst move shows the position after it,

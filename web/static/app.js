@@ -952,7 +952,7 @@ async function analyse() {
   app.analysis = { data: a, ply: a.plies.length - 1, record };
   document.body.dataset.analysisMs = String(Math.round(performance.now() - startTime));
   drawGraph();
-  const side = (name, s) => `${name}: average loss ${s.averageLoss.toFixed(1)}, ` +
+  const side = (name, s) => `${name}: accuracy ${s.accuracy.toFixed(1)}%, average loss ${s.averageLoss.toFixed(1)}, ` +
     `${s.inaccuracies} inaccurac${s.inaccuracies === 1 ? "y" : "ies"}, ${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"}, ` +
     `${s.blunders} blunder${s.blunders === 1 ? "" : "s"}`;
   $("analysis-summary").textContent = `${side("Black", a.black)}. ${side("White", a.white)}. ` +

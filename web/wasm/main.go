@@ -229,7 +229,7 @@ func analysisJS(a session.Analysis) any {
 	}
 	side := func(s session.SideSummary) any {
 		return map[string]any{
-			"moves": s.Moves, "averageLoss": s.AverageLoss,
+			"moves": s.Moves, "averageLoss": s.AverageLoss, "accuracy": s.Accuracy,
 			"inaccuracies": s.Inaccuracies, "mistakes": s.Mistakes, "blunders": s.Blunders,
 		}
 	}

@@ -581,6 +581,7 @@ type SideSummary struct {
 	Moves                            int
 	AverageLoss                      float64
 	Inaccuracies, Mistakes, Blunders int
+	Accuracy                         float64 // from 0 to 100 (analysis.Summary.Accuracy)
 }
 
 // Marks are the signs of the classes after a move, as chess writes them.
@@ -646,7 +647,7 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 
 func summary(s analysis.Summary) SideSummary {
 	return SideSummary{
-		Moves: s.Moves, AverageLoss: s.AverageLoss,
+		Moves: s.Moves, AverageLoss: s.AverageLoss, Accuracy: s.Accuracy,
 		Inaccuracies: s.Count(analysis.Inaccuracy), Mistakes: s.Count(analysis.Mistake), Blunders: s.Count(analysis.Blunder),
 	}
 }

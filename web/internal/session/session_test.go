@@ -430,7 +430,7 @@ func TestAnalyse(t *testing.T) {
 	if a.Moves[4].Move != "b2a3" || a.Moves[4].Class != "blunder" || a.Moves[4].Mark != "??" {
 		t.Errorf("b2a3: %+v", a.Moves[4])
 	}
-	if a.Black.Blunders != want.Summary(surakarta.Black).Count(analysis.Blunder) || a.Black.Moves != 4 {
+	if a.Black.Blunders != want.Summary(surakarta.Black).Count(analysis.Blunder) || a.Black.Moves != 4 || a.Black.Accuracy != want.Summary(surakarta.Black).Accuracy {
 		t.Errorf("Black's summary %+v", a.Black)
 	}
 	for i, p := range a.Plies {
