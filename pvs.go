@@ -117,6 +117,11 @@ type PVS struct {
 	proving bool
 }
 
+// hashfull returns how full the table is (Info.Hashfull). The core calls
+// it through the PVS, never holding the table itself: a table Clear
+// releases must be free to go.
+func (s *PVS) hashfull() int { return s.table.Hashfull() }
+
 // provingSalt is XORed into the table keys of a search for a proven win
 // (Limits.Mate), so that it never takes the score of a search that
 // pruned for a proof.
@@ -216,7 +221,7 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 	s.table.NewSearch()
 	s.proving = lim.Mate > 0
 	w.start(s, rootMoves)
-	w.core.hashfull = s.table.Hashfull
+	w.core.hashfull = s.hashfull
 	w.setContempt(s.Contempt)
 	if s.proving {
 		w.keySalt ^= provingSalt

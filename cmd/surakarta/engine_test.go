@@ -236,14 +236,15 @@ func TestListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 19 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[18] != "ugiok" ||
-		lines[11] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) ||
-		lines[12] != "option name TablebasePath type string default <empty>" ||
-		lines[13] != "option name NetworkFile type string default <empty>" ||
-		lines[14] != "option name Book type string default <empty>" ||
-		lines[15] != "option name BookPlies type spin default 0 min 0 max 255" ||
-		lines[16] != "option name BookVariety type spin default 100 min 0 max 100" ||
-		lines[17] != "option name BookByScore type check default false" {
+	if len(lines) != 22 || !strings.HasPrefix(lines[0], "id name surakarta ") || lines[1] != "id author "+engineAuthor || lines[21] != "ugiok" ||
+		lines[8] != "option name Clear Hash type button" ||
+		lines[14] != fmt.Sprintf("option name Level type spin default %d min 1 max %d", level.Count, level.Count) ||
+		lines[15] != "option name TablebasePath type string default <empty>" ||
+		lines[16] != "option name NetworkFile type string default <empty>" ||
+		lines[17] != "option name Book type string default <empty>" ||
+		lines[18] != "option name BookPlies type spin default 0 min 0 max 255" ||
+		lines[19] != "option name BookVariety type spin default 100 min 0 max 100" ||
+		lines[20] != "option name BookByScore type check default false" {
 		t.Errorf("ugi: %q", lines)
 	}
 }

@@ -97,7 +97,7 @@ func playUGI(t testing.TB, p1, p2 *process, start, goArgs string, clock *referee
 			g.leastPly = min(g.leastPly, g.left[turn])
 			g.left[turn] += clock.inc
 		}
-		g.moves = append(g.moves, strings.TrimPrefix(best, "bestmove "))
+		g.moves = append(g.moves, strings.Fields(best)[1]) // without a ponder move
 	}
 	if g.forfeit != 0 {
 		g.result = "p1win"

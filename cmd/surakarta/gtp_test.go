@@ -71,7 +71,7 @@ func TestGTPSession(t *testing.T) {
 		}
 	}
 	lines := gtpAnswer(t, p, "list_commands")
-	if len(lines) != 20 || lines[0] != "= protocol_version" {
+	if len(lines) != 21 || lines[0] != "= protocol_version" || lines[20] != "clear_cache" {
 		t.Errorf("list_commands: %q", lines)
 	}
 	p.send("clear_board", "time_settings 0 1 0")

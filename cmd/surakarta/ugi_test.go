@@ -17,19 +17,33 @@ var infoLine = regexp.MustCompile(`^info depth (\d+) seldepth \d+ score (cp -?\d
 // finalInfo is the form of the info line before bestmove.
 var finalInfo = regexp.MustCompile(`^info nodes (\d+) nps \d+ time \d+( pv( [a-f][1-6][a-f][1-6])+)?$`)
 
-// bestMove returns the move of a bestmove line, checking it is legal in g.
+// bestMove returns the move of a bestmove line, checking it is legal in g,
+// and that its ponder move, if any, is legal after it.
 func bestMove(t *testing.T, line string, g *surakarta.Game) surakarta.Move {
 	t.Helper()
 	text, ok := strings.CutPrefix(line, "bestmove ")
 	if !ok {
 		t.Fatalf("got %q, want bestmove", line)
 	}
+	text, ponder, hasPonder := strings.Cut(text, " ponder ")
 	m, err := surakarta.ParseMove(text)
 	if err != nil {
 		t.Fatalf("bestmove %q: %v", text, err)
 	}
-	if !slices.ContainsFunc(g.LegalMoves(), func(l surakarta.Move) bool { return l.From() == m.From() && l.To() == m.To() }) {
+	legal, err := g.Position().Legal(m)
+	if err != nil {
 		t.Fatalf("bestmove %v is not legal in %v", m, g.Position())
+	}
+	if hasPonder {
+		p := g.Position()
+		p.PlayUnchecked(legal)
+		reply, err := surakarta.ParseMove(ponder)
+		if err == nil {
+			_, err = p.Legal(reply)
+		}
+		if err != nil {
+			t.Fatalf("%q: the ponder move: %v", line, err)
+		}
 	}
 	return m
 }
@@ -58,12 +72,15 @@ func TestUGIHandshake(t *testing.T) {
 	if len(lines) < 2 || !strings.HasPrefix(lines[0], "id name surakarta") || lines[1] != "id author "+engineAuthor {
 		t.Fatalf("ugi: id lines %q", lines)
 	}
-	// The server's options first, then the engine's.
+	// The server's options first, then UGI's, then the engine's.
 	want := []string{
 		"option name MoveOverhead type spin default 20 min 0 max 10000",
 		"option name QuietPlyLimit type spin default 50 min 0 max 1000000",
 		"option name RepetitionLimit type spin default 2 min 0 max 1000000",
 		"option name MultiPV type spin default 1 min 1 max 112",
+		"option name Ponder type check default false",
+		"option name UCI_ShowWDL type check default false",
+		"option name Clear Hash type button",
 		"option name Hash type spin default 1 min 1 max 4096",
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Contempt type spin default 0 min -1000 max 1000",
@@ -300,7 +317,7 @@ func TestUGIBadInput(t *testing.T) {
 	p.send("position startpos moves b2b3 e5e4")
 	before := showGame(t, p)
 	for _, bad := range []string{
-		"foo", "uci", "go ponder", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
+		"foo", "uci", "go mate 0", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
 		"go wibble 3", "go searchmoves b2b3",
 		"setoption", "setoption name", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 0", "setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
