@@ -202,3 +202,40 @@ func TestConcurrentSameKeys(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestHashfull: Hashfull counts the entries of this search among the first
+// thousand, per mille: those of an earlier search do not count, and a
+// table of fewer entries counts them all.
+func TestHashfull(t *testing.T) {
+	tab := New(1)
+	if got := tab.Hashfull(); got != 0 {
+		t.Errorf("an empty table: %d", got)
+	}
+	// Keys 0 to 249 go to slot 0 of buckets 0 to 249: entries 0 to 499
+	// hold 250 of them, and keys of buckets 500 and on count nowhere.
+	for k := range uint64(250) {
+		tab.Store(k, 1, 0, 1, Exact)
+		tab.Store(k+600, 1, 0, 1, Exact)
+	}
+	if got := tab.Hashfull(); got != 250 {
+		t.Errorf("250 entries of the first 1000: %d", got)
+	}
+	tab.NewSearch()
+	if got := tab.Hashfull(); got != 0 {
+		t.Errorf("after NewSearch: %d, want 0", got)
+	}
+	for k := range uint64(100) {
+		tab.Store(k, 1, 0, 2, Exact)
+	}
+	if got := tab.Hashfull(); got != 100 {
+		t.Errorf("100 entries of this search: %d", got)
+	}
+	small := New(0) // one bucket
+	small.Store(0, 1, 0, 1, Exact)
+	if got := small.Hashfull(); got != 500 {
+		t.Errorf("one entry of 2: %d, want 500", got)
+	}
+	if got := (&Table{}).Hashfull(); got != 0 {
+		t.Errorf("the zero Table: %d", got)
+	}
+}
