@@ -123,6 +123,14 @@ func (c *Client) ClearBoard(ctx context.Context) error {
 	return err
 }
 
+// ClearCache clears the engine's search table and history, keeping the
+// game, with clear_cache, an extension that this module's server, Leela
+// Zero and KataGo know.
+func (c *Client) ClearCache(ctx context.Context) error {
+	_, err := c.exchange(ctx, false, cmdClearCache)
+	return err
+}
+
 // SetPosition starts a new game from p, with surakarta-position, an
 // extension of this module's server.
 func (c *Client) SetPosition(ctx context.Context, p surakarta.Position) error {

@@ -133,6 +133,9 @@ func TestClientRoundTrip(t *testing.T) {
 	if err := c.ClearBoard(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := c.ClearCache(ctx); err != nil {
+		t.Error(err)
+	}
 	if err := c.TimeSettings(ctx, 90*time.Second, 5*time.Second, 2); err != nil {
 		t.Error(err)
 	}
