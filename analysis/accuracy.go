@@ -16,7 +16,12 @@ import (
 // A move that does not lower them is 100% accurate; one that lowers them
 // by d points is 103.1668·e^(−0.04354·d) − 3.1669 + 1 accurate, clamped
 // to 0 to 100: Lichess's curve, with the point it adds for the engine's
-// imperfect analysis.
+// imperfect analysis. Unlike Lichess, the engine's best move is 100%
+// accurate whatever the two searches say, as its Loss is 0 (see the
+// package documentation): the search after it sees a ply further, and a
+// score that moves by a quarter of a piece moves the chances by 20
+// points at the start, so that the noise of searches to a fixed depth
+// would cost the best move a third of its accuracy.
 //
 // A side's accuracy in a game is the mean of two means of its moves'
 // accuracies: one weighted by how much the winning chances moved around
@@ -78,7 +83,10 @@ func pieces(g *surakarta.Game) int {
 func withAccuracy(a Annotation, piecesBefore, piecesAfter int) Annotation {
 	a.WinBefore = WinPercent(a.Before, piecesBefore)
 	a.WinAfter = WinPercent(a.After, piecesAfter)
-	a.Accuracy = MoveAccuracy(a.WinBefore, a.WinAfter)
+	a.Accuracy = 100
+	if a.Class != Best {
+		a.Accuracy = MoveAccuracy(a.WinBefore, a.WinAfter)
+	}
 	return a
 }
 

@@ -114,7 +114,7 @@ func TestAnnotationWinChances(t *testing.T) {
 	count := func(p surakarta.Position) int { return p.Count(surakarta.Black) + p.Count(surakarta.White) }
 	for i, a := range r.Moves {
 		if a.WinBefore != analysis.WinPercent(a.Before, count(positions[i])) || a.WinAfter != analysis.WinPercent(a.After, count(positions[i+1])) ||
-			a.Accuracy != analysis.MoveAccuracy(a.WinBefore, a.WinAfter) {
+			a.Class == analysis.Best && a.Accuracy != 100 || a.Class != analysis.Best && a.Accuracy != analysis.MoveAccuracy(a.WinBefore, a.WinAfter) {
 			t.Errorf("ply %d: %+v", a.Ply, a)
 		}
 		if i > 0 && math.Abs(a.WinBefore+r.Moves[i-1].WinAfter-100) > 1e-9 {

@@ -184,7 +184,8 @@ type Annotation struct {
 	Class Class
 	// WinBefore and WinAfter are the mover's winning chances in percent,
 	// 0 to 100, that Before and After give (WinPercent), and Accuracy the
-	// move's accuracy from them (MoveAccuracy); accuracy.go tells how.
+	// move's accuracy from them (MoveAccuracy), 100 for Best; accuracy.go
+	// tells how.
 	WinBefore, WinAfter float64
 	Accuracy            float64
 }
