@@ -19,6 +19,10 @@
 //	play COLOR MOVE, genmove COLOR, undo, showboard, final_score (B+n, W+n, 0)
 //	time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES   (seconds)
 //	time_left COLOR TIME STONES
+//	clear_cache                          (the searcher's table and history cleared, the game kept)
+//
+// clear_cache is the extension of Leela Zero and KataGo, UGI's Clear
+// Hash. GTP has nothing of UGI's pondering, info lines or go mate.
 //
 // GTP has no command to set a position or an option, so the server of this
 // package adds these, which a Client uses:

@@ -17,10 +17,11 @@
 //	uginewgame
 //	position startpos [moves a2a3 …]
 //	position fen wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 [moves a2a3 …]
-//	go [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [movestogo N]
-//	   [movetime MS] [depth N] [nodes N] [searchmoves a2a3 …] [infinite]
-//	                                     → info depth … pv …, bestmove a2a3
+//	go [ponder] [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [movestogo N]
+//	   [movetime MS] [depth N] [nodes N] [mate N] [searchmoves a2a3 …] [infinite]
+//	                                     → info depth … pv …, bestmove a2a3 [ponder e5e4]
 //	stop
+//	ponderhit
 //	query gameover | p1turn | result     → response true | false | p1win | p2win | draw | none
 //	quit
 //
@@ -33,9 +34,15 @@
 // a time given as 0 is no time, and the mover moves at once. An info line
 // carries depth, seldepth, score (cp N, an evaluation in the evaluator's
 // units; mate N, a win in N moves of the side to move, mate −N a loss),
-// nodes, nps, time (milliseconds) and pv. bestmove is 0000 when there is
-// no move: the game is over, the engine has no position, or its searcher
-// failed.
+// nodes, nps, time (milliseconds) and pv; wdl W D L after the score with
+// the option UCI_ShowWDL (the chances of a win, a draw and a loss per
+// mille, surakarta.ScoreWDL), hashfull N after nps once the search has run
+// a second (Info.Hashfull); and, once the search has run 3 s, at most four
+// lines a second of the root move it has reached, "info depth D currmove
+// M currmovenumber N" (Limits.RootProgress). bestmove names the reply the
+// engine expects after "ponder" when its line has one, and is 0000 when
+// there is no move: the game is over, the engine has no position, or its
+// searcher failed.
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
 // count and speed over fixed positions, an engine's signature), perft N
@@ -78,7 +85,19 @@
 // as info lines with "multipv 1" to "multipv k", best first; bestmove is
 // line 1's move. go searchmoves restricts the search
 // to the moves it lists (Limits.SearchMoves); a move that is not legal is
-// refused. go ponder is refused.
+// refused. go mate N passes N as Limits.Mate: a searcher that cannot look
+// for a win within N moves (MCTS) answers with an error line and bestmove
+// 0000.
+//
+// go ponder searches with Limits.Ponder: with no time limit, until
+// ponderhit, which closes the channel (the search goes on within go's
+// limits, its time counted from then), or stop; its bestmove waits for one
+// of the two, even when the search has ended. ponderhit when no search
+// ponders does nothing: it may cross the bestmove of a search told to
+// stop. UGI's own options come after the server's: Ponder (a GUI sets it
+// to say it will ponder; it changes nothing), UCI_ShowWDL, and the button
+// Clear Hash, which clears the searcher as uginewgame does and keeps the
+// game; an engine whose Options name one of them keeps its own instead.
 //
 // The server does not trust its searcher, so that a faulty one cannot hang
 // or crash the engine. A search told to stop (by stop, quit, the end of

@@ -28,7 +28,8 @@ type Engine struct {
 	Searcher func() surakarta.Searcher
 	// Options are the engine's own options, listed after the server's own
 	// (MoveOverhead, QuietPlyLimit, RepetitionLimit, MultiPV), whose names
-	// they must not take.
+	// they must not take, and UGI's (Ponder, UCI_ShowWDL, Clear Hash),
+	// whose names they may take: the engine's option then replaces UGI's.
 	Options []Option
 	// SetOption sets one of Options to a value Option.Validate accepted
 	// (in its canonical form); called only while no search or Clear runs;
