@@ -112,14 +112,10 @@ func (w *ponderWait) disarm() {
 
 // ponderHit takes in the ponder hit, once it has come, in the search's
 // goroutine: the time plan that was pending applies from the hit's time.
-// It reports whether the search still ponders.
-func (c *searchCore) ponderHit() bool {
+func (c *searchCore) ponderHit() {
 	w := c.ponder
-	if w == nil {
-		return false
-	}
-	if !w.arrived.Load() {
-		return true
+	if w == nil || !w.arrived.Load() {
+		return
 	}
 	w.mu.Lock()
 	at := w.at
@@ -130,7 +126,6 @@ func (c *searchCore) ponderHit() bool {
 	}
 	// disarm stops the timer the wait set: keep the wait for it.
 	c.hitWait = w
-	return false
 }
 
 // disarm stops what armStop started.
