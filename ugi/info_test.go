@@ -72,11 +72,25 @@ func FuzzParseInfo(f *testing.F) {
 		"string error: something",
 		"depth 99999999999999999999 score",
 		"score cp",
+		"depth 9 score cp 3 wdl 500 300 200 hashfull 412 pv a2b3",
+		"depth 9 score cp 3 wdl 900 300 -200 hashfull 99999 wdl 1 2",
+		"depth 14 currmove a2b3 currmovenumber 9",
+		"depth 14 currmove currmovenumber -3 currmove zz",
 	} {
 		f.Add(line)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		info, ok := parseInfo(strings.Fields(line))
+		// The words of any line, an iteration's or not, stay in bounds.
+		if w := info.WDL; w != (surakarta.WDL{}) && (min(w.Win, w.Draw, w.Loss) < 0 || w.Win+w.Draw+w.Loss != 1000) {
+			t.Errorf("%q: wdl %+v", line, w)
+		}
+		if info.Hashfull < 0 || info.Hashfull > 1000 || info.CurrMoveNumber < 0 || info.CurrMoveNumber > surakarta.MaxMoves {
+			t.Errorf("%q: hashfull %d, currmovenumber %d", line, info.Hashfull, info.CurrMoveNumber)
+		}
+		if _, err := surakarta.ParseMove(info.CurrMove.String()); info.CurrMove != surakarta.NoMove && err != nil {
+			t.Errorf("%q: currmove %v does not read back: %v", line, info.CurrMove, err)
+		}
 		if !ok {
 			return
 		}
