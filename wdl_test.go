@@ -28,6 +28,10 @@ func TestScoreWDL(t *testing.T) {
 		{-(surakarta.Win - 8), 5, surakarta.WDL{Loss: 1000}},
 		{surakarta.TableWinScore - 1, 5, surakarta.WDL{Win: 1000}},
 		{-(surakarta.TableWinScore - 1), 5, surakarta.WDL{Loss: 1000}},
+		// Scores beyond every score a search gives are taken as the
+		// largest evaluation: decided, not a win found.
+		{math.MaxInt, math.MinInt, surakarta.WDL{Win: 1000}},
+		{math.MinInt, math.MaxInt, surakarta.WDL{Loss: 1000}},
 	} {
 		if got := surakarta.ScoreWDL(tc.score, tc.pieces); got != tc.want {
 			t.Errorf("ScoreWDL(%d, %d) = %+v, want %+v", tc.score, tc.pieces, got, tc.want)
