@@ -81,7 +81,11 @@ func TestGoPonder(t *testing.T) {
 		}
 		s := startSession(t, scriptedEngine(sc), serve.Caps{})
 		s.send("go ponder p1time 5000 p2time 4000")
-		<-sc.pondered
+		select {
+		case <-sc.pondered:
+		case <-time.After(waitTimeout):
+			t.Fatalf("the search got no Limits.Ponder within %v", waitTimeout)
+		}
 		if lines := s.ready(); slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bestmove") }) {
 			t.Fatalf("bestmove before %s: %q", end, lines)
 		}
