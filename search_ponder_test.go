@@ -11,7 +11,7 @@ import (
 // TestPonderWaitsForTheHit: a pondering search ignores its time limit
 // (the fake time passes it by an hour and the search goes on), and once
 // Ponder is closed spends its MoveTime counted from the close, going on
-// from the depth it had reached.
+// from where it was.
 func TestPonderWaitsForTheHit(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	for _, s := range fakeSearchers() {
@@ -21,7 +21,7 @@ func TestPonderWaitsForTheHit(t *testing.T) {
 		ponder := make(chan struct{})
 		start := f.Now()
 		var hit time.Time
-		hitDepth, infos := 0, 0
+		hitDepth, hitNodes, infos := 0, int64(0), 0
 		lim := surakarta.Limits{MoveTime: 200 * time.Millisecond, Ponder: ponder}
 		lim.Progress = func(in surakarta.Info) {
 			infos++
@@ -29,7 +29,7 @@ func TestPonderWaitsForTheHit(t *testing.T) {
 			case infos == 2:
 				f.Advance(time.Hour) // far beyond MoveTime: pondering goes on
 			case infos == 4:
-				hit, hitDepth = f.Now(), in.Depth
+				hit, hitDepth, hitNodes = f.Now(), in.Depth, in.Nodes
 				close(ponder)
 			}
 		}
@@ -50,7 +50,14 @@ func TestPonderWaitsForTheHit(t *testing.T) {
 		if afterHit < lim.MoveTime || afterHit > 10*time.Second {
 			t.Errorf("%s: searched %v of fake time after the hit, want MoveTime (200ms) and not much more", s.name, afterHit)
 		}
-		if res.Depth < hitDepth {
+		// The search went on from where it was: its count of nodes (MCTS:
+		// simulations) goes on from the hit, and an iterative deepening
+		// goes deeper (MCTS's depth is its line's length, which may
+		// shrink).
+		if res.Nodes <= hitNodes {
+			t.Errorf("%s: %d nodes in all, %d at the hit", s.name, res.Nodes, hitNodes)
+		}
+		if _, mcts := searcher.(*surakarta.MCTS); !mcts && res.Depth < hitDepth {
 			t.Errorf("%s: depth %d after the hit, %d before it", s.name, res.Depth, hitDepth)
 		}
 	}
