@@ -47,7 +47,12 @@ func TestPonderWaitsForTheHit(t *testing.T) {
 		}
 		end := start.Add(res.Time)
 		afterHit := end.Sub(hit)
-		if afterHit < lim.MoveTime || afterHit > 10*time.Second {
+		// At least MoveTime from the hit (counted from the start, an hour
+		// before, the plan would stop at once); and the search stops: the
+		// slack above MoveTime is for the reads of the fake time, a
+		// millisecond each, that come before the goroutine that waits
+		// for the hit notes its time.
+		if afterHit < lim.MoveTime || afterHit > time.Minute {
 			t.Errorf("%s: searched %v of fake time after the hit, want MoveTime (200ms) and not much more", s.name, afterHit)
 		}
 		// The search went on from where it was: its count of nodes (MCTS:
