@@ -74,7 +74,11 @@ score over each game, from Black's view. -pictures DIR draws the board
 before each mistake and blunder into DIR, with the move played (red) and
 the engine's best move (green) as arrows, a capture along its path, one
 file a move (game1-ply17-blunder.svg, or .png with -picture-format png),
-and names each file on stderr.
+and names each file on stderr. -puzzles writes the puzzles of the games
+to a file: the positions after a mistake where one move is clearly best
+and wins material or the game, each with its line, checked again by a
+search four plies deeper (docs/puzzles.md); they are not rated
+(difficulty 0).
 
 A record says when it lacks annotations, in a comment after the last
 move annotated (before the first move when none is), such as
@@ -130,6 +134,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	svg := flags.String("svg", "", "write the graph of the score over the first game to `FILE`, and of game N to FILE with -N before its extension (graph-2.svg)")
 	pictures := flags.String("pictures", "", "draw the board before each mistake and blunder, with the move played and the engine's best move, into `DIR`")
 	pictureFormat := flags.String("picture-format", "svg", "the format of -pictures: svg or png")
+	puzzles := flags.String("puzzles", "", "write the puzzles of the games, made from their mistakes, to `FILE` (docs/puzzles.md)")
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
 		return status
@@ -189,6 +194,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		defer f.Close()
 		in = f
 	}
+	var puzzleFile *os.File
+	if *puzzles != "" {
+		if puzzleFile, err = os.Create(*puzzles); err != nil {
+			return fail(err)
+		}
+		defer puzzleFile.Close() // after an error; Close below otherwise
+	}
 	var w io.Writer = stdout
 	var outFile *os.File
 	if *out != "" {
@@ -203,6 +215,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		pictures: *pictures, pictureFormat: *pictureFormat,
 		limits:    limits,
 		annotator: headerValue(engine.Name + ", " + limitsText(limits)),
+		source:    sourceName(name),
+	}
+	if puzzleFile != nil {
+		a.puzzles = puzzleFile
 	}
 	fmt.Fprintf(stderr, "analysing %s with %s\n", name, a.annotator)
 	sc := surakarta.NewRecordScanner(&limitedReader{r: in, left: maxRecordFile, name: name})
@@ -226,6 +242,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err := outFile.Close(); err != nil {
 			return fail(err)
 		}
+	}
+	if puzzleFile != nil {
+		if err := puzzleFile.Close(); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stderr, "%d puzzles written to %s\n", a.puzzleCount, *puzzles)
 	}
 	if games == 0 {
 		return fail(fmt.Errorf("%s holds no record", name))
@@ -258,6 +280,11 @@ type analyzer struct {
 	// mean, as a chess server averages its players' game accuracies.
 	accuracies map[string]float64
 	games      map[string]int
+	// puzzles, if not nil, receives the puzzles of each game (-puzzles),
+	// named after source, the record file; puzzleCount counts them.
+	puzzles     io.Writer
+	source      string
+	puzzleCount int
 }
 
 // add adds a side's summary of a game to the player's sum.
@@ -323,6 +350,11 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 		fmt.Fprintf(a.stderr, "game %d: %v (%s): %s\n", n, side, orUnknown(player), summaryText(sum))
 	}
 	fmt.Fprintf(a.stderr, "game %d: %d searches, %d nodes in %.1fs\n", n, report.Searches, report.Nodes, report.Time.Seconds())
+	if a.puzzles != nil && err == nil {
+		if perr := a.findPuzzles(n, rec, report); perr != nil {
+			return nil, fmt.Errorf("game %d: %w", n, perr)
+		}
+	}
 	annotated, aerr := report.Annotate(rec)
 	if aerr != nil {
 		return nil, fmt.Errorf("game %d: %w", n, aerr)
