@@ -170,3 +170,22 @@ func mustPosition(t *testing.T, text string) surakarta.Position {
 	}
 	return p
 }
+
+// TestPublished reads the published set: every puzzle valid and rated,
+// each position once.
+func TestPublished(t *testing.T) {
+	ps := puzzle.Published()
+	if len(ps) == 0 {
+		t.Fatal("the published set is empty")
+	}
+	seen := map[surakarta.Position]bool{}
+	for _, p := range ps {
+		if p.Difficulty == puzzle.Unrated {
+			t.Errorf("%v: not rated", p)
+		}
+		if seen[p.Position] {
+			t.Errorf("%v: a position twice", p)
+		}
+		seen[p.Position] = true
+	}
+}

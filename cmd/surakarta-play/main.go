@@ -8,10 +8,13 @@
 //	surakarta-play -level 2                # a beginner's opponent (levels 1 to 10)
 //	surakarta-play -color white -movetime 3s -engine alphabeta,sixfactor
 //	surakarta-play -position "6/1w4/6/6/bw4/6 b"
+//	surakarta-play -puzzle                 # solve the published puzzles
+//	surakarta-play -puzzles puzzles.txt    # solve those of a file
 //
 // Type moves as b2e5 (from, to). Other commands: hint (the full engine's
 // move for you, not played), moves, undo (your last move and the engine's
-// reply), save FILE, load FILE, help, quit. Illegal input is answered with
+// reply), save FILE, load FILE, analyse (the game's mistakes, and puzzles
+// made of them: puzzles), help, quit. Illegal input is answered with
 // the reason. Moves are shown as they are typed, a capture with an x
 // (b2xe5), and a capture's path as the points it passes through and the
 // loops it goes round.
@@ -34,6 +37,7 @@ import (
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/level"
+	"github.com/surakarta-go/surakarta/puzzle"
 )
 
 func main() {
@@ -46,7 +50,9 @@ Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b
 (from, to), or b2-b3, b2xe5. Other commands: hint (the move the engine
 at full strength would play for you, with its capture path; not played),
 moves, undo (your last move and the engine's reply), save FILE,
-load FILE, help, quit. Every score shown, the engine's and the hint's,
+load FILE, analyse (each side's inaccuracies, mistakes and blunders, by
+the engine at depth 8, and puzzles made of the mistakes), puzzles (solve
+them), help, quit. Every score shown, the engine's and the hint's,
 is from your side ("+24 for you": you stand better) and counts a win or
 loss in plies from the position on the board.
 
@@ -54,6 +60,13 @@ loss in plies from the position on the board.
 10, the engine at full strength (the default, the -engine). The levels
 below 10 search a few plies within a budget of nodes and choose among
 plausible moves at random; their Elo is in the module's docs/levels.md.
+
+-puzzle solves the published puzzles, positions from the engine's games
+where one move is clearly best, easiest first; -puzzles FILE those of a
+puzzle file (docs/puzzles.md), such as surakarta-analyze -puzzles
+writes. Type the move that wins; hint shows the piece to move, then the
+move; a wrong move shows the solution; the tally of puzzles solved and
+failed, and the streak, follows each puzzle.
 
 An engine is searcher,evaluator[,option=value...]: searcher pvs,
 alphabeta, mcts or uct, evaluator sixfactor, endgame, tuned or network, options such as
@@ -81,6 +94,9 @@ type session struct {
 	full     surakarta.Searcher // the engine at full strength, for hint; made when first asked
 	limits   surakarta.Limits
 	shown    bool // whether the user has been shown how to type a move
+	input    *bufio.Reader
+	// gamePuzzles are the puzzles of the game's mistakes, from analyse.
+	gamePuzzles []puzzle.Puzzle
 }
 
 // run plays a session with the given arguments, reading commands from
@@ -95,6 +111,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveTime := cmdflag.MoveTime(flags)
 	depth := cmdflag.Depth(flags)
 	position := cmdflag.Position(flags)
+	published := flags.Bool("puzzle", false, "solve the published puzzles instead of playing")
+	puzzleFile := flags.String("puzzles", "", "solve the puzzles of `FILE` instead of playing")
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if status, ok := cmdflag.Parse(flags, args, usage, stdout, stderr); !ok {
 		return status
@@ -102,7 +120,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (give a position with -position)", flags.Arg(0)))
 	}
-	s := &session{out: stdout, limits: surakarta.Limits{MoveTime: *moveTime, Depth: *depth}}
+	s := &session{out: stdout, limits: surakarta.Limits{MoveTime: *moveTime, Depth: *depth}, input: bufio.NewReaderSize(stdin, 4096)}
+	if *published || *puzzleFile != "" {
+		puzzles, err := loadPuzzles(*published, *puzzleFile)
+		if err != nil {
+			return bad(err)
+		}
+		if err := s.solvePuzzles(puzzles); err != nil {
+			fmt.Fprintln(stderr, "surakarta-play:", err)
+			return 1
+		}
+		return 0
+	}
 	if err := s.limits.Validate(); err != nil {
 		return bad(err)
 	}
@@ -142,7 +171,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cmdflag.Close(s.searcher)
 
 	fmt.Fprintf(stdout, "You play %v against %s.\n", s.human, s.engine.Name)
-	if err := s.loop(stdin); err != nil {
+	if err := s.loop(); err != nil {
 		fmt.Fprintln(stderr, "surakarta-play:", err)
 		return 1
 	}
@@ -152,8 +181,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // loop reads and carries out commands until the user quits or the input
 // ends (then it returns nil), or until the engine cannot move: it returns
 // that error rather than let the user move for the engine.
-func (s *session) loop(in io.Reader) error {
-	input := bufio.NewReaderSize(in, 4096)
+func (s *session) loop() error {
 	for {
 		if !s.over() && s.game.Position().SideToMove() != s.human {
 			if err := s.engineMove(); err != nil {
@@ -167,7 +195,7 @@ func (s *session) loop(in io.Reader) error {
 			s.shown = true
 		}
 		fmt.Fprint(s.out, "> ")
-		line, err := readLine(input, maxLine)
+		line, err := readLine(s.input, maxLine)
 		switch {
 		case errors.Is(err, errLineTooLong):
 			fmt.Fprintf(s.out, "Line too long (over %d bytes): ignored.\n", maxLine)
@@ -255,7 +283,7 @@ func (s *session) command(words []string) (quit bool) {
 		return true
 	case "help", "?":
 		m := s.example()
-		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint (the engine's move for you); moves (your legal moves); undo (your last move and the engine's reply); save FILE; load FILE; quit.\n", m, m.From(), m.To())
+		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint (the engine's move for you); moves (your legal moves); undo (your last move and the engine's reply); save FILE; load FILE; analyse (the game's mistakes); puzzles (solve the puzzles analyse made); quit.\n", m, m.From(), m.To())
 	case "hint":
 		s.hint()
 	case "moves":
@@ -266,6 +294,17 @@ func (s *session) command(words []string) (quit bool) {
 		}
 	case "undo":
 		s.undo()
+	case "analyse", "analyze":
+		s.analyse()
+	case "puzzles":
+		if len(s.gamePuzzles) == 0 {
+			fmt.Fprintln(s.out, "No puzzles yet: type analyse to make them of this game's mistakes.")
+			return false
+		}
+		if err := s.solvePuzzles(s.gamePuzzles); err != nil {
+			return true
+		}
+		fmt.Fprintln(s.out, "Back to the game.")
 	case "save":
 		if len(words) != 2 {
 			fmt.Fprintln(s.out, "save needs a file name: save game.txt")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -183,8 +184,9 @@ func TestPlayEndsWhenTheEngineCannotMove(t *testing.T) {
 			human:    surakarta.White,
 			engine:   enginespec.Engine{Name: "broken"},
 			searcher: tc.searcher,
+			input:    bufio.NewReader(strings.NewReader("b2b3\nmoves\nquit\n")),
 		}
-		err := s.loop(strings.NewReader("b2b3\nmoves\nquit\n"))
+		err := s.loop()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("loop: %v, want an error saying %q", err, tc.want)
 		}
