@@ -137,6 +137,14 @@ func main() {
 			}
 			return ok("analysis", analysisJS(a))
 		},
+		"puzzles": func(args []js.Value) any { return ok("puzzles", puzzlesJS(session.PublishedPuzzles())) },
+		"gamePuzzles": func(args []js.Value) any {
+			ps, err := s.GamePuzzles()
+			if err != nil {
+				return fail(err)
+			}
+			return ok("puzzles", puzzlesJS(ps))
+		},
 		"bench": func(args []js.Value) any {
 			var positions []string
 			if len(args) > 0 && args[0].Type() == js.TypeObject {
@@ -296,4 +304,19 @@ func pathJS(p *session.Path) any {
 		loops[i] = map[string]any{"index": l.Index, "corner": l.Corner}
 	}
 	return map[string]any{"circuit": p.Circuit, "points": points, "loops": loops}
+}
+
+func puzzlesJS(ps []session.Puzzle) any {
+	out := make([]any, len(ps))
+	for i, p := range ps {
+		solution := make([]any, len(p.Solution))
+		for j, m := range p.Solution {
+			solution[j] = m
+		}
+		out[i] = map[string]any{
+			"position": p.Position, "solver": p.Solver, "solution": solution, "kind": p.Kind, "theme": p.Theme,
+			"difficulty": p.Difficulty, "source": p.Source, "ply": p.Ply,
+		}
+	}
+	return out
 }
