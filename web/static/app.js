@@ -7,7 +7,8 @@
 //
 // document.body.dataset.phase tells what the page is doing: "loading",
 // "human" (waiting for your move), "engine" (the engine is thinking),
-// "animating" (a move is being shown), "over", "analysing" (the engine
+// "animating" (a move is being shown), "over", "puzzle" (solving a puzzle:
+// puzzle.js), "analysing" (the engine
 // analyses the game), "review" (the board shows a position of the analysed
 // game, document.body.dataset.ply the number of moves played in it) or
 // "failed". Once the page is ready, document.body.dataset.readyMs holds the
@@ -261,7 +262,7 @@ function drawBoard() {
     if (!color) return;
     const sq = squareName(i % 6, Math.floor(i / 6));
     const cls = ["piece", color];
-    if (color === app.human && app.phase === "human") cls.push("mine");
+    if (color === app.human && (app.phase === "human" || app.phase === "puzzle")) cls.push("mine");
     if (sq === app.selected) cls.push("selected");
     const [x, y] = anim && sq === anim.to ? [anim.x, anim.y] : [px(sq), py(sq)];
     const piece = el("circle", { class: cls.join(" "), "data-square": sq, "data-color": color, cx: x, cy: y, r: 34 }, layers.pieces);
@@ -271,7 +272,7 @@ function drawBoard() {
     moving.classList.add("moving");
     layers.pieces.appendChild(moving); // on top of the others
   }
-  if (app.hint && app.phase === "human" && !app.view) drawSuggestion(app.hint, "hint");
+  if (app.hint && (app.phase === "human" || app.phase === "puzzle") && !app.view) drawSuggestion(app.hint, "hint");
   const better = app.view ? null : betterMove();
   if (better) drawSuggestion(better, "better");
   if (app.selected) {
@@ -354,6 +355,7 @@ function statusText() {
       return app.anim.by === "engine" ? `The engine plays ${app.anim.move}…` : `You play ${app.anim.move}…`;
     case "analysing": return "The engine analyses the game…";
     case "review": return reviewStatus();
+    case "puzzle": return globalThis.puzzles ? puzzles.status() : "";
     case "over": {
       const verdict = !st.winner ? "A draw." : st.winner === app.human ? "You win!" : "The engine wins.";
       return `Game over: ${st.outcome}. ${verdict}`;
@@ -391,6 +393,7 @@ function render() {
   const s = shown();
   $("position-text").value = s ? s.position : "";
   if (typeof explorerRender === "function") explorerRender(); // explorer.js
+  if (globalThis.puzzles) puzzles.show();
 }
 
 function setPhase(phase) {
@@ -688,7 +691,9 @@ async function humanMove(m) {
 }
 
 function onSquare(sq) {
-  if (leaveVariation() || app.phase !== "human") return;
+  if (leaveVariation()) return;
+  if (app.phase === "puzzle" && globalThis.puzzles) puzzles.onSquare(sq);
+  if (app.phase !== "human") return;
   const st = app.state;
   if (app.selected) {
     const m = st.legal.find((m) => m.from === app.selected && m.to === sq);
@@ -958,6 +963,7 @@ async function analyse() {
   $("analysis-summary").textContent = `${side("Black", a.black)}. ${side("White", a.white)}. ` +
     `${formatNodes(a.nodes)} nodes a position, ${formatNodes(a.nodesSearched)} in ${(a.millis / 1000).toFixed(1)} s.`;
   setPhase("review");
+  if (globalThis.puzzles) puzzles.analysed(); // its mistakes become your puzzles
 }
 
 async function cancelAnalysis() {
