@@ -194,25 +194,41 @@ func (s *session) loop() error {
 			fmt.Fprintf(s.out, "Type a move such as %s, or help.\n", s.example())
 			s.shown = true
 		}
-		fmt.Fprint(s.out, "> ")
-		line, err := readLine(s.input, maxLine)
+		words, ignored, err := s.ask("> ")
 		switch {
-		case errors.Is(err, errLineTooLong):
-			fmt.Fprintf(s.out, "Line too long (over %d bytes): ignored.\n", maxLine)
-			continue
 		case err == io.EOF:
-			fmt.Fprintln(s.out)
 			return nil
 		case err != nil:
 			return err
+		case ignored:
+			continue
 		}
-		if quit := s.command(strings.Fields(line)); quit {
+		if quit := s.command(words); quit {
 			return nil
 		}
 	}
 }
 
 var errLineTooLong = errors.New("line too long")
+
+// ask shows prompt and reads a line of input, and returns its words. A
+// line too long is ignored, and says so (ignored is true); at the end of
+// the input it returns io.EOF, after a newline for the prompt.
+func (s *session) ask(prompt string) (words []string, ignored bool, err error) {
+	fmt.Fprint(s.out, prompt)
+	line, err := readLine(s.input, maxLine)
+	switch {
+	case errors.Is(err, errLineTooLong):
+		fmt.Fprintf(s.out, "Line too long (over %d bytes): ignored.\n", maxLine)
+		return nil, true, nil
+	case err == io.EOF:
+		fmt.Fprintln(s.out)
+		return nil, false, io.EOF
+	case err != nil:
+		return nil, false, err
+	}
+	return strings.Fields(line), false, nil
+}
 
 // readLine reads one line of input and returns it without its line ending.
 // A line of more than max bytes is read to its end and dropped, and gives

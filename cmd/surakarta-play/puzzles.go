@@ -48,20 +48,17 @@ func (s *session) solvePuzzles(puzzles []puzzle.Puzzle) error {
 	r.start(0)
 	fmt.Fprintln(s.out, "Type the move that wins, hint (the piece to move, then the move), solution, next, help or quit.")
 	for {
-		fmt.Fprint(s.out, "puzzle> ")
-		line, err := readLine(s.input, maxLine)
+		words, ignored, err := s.ask("puzzle> ")
 		switch {
-		case errors.Is(err, errLineTooLong):
-			fmt.Fprintf(s.out, "Line too long (over %d bytes): ignored.\n", maxLine)
-			continue
 		case err == io.EOF:
-			fmt.Fprintln(s.out)
 			fmt.Fprintln(s.out, r.tally)
 			return nil
 		case err != nil:
 			return err
+		case ignored:
+			continue
 		}
-		if !r.command(strings.Fields(line)) {
+		if !r.command(words) {
 			fmt.Fprintln(s.out, r.tally)
 			return nil
 		}

@@ -692,13 +692,14 @@ async function humanMove(m) {
 
 function onSquare(sq) {
   if (leaveVariation()) return;
-  if (app.phase === "puzzle" && globalThis.puzzles) puzzles.onSquare(sq);
-  if (app.phase !== "human") return;
+  const puzzle = app.phase === "puzzle" && globalThis.puzzles;
+  if (app.phase !== "human" && !puzzle) return;
   const st = app.state;
   if (app.selected) {
     const m = st.legal.find((m) => m.from === app.selected && m.to === sq);
     if (m) {
-      humanMove(m);
+      if (puzzle) puzzles.move(m); // puzzle.js judges it
+      else humanMove(m);
       return;
     }
   }

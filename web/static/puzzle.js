@@ -3,7 +3,7 @@
 // games; "your puzzles" from the mistakes of the games analysed on this
 // page (the worker's gamePuzzles, after each analysis). The board, the
 // worker and the drawing are app.js's: puzzle mode is the phase "puzzle",
-// whose clicks app.js hands to puzzles.onSquare, and body.puzzling hides
+// whose moves app.js's clicks hand to puzzles.move, and body.puzzling hides
 // the game's controls meanwhile. The tally (solved, failed, the streak),
 // the next published puzzle and your puzzles are kept in localStorage.
 "use strict";
@@ -168,23 +168,6 @@ globalThis.puzzles = (() => {
     setPhase("puzzle");
   }
 
-  // onSquare takes a click on the board in the phase "puzzle", as
-  // app.js's onSquare does in a game: pick up a piece, then a target.
-  function onSquare(sq) {
-    const st = app.state;
-    if (pz.done) return;
-    if (app.selected) {
-      const m = st.legal.find((m) => m.from === app.selected && m.to === sq);
-      if (m) {
-        move(m);
-        return;
-      }
-    }
-    const movable = st.board[squareIndex(sq)] === app.human && st.legal.some((m) => m.from === sq);
-    app.selected = movable && app.selected !== sq ? sq : null;
-    drawBoard();
-  }
-
   // play plays text (from and to) in the worker's game and shows it.
   async function play(gen, by, text) {
     const res = await app.engine.call("play", [squares(text).join("")]);
@@ -195,8 +178,10 @@ globalThis.puzzles = (() => {
     return !stale(gen);
   }
 
-  // move judges your move m.
+  // move judges your move m, which app.js's onSquare hands over in the
+  // phase "puzzle".
   async function move(m) {
+    if (pz.done) return;
     const p = current();
     const want = p.solution[pz.ply];
     const last = pz.ply === p.solution.length - 1;
@@ -330,5 +315,5 @@ globalThis.puzzles = (() => {
 
   load();
   document.addEventListener("DOMContentLoaded", build);
-  return { onSquare, analysed, show, status: () => (current() ? `Puzzle: ${colour(current().solver)} to move.` : "") };
+  return { move, analysed, show, status: () => (current() ? `Puzzle: ${colour(current().solver)} to move.` : "") };
 })();
