@@ -46,7 +46,8 @@
 // opponent's mistakes, which is cheaper when the report is at hand.
 // Verify checks a puzzle again with a deeper search, and with endgame
 // tables where they hold its positions. Rate finds the lowest level of
-// package level that plays its whole solution, its Difficulty.
+// package level that plays its whole solution, its Difficulty. Published
+// returns a set of puzzles from the engine's own games, made so.
 //
 // # The text format
 //

@@ -54,6 +54,10 @@ func Find(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 		if err != nil {
 			return out, fmt.Errorf("puzzle: ply %d: %w", i, err)
 		}
+		if pg.Outcome().Over { // the position alone ends the game: no puzzle, nor a score
+			havePrev = false
+			continue
+		}
 		res, err := search(ctx, s, pg, opt.Limits, 2)
 		if err != nil {
 			return out, err
