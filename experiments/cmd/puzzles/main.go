@@ -23,6 +23,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if s.merge {
-		return merge(s.out, stdout)
+		return merge(s.out, stdout, stderr)
 	}
 	if s.shards < 1 || s.shard < 1 || s.shard > s.shards {
 		return fmt.Errorf("-shard %d of -shards %d", s.shard, s.shards)
@@ -250,14 +251,15 @@ func readLines(path string) (map[string]bool, error) {
 }
 
 // merge writes the puzzles of every shard file in dir, each position
-// once, by difficulty, then source and ply.
-func merge(dir string, w io.Writer) error {
+// once, by difficulty, then source and ply, and counts them on stats.
+func merge(dir string, w, stats io.Writer) error {
 	files, err := filepath.Glob(filepath.Join(dir, "shard-*.txt"))
 	if err != nil {
 		return err
 	}
 	seen := map[surakarta.Position]bool{}
 	var all []puzzle.Puzzle
+	twice := 0
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
@@ -269,10 +271,12 @@ func merge(dir string, w io.Writer) error {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 		for _, p := range ps {
-			if !seen[p.Position] {
-				seen[p.Position] = true
-				all = append(all, p)
+			if seen[p.Position] {
+				twice++
+				continue
 			}
+			seen[p.Position] = true
+			all = append(all, p)
 		}
 	}
 	slices.SortFunc(all, func(a, b puzzle.Puzzle) int {
@@ -284,5 +288,34 @@ func merge(dir string, w io.Writer) error {
 	if err := puzzle.Write(bw, all); err != nil {
 		return err
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	count(stats, all, twice)
+	return nil
+}
+
+// count writes how many puzzles there are of each difficulty, theme and
+// length of solution.
+func count(w io.Writer, all []puzzle.Puzzle, twice int) {
+	fmt.Fprintf(w, "%d puzzles (%d more were a position already taken)\n", len(all), twice)
+	var difficulty [puzzle.Unsolved + 1]int
+	themes := map[string]int{}
+	lengths := map[int]int{}
+	for _, p := range all {
+		difficulty[p.Difficulty]++
+		themes[p.Theme()]++
+		lengths[len(p.Solution)]++
+	}
+	for d, n := range difficulty {
+		if n > 0 {
+			fmt.Fprintf(w, "difficulty %d: %d\n", d, n)
+		}
+	}
+	for _, theme := range slices.Sorted(maps.Keys(themes)) {
+		fmt.Fprintf(w, "%s: %d\n", theme, themes[theme])
+	}
+	for _, n := range slices.Sorted(maps.Keys(lengths)) {
+		fmt.Fprintf(w, "solution of %d plies: %d\n", n, lengths[n])
+	}
 }
