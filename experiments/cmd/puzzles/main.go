@@ -50,7 +50,7 @@ func main() {
 // settings are the command's flags.
 type settings struct {
 	matches              string
-	perFile              int
+	perFile, skipPerFile int
 	shard, shards        int
 	out                  string
 	analysisDepth, depth int
@@ -68,6 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.SetOutput(stderr)
 	flags.StringVar(&s.matches, "matches", "matches", "the directory of the match records (*.txt.gz, searched recursively)")
 	flags.IntVar(&s.perFile, "per-file", 12, "games taken from each record file, its first")
+	flags.IntVar(&s.skipPerFile, "skip-per-file", 0, "of those, leave out the first `N` (taken by an earlier set of shards)")
 	flags.IntVar(&s.shard, "shard", 1, "this shard, 1 to -shards")
 	flags.IntVar(&s.shards, "shards", 1, "the number of shards the games are split into")
 	flags.StringVar(&s.out, "out", "puzzles-out", "the directory of the shards' files")
@@ -98,8 +99,9 @@ type game struct {
 }
 
 // chooseGames returns the first perFile games of every record file under
-// dir, in the order of the files' paths, then of the games.
-func chooseGames(dir string, perFile int) ([]game, error) {
+// dir but the first skip, in the order of the files' paths, then of the
+// games.
+func chooseGames(dir string, perFile, skip int) ([]game, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".txt.gz") {
@@ -119,6 +121,9 @@ func chooseGames(dir string, perFile int) ([]game, error) {
 			continue // not a file of game records, such as an SPSA log
 		}
 		for i, rec := range recs {
+			if i < skip {
+				continue
+			}
 			games = append(games, game{name: fmt.Sprintf("%s game %d", filepath.ToSlash(rel), i+1), rec: rec})
 		}
 	}
@@ -146,7 +151,7 @@ func readFirst(path string, n int) ([]*surakarta.Record, error) {
 
 // runShard makes the puzzles of the shard's games not yet done.
 func runShard(ctx context.Context, s settings, stderr io.Writer) error {
-	games, err := chooseGames(s.matches, s.perFile)
+	games, err := chooseGames(s.matches, s.perFile, s.skipPerFile)
 	if err != nil {
 		return err
 	}
