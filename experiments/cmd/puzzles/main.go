@@ -49,7 +49,7 @@ func main() {
 
 // settings are the command's flags.
 type settings struct {
-	matches              string
+	matches, under       string
 	perFile, skipPerFile int
 	shard, shards        int
 	out                  string
@@ -67,6 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("puzzles", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.StringVar(&s.matches, "matches", "matches", "the directory of the match records (*.txt.gz, searched recursively)")
+	flags.StringVar(&s.under, "under", "", "take only the record files under this `DIR` of -matches, such as levels")
 	flags.IntVar(&s.perFile, "per-file", 12, "games taken from each record file, its first")
 	flags.IntVar(&s.skipPerFile, "skip-per-file", 0, "of those, leave out the first `N` (taken by an earlier set of shards)")
 	flags.IntVar(&s.shard, "shard", 1, "this shard, 1 to -shards")
@@ -99,11 +100,12 @@ type game struct {
 }
 
 // chooseGames returns the first perFile games of every record file under
-// dir but the first skip, in the order of the files' paths, then of the
-// games.
-func chooseGames(dir string, perFile, skip int) ([]game, error) {
+// dir (under its subdirectory under, if not empty) but the first skip, in
+// the order of the files' paths, then of the games, named by their path
+// under dir.
+func chooseGames(dir, under string, perFile, skip int) ([]game, error) {
 	var files []string
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(dir, under), func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".txt.gz") {
 			files = append(files, path)
 		}
@@ -151,7 +153,7 @@ func readFirst(path string, n int) ([]*surakarta.Record, error) {
 
 // runShard makes the puzzles of the shard's games not yet done.
 func runShard(ctx context.Context, s settings, stderr io.Writer) error {
-	games, err := chooseGames(s.matches, s.perFile, s.skipPerFile)
+	games, err := chooseGames(s.matches, s.under, s.perFile, s.skipPerFile)
 	if err != nil {
 		return err
 	}
