@@ -6,12 +6,13 @@
 // that solves it (Rate). Run from experiments/:
 //
 //	go run ./cmd/puzzles -shard 1 -shards 8 -out /tmp/puzzles   # one shard, resumable
-//	go run ./cmd/puzzles -merge -out /tmp/puzzles > ../web/static/puzzles.txt
+//	go run ./cmd/puzzles -merge -out /tmp/puzzles > ../puzzle/published.txt
 //
 // A shard appends its puzzles to DIR/shard-I.txt and the games it has
 // finished to DIR/shard-I.done, and skips those games when run again; it
-// stops starting games after -time. -merge writes every shard's puzzles,
-// each position once, ordered by difficulty, with a header.
+// stops starting games after -time. -merge writes the puzzles of every
+// shard of -out DIR and of the directories after it, each position once,
+// ordered by difficulty, with a header, and counts them on stderr.
 package main
 
 import (
@@ -85,7 +86,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if s.merge {
-		return merge(s.out, stdout, stderr)
+		return merge(append([]string{s.out}, flags.Args()...), stdout, stderr)
+	}
+	if flags.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: directories to merge go after -merge", flags.Arg(0))
 	}
 	if s.shards < 1 || s.shard < 1 || s.shard > s.shards {
 		return fmt.Errorf("-shard %d of -shards %d", s.shard, s.shards)
@@ -257,12 +261,16 @@ func readLines(path string) (map[string]bool, error) {
 	return set, err
 }
 
-// merge writes the puzzles of every shard file in dir, each position
+// merge writes the puzzles of every shard file in dirs, each position
 // once, by difficulty, then source and ply, and counts them on stats.
-func merge(dir string, w, stats io.Writer) error {
-	files, err := filepath.Glob(filepath.Join(dir, "shard-*.txt"))
-	if err != nil {
-		return err
+func merge(dirs []string, w, stats io.Writer) error {
+	var files []string
+	for _, dir := range dirs {
+		found, err := filepath.Glob(filepath.Join(dir, "shard-*.txt"))
+		if err != nil {
+			return err
+		}
+		files = append(files, found...)
 	}
 	seen := map[surakarta.Position]bool{}
 	var all []puzzle.Puzzle
