@@ -23,8 +23,3 @@ func Published() []Puzzle {
 	}
 	return ps
 }
-
-// PublishedText returns the published set as the text file it is stored
-// as (Read reads it): for a program that serves it, such as the browser
-// page.
-func PublishedText() string { return published }

@@ -8,9 +8,9 @@ import (
 	"github.com/surakarta-go/surakarta/level"
 )
 
-// DefaultSeeds are the seeds of Rate's tries when RateOptions.Seeds is
+// defaultSeeds are the seeds of Rate's tries when RateOptions.Seeds is
 // empty.
-var DefaultSeeds = []uint64{1, 2, 3}
+var defaultSeeds = []uint64{1, 2, 3}
 
 // FirstDeterministicLevel is the lowest level whose moves do not depend
 // on its seed (levels 6 to level.Count search with the engine): Rate tries
@@ -26,7 +26,7 @@ type RateOptions struct {
 	Limits surakarta.Limits
 	// Seeds are the seeds of the tries of the levels that choose at
 	// random (1 to FirstDeterministicLevel−1): a level solves the puzzle
-	// when it does in every try. Empty means DefaultSeeds.
+	// when it does in every try. Empty means the seeds 1, 2 and 3.
 	Seeds []uint64
 }
 
@@ -74,7 +74,7 @@ func Solves(ctx context.Context, p Puzzle, s surakarta.Searcher, lim surakarta.L
 func Rate(ctx context.Context, p Puzzle, opt RateOptions) (int, error) {
 	seeds := opt.Seeds
 	if len(seeds) == 0 {
-		seeds = DefaultSeeds
+		seeds = defaultSeeds
 	}
 	for n := 1; n <= level.Count; n++ {
 		tries := seeds

@@ -60,7 +60,7 @@ func TestRate(t *testing.T) {
 			t.Fatalf("%v: Rate = %d, %v; want a level (the engine plays the only capture)", p, n, err)
 		}
 		solvesAll := func(n int) bool {
-			for _, seed := range puzzle.DefaultSeeds {
+			for _, seed := range []uint64{1, 2, 3} { // Rate's seeds when none are given
 				s, err := level.New(n, seed)
 				if err != nil {
 					t.Fatal(err)
