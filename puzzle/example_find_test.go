@@ -12,7 +12,7 @@ import (
 )
 
 // The puzzles of a game: analyse it, make the puzzles of its mistakes,
-// and keep those that a search four plies deeper confirms.
+// and keep those that a search two plies deeper confirms.
 func ExampleFromReport() {
 	data, err := os.ReadFile("testdata/game.txt")
 	if err != nil {
@@ -34,7 +34,7 @@ func ExampleFromReport() {
 		log.Fatal(err)
 	}
 	for _, p := range found {
-		err := puzzle.Verify(ctx, p, engine, puzzle.VerifyOptions{Limits: surakarta.Limits{Depth: 12}})
+		err := puzzle.Verify(ctx, p, engine, puzzle.VerifyOptions{Limits: surakarta.Limits{Depth: 10}})
 		fmt.Printf("ply %d: %v %s, %v: verified %v\n", p.Ply, p.Solver(), p.Theme(), p.Solution, err == nil)
 	}
 	// Output:
