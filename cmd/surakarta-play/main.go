@@ -577,7 +577,7 @@ func (s *session) show() {
 	fmt.Fprint(s.out, drawBoard(p, s.human))
 	if o := s.game.Outcome(); o.Over {
 		fmt.Fprintln(s.out, "Game over.", s.result(o))
-		fmt.Fprintln(s.out, "Type undo, load FILE, save FILE or quit.")
+		fmt.Fprintln(s.out, "Type analyse (your mistakes, and puzzles of them), undo, load FILE, save FILE or quit.")
 		return
 	}
 	fmt.Fprintf(s.out, "%v to move (move %d).\n", p.SideToMove(), p.MoveNumber())

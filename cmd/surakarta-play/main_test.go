@@ -64,7 +64,7 @@ func TestPlayEngineCaptureUndoSaveLoad(t *testing.T) {
 		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Saved to "+file,
 		"Loaded "+file+": 1 ply.",
-		"Game over. The engine wins (you have no pieces left).\nType undo, load FILE, save FILE or quit.\n> ",
+		"Game over. The engine wins (you have no pieces left).\nType analyse (your mistakes, and puzzles of them), undo, load FILE, save FILE or quit.\n> ",
 	)
 }
 
@@ -479,7 +479,7 @@ func TestPlaySession(t *testing.T) {
 		"  capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5\n" +
 		board(empty2or5, blackA5, empty6) +
 		"Game over. The engine wins (you have no pieces left).\n" +
-		"Type undo, load FILE, save FILE or quit.\n" +
+		"Type analyse (your mistakes, and puzzles of them), undo, load FILE, save FILE or quit.\n" +
 		"> Took back your a6a5 and the engine's b2xa5.\n" +
 		playing +
 		"> " // quit
