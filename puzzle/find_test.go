@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
 
@@ -58,6 +59,7 @@ func checkFound(t *testing.T, g *surakarta.Game, ps []puzzle.Puzzle) {
 }
 
 func TestFindAndFromReport(t *testing.T) {
+	testsize.Sequential(t)
 	g := testGame(t)
 	ctx := context.Background()
 	found, err := puzzle.Find(ctx, g, surakarta.NewPVS(surakarta.NewNetwork()), findOptions)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/puzzle"
 	"github.com/surakarta-go/surakarta/tablebase"
 )
@@ -69,6 +70,7 @@ func tableResult(t *testing.T, tables *tablebase.Tables, p surakarta.Position, m
 }
 
 func TestVerifyByTheTables(t *testing.T) {
+	testsize.Sequential(t)
 	dir := t.TempDir()
 	if err := tablebase.Generate(context.Background(), dir, tablebase.Options{Pieces: 4, QuietPlyLimit: 50}); err != nil {
 		t.Fatal(err)
