@@ -148,6 +148,7 @@ globalThis.puzzles = (() => {
     pz.gen = gen;
     clearError();
     Object.assign(pz, { index: i, ply: 0, hints: 0, done: false, message: "" });
+    if (typeof leaveVariation === "function") leaveVariation(); // variations.js: the board shows the game
     app.analysis = null;
     app.info = "";
     let res;
