@@ -13,7 +13,8 @@ import (
 type Options struct {
 	// Limits is the budget of each search: a depth or a node count (a
 	// time makes the puzzles depend on the machine's speed). Find and
-	// FromReport set its MultiPV; SearchMoves must be empty. The zero
+	// FromReport set its MultiPV; SearchMoves, Ponder and Mate must be
+	// unset. The zero
 	// Limits searches each position for surakarta.DefaultMoveTime.
 	Limits surakarta.Limits
 	// MaxPlies is the longest solution, in plies; 0 means
@@ -28,8 +29,8 @@ type Options struct {
 
 // ErrInvalidOptions is wrapped by the errors of Find, FromReport, Verify
 // and Rate for arguments they cannot use: a nil context, game, report or
-// searcher, Limits with SearchMoves or invalid, a MaxPlies out of range,
-// or a game not under the Olympiad rules.
+// searcher, invalid Limits or Limits with SearchMoves, Ponder or Mate, a
+// MaxPlies out of range, or a game not under the Olympiad rules.
 var ErrInvalidOptions = errors.New("puzzle: invalid options")
 
 // Find returns the puzzles of g (finished or not) that s finds: it
@@ -167,8 +168,13 @@ func checkArgs(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt
 
 // checkLimits refuses Limits a puzzle's searches cannot use.
 func checkLimits(lim surakarta.Limits) error {
-	if len(lim.SearchMoves) > 0 {
+	switch {
+	case len(lim.SearchMoves) > 0:
 		return fmt.Errorf("%w: Limits.SearchMoves is set, but each position has moves of its own", ErrInvalidOptions)
+	case lim.Ponder != nil:
+		return fmt.Errorf("%w: Limits.Ponder is set, but a puzzle's searches must end by themselves", ErrInvalidOptions)
+	case lim.Mate > 0:
+		return fmt.Errorf("%w: Limits.Mate is set, but a puzzle needs the best moves, not only a win", ErrInvalidOptions)
 	}
 	if err := lim.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidOptions, err)

@@ -115,6 +115,14 @@ func TestFindRefuses(t *testing.T) {
 			_, err := puzzle.Find(ctx, g, s, puzzle.Options{Limits: surakarta.Limits{SearchMoves: []surakarta.Move{1}}})
 			return err
 		},
+		"Ponder": func() error {
+			_, err := puzzle.Find(ctx, g, s, puzzle.Options{Limits: surakarta.Limits{Ponder: make(chan struct{})}})
+			return err
+		},
+		"Mate": func() error {
+			_, err := puzzle.Find(ctx, g, s, puzzle.Options{Limits: surakarta.Limits{Mate: 3}})
+			return err
+		},
 		"negative depth": func() error {
 			_, err := puzzle.Find(ctx, g, s, puzzle.Options{Limits: surakarta.Limits{Depth: -1}})
 			return err
