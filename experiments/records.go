@@ -92,6 +92,18 @@ func (r *Records) Reasons() string {
 	return strings.Join(parts, ", ")
 }
 
+// Results says how the games ended by colour, for games whose two sides
+// are the same engine, where the colour is what differs: "455 won by
+// Black, 30 drawn, 215 won by White" (a game without a result counts in
+// none).
+func (r *Records) Results() string {
+	counts := map[string]int{}
+	for _, rec := range r.recs {
+		counts[rec.Result]++
+	}
+	return fmt.Sprintf("%d won by Black, %d drawn, %d won by White", counts["1-0"], counts["1/2-1/2"], counts["0-1"])
+}
+
 // LeastTimeLeft returns the least time a side had left after a move in
 // the games of a clock match, from their LeastTimeLeft headers.
 func (r *Records) LeastTimeLeft() (time.Duration, error) {

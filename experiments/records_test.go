@@ -20,3 +20,18 @@ func TestReasons(t *testing.T) {
 		t.Errorf("Reasons() = %q, want %q", got, want)
 	}
 }
+
+// TestResults counts the results of five games by colour; the game not
+// over counts in none.
+func TestResults(t *testing.T) {
+	var recs []*surakarta.Record
+	for _, result := range []string{"1-0", "0-1", "1-0", "*", "1/2-1/2"} {
+		rec := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+		rec.Result = result
+		recs = append(recs, rec)
+	}
+	r := &Records{File: "test", recs: recs}
+	if got, want := r.Results(), "2 won by Black, 1 drawn, 1 won by White"; got != want {
+		t.Errorf("Results() = %q, want %q", got, want)
+	}
+}
