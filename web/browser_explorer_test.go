@@ -48,32 +48,20 @@ func waitExplorer(t *testing.T, ctx context.Context) []explorerRow {
 	return rows
 }
 
-// TestExplorer: the explorer shows, for an opening of the engine's games,
-// the moves that package book reads from the page's book file, with
-// their counts, shares, scores and results; clicking the first plays it;
-// the start, which the book's games never reached, has none.
-func TestExplorer(t *testing.T) {
-	b, err := book.ReadFile(filepath.Join("static", "book.bin"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := surakarta.ParsePosition(bookOpening)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := b.Moves(p)
-	if len(want) == 0 {
-		t.Fatalf("the book holds no moves of %s", bookOpening)
+// outOfBook is a position the page's book does not hold: an endgame,
+// far beyond the book's plies.
+const outOfBook = "w5/6/2w3/3b2/6/5b b 10 40"
+
+// wantRows checks that the explorer's rows are the book's moves of the
+// position, each with its count, share, score and results, and playable.
+func wantRows(t *testing.T, rows []explorerRow, want []book.MoveStats) {
+	t.Helper()
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows %+v, want %d", len(rows), rows, len(want))
 	}
 	total := 0
 	for _, m := range want {
 		total += m.Count()
-	}
-	ctx := openPage(t, "?color=black&movetime=100&position="+url.QueryEscape(bookOpening))
-	waitPhase(t, ctx, moveTimeout, "human")
-	rows := waitExplorer(t, ctx)
-	if len(rows) != len(want) {
-		t.Fatalf("%d rows %+v, want %d", len(rows), rows, len(want))
 	}
 	for i, m := range want {
 		text, _ := m.Move.MarshalText()
@@ -84,6 +72,37 @@ func TestExplorer(t *testing.T) {
 			t.Errorf("row %d: %+v, want %v, playable", i, r, cells)
 		}
 	}
+}
+
+// bookMoves returns the page's book's moves of the position text, and
+// the book.
+func bookMoves(t *testing.T, position string) ([]book.MoveStats, *book.Book) {
+	t.Helper()
+	b, err := book.ReadFile(filepath.Join("static", "book.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := surakarta.ParsePosition(position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Moves(p), b
+}
+
+// TestExplorer: the explorer shows, for an opening of the engine's games
+// and for the start, the moves that package book reads from the page's
+// book file, with their counts, shares, scores and results; clicking the
+// first plays it; a position the book does not hold has none, and a note
+// that says so.
+func TestExplorer(t *testing.T) {
+	want, b := bookMoves(t, bookOpening)
+	if len(want) == 0 {
+		t.Fatalf("the book holds no moves of %s", bookOpening)
+	}
+	ctx := openPage(t, "?color=black&movetime=100&position="+url.QueryEscape(bookOpening))
+	waitPhase(t, ctx, moveTimeout, "human")
+	rows := waitExplorer(t, ctx)
+	wantRows(t, rows, want)
 	saveScreenshot(t, ctx, *explorerShotFile)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#explorer tbody tr:first-child"))); err != nil {
 		t.Fatal(err)
@@ -95,15 +114,26 @@ func TestExplorer(t *testing.T) {
 	}
 	replay(t, bookOpening, v)
 
+	start := surakarta.NewPosition().String()
+	want, _ = bookMoves(t, start)
+	if len(want) == 0 {
+		t.Fatal("the book holds no moves of the start")
+	}
 	newGame(t, ctx, "black", "100", "")
+	wantRows(t, waitExplorer(t, ctx), want)
+
+	if none, _ := bookMoves(t, outOfBook); len(none) != 0 {
+		t.Fatalf("the book holds moves of %s: %v", outOfBook, none)
+	}
+	newGame(t, ctx, "black", "100", outOfBook)
 	if rows := waitExplorer(t, ctx); len(rows) != 0 {
-		t.Errorf("at the start: %+v, want no book moves", rows)
+		t.Errorf("at %s: %+v, want no book moves", outOfBook, rows)
 	}
 	note, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#explorer .explorer-note").textContent`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := fmt.Sprintf("Not in the book (%d games of the engine", b.Games()); len(note) < len(want) || note[:len(want)] != want {
-		t.Errorf("the note at the start: %q, want it to begin %q", note, want)
+		t.Errorf("the note at %s: %q, want it to begin %q", outOfBook, note, want)
 	}
 }

@@ -113,7 +113,7 @@ function explorerDraw(box, note, body) {
   body.replaceChildren();
   if (explorer.moves === null) return;
   if (explorer.moves.length === 0) {
-    note.textContent = `Not in the book (${about}; the games begin after 4 random plies).`;
+    note.textContent = `Not in the book (${about}).`;
     return;
   }
   const n = explorer.moves.reduce((sum, m) => sum + m.count, 0);
