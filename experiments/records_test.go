@@ -6,16 +6,22 @@ import (
 	"github.com/surakarta-go/surakarta"
 )
 
+// recordsWith returns records of a game for each value, set into its
+// record by set.
+func recordsWith(set func(*surakarta.Record, string), values ...string) *Records {
+	var recs []*surakarta.Record
+	for _, v := range values {
+		rec := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+		set(rec, v)
+		recs = append(recs, rec)
+	}
+	return &Records{File: "test", recs: recs}
+}
+
 // TestReasons counts the reasons of four games, the most frequent first
 // and ties by name.
 func TestReasons(t *testing.T) {
-	var recs []*surakarta.Record
-	for _, reason := range []string{"repetition", "no pieces left", "no legal move", "no pieces left"} {
-		rec := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
-		rec.Reason = reason
-		recs = append(recs, rec)
-	}
-	r := &Records{File: "test", recs: recs}
+	r := recordsWith(func(rec *surakarta.Record, v string) { rec.Reason = v }, "repetition", "no pieces left", "no legal move", "no pieces left")
 	if got, want := r.Reasons(), "2 no pieces left, 1 no legal move, 1 repetition"; got != want {
 		t.Errorf("Reasons() = %q, want %q", got, want)
 	}
@@ -24,13 +30,7 @@ func TestReasons(t *testing.T) {
 // TestResults counts the results of five games by colour; the game not
 // over counts in none.
 func TestResults(t *testing.T) {
-	var recs []*surakarta.Record
-	for _, result := range []string{"1-0", "0-1", "1-0", "*", "1/2-1/2"} {
-		rec := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
-		rec.Result = result
-		recs = append(recs, rec)
-	}
-	r := &Records{File: "test", recs: recs}
+	r := recordsWith(func(rec *surakarta.Record, v string) { rec.Result = v }, "1-0", "0-1", "1-0", "*", "1/2-1/2")
 	if got, want := r.Results(), "2 won by Black, 1 drawn, 1 won by White"; got != want {
 		t.Errorf("Results() = %q, want %q", got, want)
 	}
