@@ -12,7 +12,10 @@
 // 200 plays the games 201 to 400 of a longer one: shards that can run
 // side by side and be concatenated. Run it from experiments/:
 //
-//	nice go run ./cmd/bookgames -seed 1 -from 1 -games 200 | gzip -9 >matches/book/games-1.txt.gz
+//	nice go run ./cmd/bookgames -seed 1 -from 1 -games 200 | gzip -9 >games.txt.gz
+//
+// docs/book.md has the commands that played matches/book/selfplay.txt.gz,
+// the games of the page's opening book.
 package main
 
 import (
