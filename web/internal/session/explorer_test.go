@@ -12,8 +12,9 @@ import (
 
 // TestExplorer: the page's book reads, and the explorer's moves of a
 // position of its games are the book's, with their text, squares and a
-// share of the position's games that adds up to 1; a bad position or a
-// damaged book is an error.
+// share of the position's games that adds up to 1; the start has the
+// book's moves, an endgame none; a bad position or a damaged book is an
+// error.
 func TestExplorer(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "static", "book.bin"))
 	if err != nil {
@@ -49,8 +50,13 @@ func TestExplorer(t *testing.T) {
 	if share < 0.999999 || share > 1.000001 {
 		t.Errorf("the shares add up to %v", share)
 	}
-	if moves, err := x.Moves(surakarta.StartText); err != nil || len(moves) != 0 {
-		t.Errorf("the start: %v, %v; want no moves (the games start after 4 random plies)", moves, err)
+	start, _ := surakarta.ParsePosition(surakarta.StartText)
+	if moves, err := x.Moves(surakarta.StartText); err != nil || len(moves) == 0 || len(moves) != len(b.Moves(start)) {
+		t.Errorf("the start: %v, %v; want the book's %d moves (of its self-play games)", moves, err, len(b.Moves(start)))
+	}
+	// An endgame, far beyond the book's plies.
+	if moves, err := x.Moves("w5/6/2w3/3b2/6/5b b 10 40"); err != nil || len(moves) != 0 {
+		t.Errorf("an endgame: %v, %v; want no moves", moves, err)
 	}
 	if _, err := x.Moves("nonsense"); err == nil {
 		t.Error("a bad position: no error")
