@@ -7,10 +7,10 @@
 // within -margin (in evaluation units, surakarta.PieceValue a piece) of
 // the best, each as likely; after that it plays the engine's best move at
 // -nodes nodes (PVS with the network, one thread), to the end of the game
-// under the Olympiad rules. Game n (from 1) depends only on -seed and n,
-// so the same flags write the same games, and a run of -from 201 -games
-// 200 plays the games 201 to 400 of a longer one: shards that can run
-// side by side and be concatenated. Run it from experiments/:
+// under the Olympiad rules. Game n (from 1) depends only on the flags
+// other than -from and -games, and on n: the same flags write the same
+// games, and a run of -from 201 -games 200 plays the games 201 to 400 of
+// a longer one, so that shards can run side by side and be concatenated. Run it from experiments/:
 //
 //	nice go run ./cmd/bookgames -seed 1 -from 1 -games 200 | gzip -9 >games.txt.gz
 //
