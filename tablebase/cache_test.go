@@ -78,7 +78,7 @@ func TestCacheRoom(t *testing.T) {
 		}
 		side := p.SideToMove()
 		mover, other := uint64(p.Pieces(side)), uint64(p.Pieces(side.Other()))
-		read[tb.file(class{bits.OnesCount64(mover), bits.OnesCount64(other)}).first+index(mover, other)/perBlock] = true
+		read[tb.file(class{bits.OnesCount64(mover), bits.OnesCount64(other)}).first+canonical.index(class{bits.OnesCount64(mover), bits.OnesCount64(other)}, mover, other)/perBlock] = true
 	}
 	if n, _ := held(tb.cache.Load()); n != len(read) || uint64(len(tb.cache.Load().slots)) != tb.blocks {
 		t.Errorf("default cache: %d slots for %d blocks, holding %d blocks of the %d read", len(tb.cache.Load().slots), tb.blocks, n, len(read))

@@ -17,8 +17,8 @@ func consistencyPositions(c class, rng *rand.Rand) func(yield func(mover, other 
 		if c.mover+c.other >= 4 {
 			every = testsize.Sized(1, 5, 10)
 		}
-		k := newCursor(c, 0)
-		for i := range c.size() {
+		k := everyPlacement.newCursor(c, 0)
+		for i := range c.placements() {
 			if i > 0 {
 				k.next()
 			}

@@ -18,15 +18,15 @@ import (
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
-// The file format, version 2. All numbers are little-endian.
+// The file format, version 3. All numbers are little-endian.
 //
 //	magic        [4]byte "SKTB"
-//	version      uint16  2
+//	version      uint16  3
 //	kind         uint8   1 capture-all, 2 quiet-ply limit
 //	mover, other uint8   the class
 //	limit        uint16  the quiet-ply limit (0 for capture-all)
-//	positions    uint64  the class's size
-//	perBlock     uint32  positions a block
+//	entries      uint64  the class's entries (indexing)
+//	perBlock     uint32  entries a block
 //	blocks       uint32
 //	offsets      [blocks+1]uint64  where each block starts, from the end of the header
 //	checksums    [blocks]uint32    CRC-32 (IEEE) of each block's bytes, as stored
@@ -42,18 +42,23 @@ import (
 // piece count's result (the side ahead wins) for r < lo, a draw for
 // lo ≤ r < hi, the side behind's win for r ≥ hi (docs/tablebases.md).
 //
-// Version 1 (an older release) differed in the quiet-ply entry alone: the
-// result for each r, two bits each. Its files, of both kinds, are refused
-// as another version: they are to be made again.
+// The entries are the positions the canonical indexing keeps, one of
+// each orbit under the eight symmetries of the board, in its order.
+//
+// Version 2 (an older release) had an entry for every placement, in the
+// order of placements. Version 1 (older still) differed from 2 in the
+// quiet-ply entry alone: the result for each r, two bits each. Their
+// files, of both kinds, are refused as older versions: they are to be
+// made again.
 const (
 	magic       = "SKTB"
-	version     = 2
+	version     = 3
 	kindAll     = 1
 	kindQuiet   = 2
 	fixedHeader = 4 + 2 + 1 + 1 + 1 + 2 + 8 + 4 + 4
-	// perBlock is the positions of a block, the writer's and the only
+	// perBlock is the entries of a block, the writer's and the only
 	// one a reader takes: so the header of a class's file, which the
-	// reader reads whole, is as long as the class's size needs (6 MB
+	// reader reads whole, is as long as the class's entries need (0.8 MB
 	// for the largest class of 8 pieces), whatever the file claims.
 	perBlock = 4096
 )
@@ -114,7 +119,7 @@ func entryBytes(limit int) int {
 // its temporary file is removed by the next generator's removeStale.
 func writeTable(dir string, c class, limit int, data []byte) error {
 	eb := entryBytes(limit)
-	n := c.size()
+	n := canonical.size(c)
 	if uint64(len(data)) != n*uint64(eb) {
 		return fmt.Errorf("tablebase: %v: %d bytes of entries for %d positions", c, len(data), n)
 	}
@@ -313,8 +318,8 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		return nil, fmt.Errorf("%w: not a table file", ErrMismatch)
 	}
 	switch v := le.Uint16(fixed[4:]); {
-	case v == 1:
-		return nil, fmt.Errorf("%w: version 1, made by an older release of this package: the table must be made again (Generate, surakarta-tb generate)", ErrMismatch)
+	case v == 1 || v == 2:
+		return nil, fmt.Errorf("%w: version %d, made by an older release of this package: the table must be made again (Generate, surakarta-tb generate)", ErrMismatch, v)
 	case v != version:
 		return nil, fmt.Errorf("%w: version %d, want %d", ErrMismatch, v, version)
 	}
@@ -330,8 +335,8 @@ func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) 
 		return nil, fmt.Errorf("%w: kind %d with quiet-ply limit %d, want kind %d with %d", ErrMismatch, h.kind, h.limit, wantKind, limit)
 	case h.c != c:
 		return nil, fmt.Errorf("%w: class %dv%d, want %dv%d", ErrMismatch, h.c.mover, h.c.other, c.mover, c.other)
-	case h.positions != c.size():
-		return nil, fmt.Errorf("%w: %d positions, want %d", ErrCorrupt, h.positions, c.size())
+	case h.positions != canonical.size(c):
+		return nil, fmt.Errorf("%w: %d entries, want %d", ErrCorrupt, h.positions, canonical.size(c))
 	case h.perBlock != perBlock:
 		return nil, fmt.Errorf("%w: blocks of %d positions, want %d", ErrCorrupt, h.perBlock, perBlock)
 	case blocks != (h.positions+perBlock-1)/perBlock:

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -257,12 +258,12 @@ func TestBlockEnds(t *testing.T) {
 func TestHostileHeader(t *testing.T) {
 	c, limit := class{4, 4}, maxLimit
 	const per = 1 << 20
-	blocks := (c.size() + per - 1) / per
+	blocks := (canonical.size(c) + per - 1) / per
 	head := []byte(magic)
 	head = binary.LittleEndian.AppendUint16(head, version)
 	head = append(head, kindQuiet, uint8(c.mover), uint8(c.other))
 	head = binary.LittleEndian.AppendUint16(head, uint16(limit))
-	head = binary.LittleEndian.AppendUint64(head, c.size())
+	head = binary.LittleEndian.AppendUint64(head, canonical.size(c))
 	head = binary.LittleEndian.AppendUint32(head, per)
 	head = binary.LittleEndian.AppendUint32(head, uint32(blocks))
 	for i := range blocks + 1 {
@@ -290,28 +291,30 @@ func withVersion(t *testing.T, data []byte, c class, limit int, v uint16) []byte
 	return out
 }
 
-// TestOlderVersion: a file of format version 1, of either kind, is
-// refused with ErrMismatch and an error that says it is of version 1,
+// TestOlderVersion: a file of format version 1 or 2, of either kind, is
+// refused with ErrMismatch and an error that says it is of that version,
 // made by an older release, and must be made again; Generate makes it
 // again, the log saying why, the same bytes as a table made afresh.
 func TestOlderVersion(t *testing.T) {
 	for _, tc := range []struct {
 		c     class
 		limit int
-	}{{class{1, 1}, 0}, {class{2, 1}, testLimit}} {
+		old   uint16
+	}{{class{1, 1}, 0, 1}, {class{2, 1}, testLimit, 1}, {class{1, 2}, 0, 2}, {class{2, 2}, testLimit, 2}} {
 		name := fileName(tc.c, tc.limit)
 		good := readTable(t, tc.c, tc.limit)
-		old := withVersion(t, good, tc.c, tc.limit, 1)
+		old := withVersion(t, good, tc.c, tc.limit, tc.old)
 		_, err := decodeTable(old, tc.c, tc.limit)
-		if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "version 1, made by an older release of this package: the table must be made again") {
-			t.Errorf("%s of version 1: %v, want ErrMismatch saying it must be made again", name, err)
+		if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d, made by an older release of this package: the table must be made again", tc.old)) {
+			t.Errorf("%s of version %d: %v, want ErrMismatch saying it must be made again", name, tc.old, err)
 		}
-		if _, err := decodeTable(withVersion(t, good, tc.c, tc.limit, 3), tc.c, tc.limit); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "version 3, want 2") {
-			t.Errorf("%s of version 3: %v, want ErrMismatch", name, err)
+		if _, err := decodeTable(withVersion(t, good, tc.c, tc.limit, 4), tc.c, tc.limit); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "version 4, want 3") {
+			t.Errorf("%s of version 4: %v, want ErrMismatch", name, err)
 		}
 
 		dir := t.TempDir()
-		if err := Generate(context.Background(), dir, Options{Pieces: 3, QuietPlyLimit: tc.limit}); err != nil {
+		pieces := tc.c.mover + tc.c.other
+		if err := Generate(context.Background(), dir, Options{Pieces: pieces, QuietPlyLimit: tc.limit}); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(dir, name)
@@ -319,17 +322,17 @@ func TestOlderVersion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, withVersion(t, fresh, tc.c, tc.limit, 1), 0o644); err != nil {
+		if err := os.WriteFile(path, withVersion(t, fresh, tc.c, tc.limit, tc.old), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := Open(dir, surakarta.Rules{QuietPlyLimit: tc.limit}); !errors.Is(err, ErrMismatch) {
-			t.Errorf("Open with %s of version 1: %v, want ErrMismatch", name, err)
+			t.Errorf("Open with %s of version %d: %v, want ErrMismatch", name, tc.old, err)
 		}
 		var log []string
-		if err := Generate(context.Background(), dir, Options{Pieces: 3, QuietPlyLimit: tc.limit, Log: func(l string) { log = append(log, l) }}); err != nil {
+		if err := Generate(context.Background(), dir, Options{Pieces: pieces, QuietPlyLimit: tc.limit, Log: func(l string) { log = append(log, l) }}); err != nil {
 			t.Fatal(err)
 		}
-		if len(log) != 2 || !strings.HasPrefix(log[0], name+" cannot be used, made again: "+path+": tablebase: table file does not match: version 1, made by an older release") {
+		if len(log) != 2 || !strings.HasPrefix(log[0], name+fmt.Sprintf(" cannot be used, made again: %s: tablebase: table file does not match: version %d, made by an older release", path, tc.old)) {
 			t.Errorf("the log:\n%s", strings.Join(log, "\n"))
 		}
 		if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, fresh) {

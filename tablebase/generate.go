@@ -136,7 +136,7 @@ func Generate(ctx context.Context, dir string, opt Options) error {
 			if opt.Log != nil {
 				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
-				opt.Log(fmt.Sprintf("%s: %d positions in %.1fs (heap %d MiB)", pairName(p, opt.QuietPlyLimit), p.total, time.Since(start).Seconds(), ms.HeapSys>>20))
+				opt.Log(fmt.Sprintf("%s: %d positions (%d entries) in %.1fs (heap %d MiB)", pairName(p, opt.QuietPlyLimit), p.placements(), p.total, time.Since(start).Seconds(), ms.HeapSys>>20))
 			}
 		}
 	}
@@ -207,38 +207,61 @@ func makePair(ctx context.Context, dir string, p pair, limit int, exits *exitTab
 			}
 		}
 	}
-	if limit == 0 {
-		tables, err := solveAll(ctx, p, exits.lookup, workers)
-		if err != nil {
-			return err
-		}
-		for k, c := range p.classes {
-			data := make([]byte, 2*len(tables[k]))
-			for i, e := range tables[k] {
-				data[2*i], data[2*i+1] = byte(e), byte(e>>8)
-			}
-			if err := writeTable(dir, c, 0, data); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	lo, hi, err := solveQuiet(ctx, p, limit, exits.lookup, workers)
+	data, err := solvePair(ctx, p, limit, exits.lookup, workers)
 	if err != nil {
 		return err
 	}
 	for k, c := range p.classes {
-		data := make([]byte, c.size()*quietEntryBytes)
-		for i := range c.size() {
-			g := p.offsets[k] + i
-			binary.LittleEndian.PutUint16(data[i*quietEntryBytes:], lo[g])
-			binary.LittleEndian.PutUint16(data[i*quietEntryBytes+2:], hi[g])
-		}
-		if err := writeTable(dir, c, limit, data); err != nil {
+		if err := writeTable(dir, c, limit, data[k]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// solvePair solves the pair under limit (0: capture-all), the captures
+// looked up by exit, and returns the entries of each of its classes as
+// its table holds them.
+func solvePair(ctx context.Context, p pair, limit int, exit exitFunc, workers int) ([][]byte, error) {
+	out := make([][]byte, len(p.classes))
+	if limit == 0 {
+		tables, err := solveAll(ctx, p, exit, workers)
+		if err != nil {
+			return nil, err
+		}
+		for k := range p.classes {
+			out[k] = make([]byte, 2*len(tables[k]))
+			for i, e := range tables[k] {
+				binary.LittleEndian.PutUint16(out[k][2*i:], e)
+			}
+		}
+		return out, nil
+	}
+	lo, hi, err := solveQuiet(ctx, p, limit, exit, workers)
+	if err != nil {
+		return nil, err
+	}
+	for k, c := range p.classes {
+		out[k] = make([]byte, p.ix.size(c)*quietEntryBytes)
+		for i := range p.ix.size(c) {
+			g := p.offsets[k] + i
+			binary.LittleEndian.PutUint16(out[k][i*quietEntryBytes:], lo[g])
+			binary.LittleEndian.PutUint16(out[k][i*quietEntryBytes+2:], hi[g])
+		}
+	}
+	return out, nil
+}
+
+// exitCode returns what a capture into the position of class c whose
+// entry is entry is worth to retrograde (exitFunc): under capture-all the
+// entry's code, under a quiet-ply limit its result with the whole limit
+// left (a capture resets the count), as a code at distance 0.
+func exitCode(entry []byte, c class, limit int) uint16 {
+	if limit == 0 {
+		return binary.LittleEndian.Uint16(entry)
+	}
+	v, _ := decodeQuiet(entry, c, limit)
+	return uint16(v)
 }
 
 // exitTables are the smaller tables a pair's captures lead to, read
@@ -275,13 +298,7 @@ func (e *exitTables) load(c class) error {
 		}
 		first := b * uint64(h.perBlock)
 		for j := range uint64(len(data) / h.entryBytes) {
-			entry := data[j*uint64(h.entryBytes):]
-			if e.limit == 0 {
-				t[first+j] = binary.LittleEndian.Uint16(entry)
-			} else {
-				v, _ := decodeQuiet(entry, c, e.limit)
-				t[first+j] = uint16(v)
-			}
+			t[first+j] = exitCode(data[j*uint64(h.entryBytes):], c, e.limit)
 		}
 	}
 	e.tables[c] = t

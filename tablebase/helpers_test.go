@@ -95,3 +95,25 @@ func positionOf(t testing.TB, mover, other uint64, side surakarta.Color, quiet i
 	}
 	return p
 }
+
+// everyPlacement is the indexing of every placement: the identity alone
+// of the symmetries. Pairs under it are solved as the generator of
+// format version 2 solved them, an entry a placement: the reference the
+// tables' canonical indexing is checked against (TestEveryPosition).
+var everyPlacement = &indexing{symmetries: 1}
+
+// placementsInOrder yields the placements of c in the order of
+// placements: the mover's set of points, then the other side's among the
+// points left, each in colexicographic order.
+func placementsInOrder(c class) func(yield func(mover, other uint64) bool) {
+	return func(yield func(mover, other uint64) bool) {
+		for r := range binomial[numSquares][c.mover] {
+			mover := unrankSet(r, c.mover)
+			for q := range binomial[numSquares-c.mover][c.other] {
+				if !yield(mover, expand(unrankSet(q, c.other), mover)) {
+					return
+				}
+			}
+		}
+	}
+}

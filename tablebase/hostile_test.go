@@ -32,7 +32,7 @@ func fixedHeaderOf(c class, per, blocks uint32) []byte {
 	head = binary.LittleEndian.AppendUint16(head, version)
 	head = append(head, kindAll, uint8(c.mover), uint8(c.other))
 	head = binary.LittleEndian.AppendUint16(head, 0)
-	head = binary.LittleEndian.AppendUint64(head, c.size())
+	head = binary.LittleEndian.AppendUint64(head, canonical.size(c))
 	head = binary.LittleEndian.AppendUint32(head, per)
 	return binary.LittleEndian.AppendUint32(head, blocks)
 }
@@ -50,14 +50,14 @@ func writeSparse(t *testing.T, name string, data []byte, size int64) {
 	}
 }
 
-// TestHugeIndex: a 4v4 file whose header claims blocks of one position,
-// 2,118,223,800 of them, so an index of 25 GB, in a sparse file as long
+// TestHugeIndex: a 4v4 file whose header claims blocks of one entry,
+// 270,023,640 of them, so an index of 3.2 GB, in a sparse file as long
 // as that, is refused as damage before anything of the size is
-// allocated: a reader takes only the writer's blocks of 4,096 positions,
+// allocated: a reader takes only the writer's blocks of 4,096 entries,
 // so an index no larger than the class needs.
 func TestHugeIndex(t *testing.T) {
 	c := class{4, 4}
-	blocks := uint32(c.size())
+	blocks := uint32(canonical.size(c))
 	dir := t.TempDir()
 	size := int64(fixedHeader) + int64(blocks+1)*8 + int64(blocks)*4 + 4
 	writeSparse(t, filepath.Join(dir, fileName(c, 0)), fixedHeaderOf(c, 1, blocks), size)
@@ -84,7 +84,7 @@ func hugeBlockTable(t *testing.T, dir string, n uint64) {
 }
 
 // TestHugeBlock: a 1v1 file whose sound header claims its one block of
-// 2,520 bytes of entries takes 64 GiB, or 1 GiB, compressed, is refused
+// 420 bytes of entries takes 64 GiB, or 1 GiB, compressed, is refused
 // by Open before any block is read; OpenUsable leaves it out, and so
 // finds no table. And the bound a reader takes is one the writer's
 // compression keeps: blocks of incompressible entries of the largest

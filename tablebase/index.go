@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/bitboard"
@@ -27,10 +28,92 @@ var binomial = func() (c [numSquares + 1][numSquares + 1]uint64) {
 // depend on colour.
 type class struct{ mover, other int }
 
-// size returns the number of placements of the class: the mover's
+// placements returns the number of placements of the class: the mover's
 // pieces on any points, then the other side's on the points left.
-func (c class) size() uint64 {
+func (c class) placements() uint64 {
 	return binomial[numSquares][c.mover] * binomial[numSquares-c.mover][c.other]
+}
+
+// split returns the pieces of the class's lead side (indexing: the side
+// with more pieces, the mover when both have as many) and of the other.
+func (c class) split() (lead, second int) {
+	if c.mover >= c.other {
+		return c.mover, c.other
+	}
+	return c.other, c.mover
+}
+
+// size returns the number of entries of the class's table under ix.
+func (ix *indexing) size(c class) uint64 {
+	a, b := c.split()
+	return uint64(len(ix.leadsOf(a).sets)) * binomial[numSquares-a][b]
+}
+
+// index returns the entry of the position of class c with the mover's
+// pieces on mover and the other side's on other.
+func (ix *indexing) index(c class, mover, other uint64) uint64 {
+	m, o := imagesOf(mover), imagesOf(other)
+	return ix.indexOf(c, &m, &o)
+}
+
+// indexOf returns the entry of the position of class c whose mover's and
+// other side's sets have the images mover and other: the entry of its
+// smallest image.
+func (ix *indexing) indexOf(c class, mover, other *images) uint64 {
+	lead, second := mover, other
+	if c.mover < c.other {
+		lead, second = other, mover
+	}
+	a, b := c.split()
+	l := lead[0]
+	for k := 1; k < ix.symmetries; k++ {
+		l = min(l, lead[k])
+	}
+	s := ^uint64(0)
+	for k := range ix.symmetries {
+		if lead[k] == l {
+			s = min(s, second[k])
+		}
+	}
+	return ix.leadsOf(a).number(l)*binomial[numSquares-a][b] + rankSet(compress(s, l))
+}
+
+// orbit returns, for the position of class c whose mover's and other
+// side's sets have the images mover and other, the number of positions
+// of its orbit, and whether it is the one its orbit keeps: the
+// placement of its own entry.
+func (ix *indexing) orbit(c class, mover, other *images) (positions int, kept bool) {
+	lead, second := mover, other
+	if c.mover < c.other {
+		lead, second = other, mover
+	}
+	same := 0
+	kept = true
+	for k := range ix.symmetries {
+		switch {
+		case lead[k] < lead[0]:
+			kept = false
+		case lead[k] == lead[0]:
+			if second[k] == second[0] {
+				same++
+			}
+			kept = kept && second[k] >= second[0]
+		}
+	}
+	return ix.symmetries / same, kept
+}
+
+// placement returns the placement of entry i of class c: the mover's
+// pieces and the other side's.
+func (ix *indexing) placement(c class, i uint64) (mover, other uint64) {
+	a, b := c.split()
+	per := binomial[numSquares-a][b]
+	lead := ix.leadsOf(a).sets[i/per]
+	second := expand(unrankSet(i%per, b), lead)
+	if c.mover >= c.other {
+		return lead, second
+	}
+	return second, lead
 }
 
 // rankSet returns the rank of set among the sets of its size of points
@@ -88,22 +171,6 @@ func expand(set, taken uint64) uint64 {
 	return out
 }
 
-// index returns the index of the placement with the mover's pieces on
-// mover and the other side's on other in its class.
-func index(mover, other uint64) uint64 {
-	m := bits.OnesCount64(mover)
-	o := bits.OnesCount64(other)
-	return rankSet(mover)*binomial[numSquares-m][o] + rankSet(compress(other, mover))
-}
-
-// placement returns the placement of index i of class c: the mover's
-// pieces and the other side's.
-func (c class) placement(i uint64) (mover, other uint64) {
-	per := binomial[numSquares-c.mover][c.other]
-	mover = unrankSet(i/per, c.mover)
-	return mover, expand(unrankSet(i%per, c.other), mover)
-}
-
 // nextSet returns the next set with as many points as set in
 // colexicographic order (Gosper's hack), the order of rankSet.
 func nextSet(set uint64) uint64 {
@@ -112,34 +179,54 @@ func nextSet(set uint64) uint64 {
 	return ripple | ((set^ripple)>>2)/low
 }
 
-// cursor walks the placements of a class in index order.
+// cursor walks the entries of a class in index order.
 type cursor struct {
-	c                 class
-	mover, otherLocal uint64 // otherLocal: the other side's points renumbered among the free ones
-	lastOther         uint64 // the last otherLocal of a mover
+	c           class
+	leads       *leadSets
+	lead        int    // the lead set's number
+	secondLocal uint64 // the other side's points renumbered among the free ones
+	lastSecond  uint64 // the last secondLocal of a lead set
+	symmetric   bool   // whether the lead set is its own image under a symmetry but the identity
 }
 
-// newCursor returns a cursor at index i of c.
-func newCursor(c class, i uint64) *cursor {
-	per := binomial[numSquares-c.mover][c.other]
-	k := &cursor{c: c, mover: unrankSet(i/per, c.mover), otherLocal: unrankSet(i%per, c.other)}
-	k.lastOther = (uint64(1)<<c.other - 1) << (numSquares - c.mover - c.other)
+// newCursor returns a cursor at entry i of c under ix.
+func (ix *indexing) newCursor(c class, i uint64) *cursor {
+	a, b := c.split()
+	per := binomial[numSquares-a][b]
+	k := &cursor{c: c, leads: ix.leadsOf(a), lead: int(i / per), secondLocal: unrankSet(i%per, b)}
+	k.lastSecond = (uint64(1)<<b - 1) << (numSquares - a - b)
+	k.symmetric = k.leadSymmetric()
 	return k
 }
 
-// placement returns the cursor's placement.
-func (k *cursor) placement() (mover, other uint64) {
-	return k.mover, expand(k.otherLocal, k.mover)
+// leadSymmetric reports whether the cursor's lead set is one of the
+// symmetric ones.
+func (k *cursor) leadSymmetric() bool {
+	_, found := slices.BinarySearch(k.leads.symmetric, uint32(k.lead))
+	return found
 }
 
-// next moves the cursor to the next index.
+// placement returns the placement of the cursor's entry: the mover's
+// pieces and the other side's.
+func (k *cursor) placement() (mover, other uint64) {
+	lead := k.leads.sets[k.lead]
+	second := expand(k.secondLocal, lead)
+	if k.c.mover >= k.c.other {
+		return lead, second
+	}
+	return second, lead
+}
+
+// next moves the cursor to the next entry.
 func (k *cursor) next() {
-	if k.otherLocal == k.lastOther {
-		k.otherLocal = 1<<k.c.other - 1
-		k.mover = nextSet(k.mover)
+	if k.secondLocal == k.lastSecond {
+		_, b := k.c.split()
+		k.secondLocal = 1<<b - 1
+		k.lead++
+		k.symmetric = k.leadSymmetric()
 		return
 	}
-	k.otherLocal = nextSet(k.otherLocal)
+	k.secondLocal = nextSet(k.secondLocal)
 }
 
 // neighbours[s] is the set of points next to s, across a side or a

@@ -22,7 +22,7 @@ func parallel(ctx context.Context, p pair, workers int, work func(k int, c class
 	// No more goroutines than chunks: the others would have nothing to do.
 	var chunks uint64
 	for _, c := range p.classes {
-		chunks += (c.size() + chunk - 1) / chunk
+		chunks += (p.ix.size(c) + chunk - 1) / chunk
 	}
 	for range min(uint64(max(workers, 1)), chunks) {
 		wg.Go(func() {
@@ -34,9 +34,9 @@ func parallel(ctx context.Context, p pair, workers int, work func(k int, c class
 	defer wg.Wait()
 	defer close(jobs)
 	for k, c := range p.classes {
-		for from := uint64(0); from < c.size(); from += chunk {
+		for from := uint64(0); from < p.ix.size(c); from += chunk {
 			select {
-			case jobs <- job{k, from, min(from+chunk, c.size())}:
+			case jobs <- job{k, from, min(from+chunk, p.ix.size(c))}:
 			case <-ctx.Done():
 				return ctx.Err()
 			}

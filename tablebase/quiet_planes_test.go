@@ -11,7 +11,8 @@ import (
 // This file keeps the generator of the quiet-ply tables of format
 // version 1 as the tests' reference: a backward induction that holds the
 // result of every position for every number of quiet plies left, which
-// the thresholds of solveQuiet must give (quiet_test.go).
+// the thresholds of solveQuiet must give (quiet_test.go). It solves
+// pairs of every placement (everyPlacement), as it did then.
 
 // better reports whether the result a is better than b for the mover:
 // win, then draw, then loss.
@@ -39,7 +40,7 @@ func solveQuietPlanes(ctx context.Context, p pair, limit int, exit exitFunc, wor
 	captures := make([]uint8, n) // the best capture's result for the mover, 0 for none, or blocked
 	err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
 		var buf [surakarta.MaxMoves]surakarta.Move
-		cur := newCursor(c, from)
+		cur := p.ix.newCursor(c, from)
 		for i := from; i < to; i++ {
 			mover, other := cur.placement()
 			pos, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(mover), surakarta.SquareSet(other), surakarta.Black)
@@ -56,7 +57,7 @@ func solveQuietPlanes(ctx context.Context, p pair, limit int, exit exitFunc, wor
 				childMover, childOther := other&^to, mover&^from|to
 				v := vWin
 				if childMover != 0 {
-					v = negate(int(exit(class{c.other - 1, c.mover}, index(childMover, childOther))))
+					v = negate(int(exit(class{c.other - 1, c.mover}, p.ix.index(class{c.other - 1, c.mover}, childMover, childOther))))
 				}
 				if best == 0 || better(v, best) {
 					best = v
@@ -74,7 +75,7 @@ func solveQuietPlanes(ctx context.Context, p pair, limit int, exit exitFunc, wor
 	planes := make([]uint8, uint64(limit+1)*n)
 	for k, c := range p.classes {
 		v := uint8(adjudicate(c))
-		for i := p.offsets[k]; i < p.offsets[k]+c.size(); i++ {
+		for i := p.offsets[k]; i < p.offsets[k]+p.ix.size(c); i++ {
 			planes[i] = v
 		}
 	}
@@ -82,7 +83,7 @@ func solveQuietPlanes(ctx context.Context, p pair, limit int, exit exitFunc, wor
 		prev, plane := planes[uint64(r-1)*n:uint64(r)*n], planes[uint64(r)*n:uint64(r+1)*n]
 		err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
 			base := p.partnerOffset(k)
-			cur := newCursor(c, from)
+			cur := p.ix.newCursor(c, from)
 			adjudicated := adjudicate(c)
 			for i := from; i < to; i++ {
 				g := p.offsets[k] + i
@@ -96,7 +97,7 @@ func solveQuietPlanes(ctx context.Context, p pair, limit int, exit exitFunc, wor
 					for rest := mover; rest != 0; rest &= rest - 1 {
 						s := rest & -rest
 						for to := neighbours[bits.TrailingZeros64(s)] & empty; to != 0; to &= to - 1 {
-							v := negate(int(prev[base+index(other, mover&^s|to&-to)]))
+							v := negate(int(prev[base+p.ix.index(class{c.other, c.mover}, other, mover&^s|to&-to)]))
 							if best == 0 || better(v, best) {
 								best = v
 								if v == vWin {

@@ -18,10 +18,11 @@ import (
 var quietLimits = []int{1, 2, 3, 7, 50}
 
 // quietSolved is a pair solved under a quiet-ply limit both ways: the
-// reference's result for every r (planes, r-major as solveQuietPlanes
-// returns them) and solveQuiet's thresholds.
+// reference's result for every r of every placement (planes, r-major as
+// solveQuietPlanes returns them, of the pair ref under everyPlacement)
+// and solveQuiet's thresholds of the tables' entries (of the pair p).
 type quietSolved struct {
-	p      pair
+	ref, p pair
 	planes []uint8
 	lo, hi []uint16
 }
@@ -51,8 +52,8 @@ func (l *quietLevels) solveLevel(t testing.TB, n int) []quietSolved {
 	t.Helper()
 	var out []quietSolved
 	for _, first := range pairsOf(n) {
-		p := newPair(first)
-		planes, err := solveQuietPlanes(context.Background(), p, l.limit, func(c class, i uint64) uint16 { return l.refExits[c][i] }, 2)
+		ref, p := newPairOf(first, everyPlacement), newPair(first)
+		planes, err := solveQuietPlanes(context.Background(), ref, l.limit, func(c class, i uint64) uint16 { return l.refExits[c][i] }, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,15 +61,17 @@ func (l *quietLevels) solveLevel(t testing.TB, n int) []quietSolved {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, quietSolved{p, planes, lo, hi})
+		out = append(out, quietSolved{ref, p, planes, lo, hi})
 	}
 	for _, s := range out {
-		at := uint64(l.limit) * s.p.total
+		at := uint64(l.limit) * s.ref.total
 		for k, c := range s.p.classes {
-			ref, got := make([]uint16, c.size()), make([]uint16, c.size())
-			for i := range c.size() {
-				g := s.p.offsets[k] + i
-				ref[i] = uint16(s.planes[at+g])
+			ref, got := make([]uint16, everyPlacement.size(c)), make([]uint16, canonical.size(c))
+			for i := range ref {
+				ref[i] = uint16(s.planes[at+s.ref.offsets[k]+uint64(i)])
+			}
+			for i := range got {
+				g := s.p.offsets[k] + uint64(i)
 				got[i] = uint16(quietResult(c, s.lo[g], s.hi[g], l.limit))
 			}
 			l.refExits[c], l.newExits[c] = ref, got
@@ -104,18 +107,25 @@ func quietUpTo(t testing.TB, limit int) *quietLevels {
 	return l
 }
 
-// compareQuiet checks s's thresholds against its planes: every position,
-// every r from 0 to the limit, the same result; and the thresholds in
-// range, 1 to limit + 1, lo ≤ hi with unequal material and one of them
-// never with equal. It returns how many positions differ.
+// compareQuiet checks s's thresholds against its planes: every position
+// (every placement, looked up in the thresholds by its entry), every r
+// from 0 to the limit, the same result; and the thresholds in range, 1
+// to limit + 1, lo ≤ hi with unequal material and one of them never with
+// equal. It returns how many positions differ.
 func compareQuiet(t *testing.T, limit int, s quietSolved) int {
 	t.Helper()
 	never := uint16(limit + 1)
 	bad := 0
-	for k, c := range s.p.classes {
-		for i := range c.size() {
-			g := s.p.offsets[k] + i
-			lo, hi := s.lo[g], s.hi[g]
+	for k, c := range s.ref.classes {
+		cur := everyPlacement.newCursor(c, 0)
+		for i := range everyPlacement.size(c) {
+			if i > 0 {
+				cur.next()
+			}
+			m, o := cur.placement()
+			g := s.ref.offsets[k] + i
+			e := s.p.offsets[k] + canonical.index(c, m, o)
+			lo, hi := s.lo[e], s.hi[e]
 			var wrong string
 			switch {
 			case lo < 1 || lo > never || hi < 1 || hi > never:
@@ -126,13 +136,12 @@ func compareQuiet(t *testing.T, limit int, s quietSolved) int {
 				wrong = "both a win and a loss"
 			}
 			for r := 0; r <= limit && wrong == ""; r++ {
-				if got, want := quietResult(c, lo, hi, r), int(s.planes[uint64(r)*s.p.total+g]); got != want {
+				if got, want := quietResult(c, lo, hi, r), int(s.planes[uint64(r)*s.ref.total+g]); got != want {
 					wrong = fmt.Sprintf("with %d plies left %v, the reference %v", r, tableResult(got), tableResult(want))
 				}
 			}
 			if wrong != "" {
 				if bad++; bad <= 5 {
-					m, o := c.placement(i)
 					p, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black)
 					t.Errorf("limit %d, %v (%dv%d), thresholds %d and %d: %s", limit, p, c.mover, c.other, lo, hi, wrong)
 				}
@@ -185,10 +194,10 @@ func TestQuietStepFunctions(t *testing.T) {
 	for _, limit := range []int{7, 50} {
 		for _, s := range quietUpTo(t, limit).pairs {
 			bad := 0
-			for k, c := range s.p.classes {
-				for i := range c.size() {
-					g := s.p.offsets[k] + i
-					at := func(r int) int { return int(s.planes[uint64(r)*s.p.total+g]) }
+			for k, c := range s.ref.classes {
+				for i := range everyPlacement.size(c) {
+					g := s.ref.offsets[k] + i
+					at := func(r int) int { return int(s.planes[uint64(r)*s.ref.total+g]) }
 					ok := at(0) == adjudicate(c)
 					for r := 1; r <= limit && ok; r++ {
 						prev, v := at(r-1), at(r)

@@ -84,17 +84,17 @@ func exitsFor(t testing.TB, dir string, c class, limit int) *exitTables {
 }
 
 // TestRetrogradeWorkers: the retrograde analysis of the capture-all pair
-// 2v1 and 1v2 on 8 workers gives the codes it gives on 1. Its use is
+// 3v1 and 1v3 on 8 workers gives the codes it gives on 1. Its use is
 // under the race detector (go test -race), which sees the workers of a
 // distance updating the same positions: the pair is small, since the
-// detector makes it slow, but its distances have up to 16,024 positions,
-// 16 chunks to share out.
+// detector makes it slow, but its distances have up to DISTMAX entries,
+// CHUNKS chunks to share out.
 func TestRetrogradeWorkers(t *testing.T) {
 	dir := t.TempDir()
-	if err := Generate(context.Background(), dir, Options{Pieces: 2}); err != nil {
+	if err := Generate(context.Background(), dir, Options{Pieces: 3}); err != nil {
 		t.Fatal(err)
 	}
-	p := newPair(class{2, 1})
+	p := newPair(class{3, 1})
 	exits := exitsFor(t, dir, p.classes[0], 0)
 	e := ends{maxDistance: maxPlies}
 	want, err := retrograde(context.Background(), p, exits.lookup, e, 1)

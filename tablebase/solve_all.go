@@ -14,29 +14,47 @@ import (
 // pair is a unit of generation: a class and its partner, the class of the
 // positions after a quiet move (mover and other swapped), which depend on
 // each other. A class whose sides have as many pieces is its own partner.
+// Its positions are the entries of its classes under ix (the tables'
+// canonical indexing: one position an orbit of the symmetries).
 type pair struct {
+	ix      *indexing
 	classes []class // one or two
 	offsets []uint64
 	total   uint64
 }
 
-func newPair(c class) pair {
-	p := pair{classes: []class{c}}
+// newPair returns the pair of c under the tables' indexing.
+func newPair(c class) pair { return newPairOf(c, canonical) }
+
+// newPairOf returns the pair of c under ix.
+func newPairOf(c class, ix *indexing) pair {
+	p := pair{ix: ix, classes: []class{c}}
 	if c.mover != c.other {
 		p.classes = append(p.classes, class{c.other, c.mover})
 	}
 	for _, k := range p.classes {
 		p.offsets = append(p.offsets, p.total)
-		p.total += k.size()
+		p.total += ix.size(k)
 	}
 	return p
+}
+
+// placements returns the number of placements of the pair's classes:
+// the positions its entries stand for.
+func (p pair) placements() uint64 {
+	var n uint64
+	for _, c := range p.classes {
+		n += c.placements()
+	}
+	return n
 }
 
 // partnerOffset returns the offset of the partner of the pair's class k.
 func (p pair) partnerOffset(k int) uint64 { return p.offsets[len(p.classes)-1-k] }
 
 // exitFunc returns, for a capture, the entry of the position after it:
-// a class with one piece fewer, already generated.
+// a class with one piece fewer, already generated, its entries numbered
+// as the pair's.
 type exitFunc func(c class, i uint64) uint16
 
 // solveAll generates the capture-all tables of the pair: for every
@@ -50,7 +68,7 @@ func solveAll(ctx context.Context, p pair, exit exitFunc, workers int) ([][]uint
 	}
 	out := make([][]uint16, len(p.classes))
 	for k, c := range p.classes {
-		out[k] = codes[p.offsets[k] : p.offsets[k]+c.size()]
+		out[k] = codes[p.offsets[k] : p.offsets[k]+p.ix.size(c)]
 		for i, e := range out[k] {
 			if result(e) == vUnknown {
 				out[k][i] = code(vDraw, 0)
@@ -82,8 +100,9 @@ type ends struct {
 }
 
 // retrograde is a retrograde analysis by distance of the pair. It
-// returns, for every position g of the pair (p.offsets[k]+i for
-// position i of class k), the code of its result for the mover and its
+// returns, for every entry g of the pair (p.offsets[k]+i for entry i of
+// class k, the position its orbit of the symmetries keeps: indexing),
+// the code of its result for the mover and its
 // distance in plies, the winner taking the fewest and the loser the
 // most, or vUnknown when neither side can force an end: what counts as
 // an end, and what it is worth, e says.
@@ -96,7 +115,12 @@ type ends struct {
 // unmaking a quiet move (passLevel, on workers goroutines): a loss makes
 // them wins one ply further, a win takes one from their count of quiet
 // moves not yet known to lose, and a predecessor whose count reaches
-// zero is a loss (or a draw if a capture draws).
+// zero is a loss (or a draw if a capture draws). A position stands for
+// its orbit, which has the same value: the counts are of the quiet moves
+// of the whole orbit, and a win takes as many as its own orbit has
+// positions (passPositions). The entries that no position takes (whose
+// placement's orbit keeps another) are solved by none, and given the
+// code of the entry their orbit keeps at the end.
 //
 // The result does not depend on the number of workers nor on the order
 // they work in. The positions passed back at distance d are those whose
@@ -106,14 +130,15 @@ type ends struct {
 // writes a value that depends only on d and the position: a win at d+1,
 // or, when its count reaches zero, a draw or a loss at max(d+1, the
 // plies of its slowest losing capture). And a position cannot take both at the
-// same distance: each of its quiet moves leads to one position, passed
-// back once, so its count reaches zero only when every quiet move leads
-// to a win of the other side, and then none leads to a loss. So whatever
+// same distance: each of its orbit's quiet moves leads to one position,
+// unmade once from the position its orbit keeps, so its count reaches
+// zero only when every quiet move leads to a win of the other side, and
+// then none leads to a loss. So whatever
 // the order, the codes after distance d are the same, each position
 // settled at d is listed once, at the distance of its new code (the
 // lists of a distance hold the same positions in another order), and a
 // position left unknown has had its count taken down once for each of
-// its quiet moves found to lead to a win. The counts of settled
+// its orbit's quiet moves found to lead to a win. The counts of settled
 // positions may differ, but they are never read again.
 func retrograde(ctx context.Context, p pair, exit exitFunc, e ends, workers int) ([]uint16, error) {
 	a, err := firstPass(ctx, p, exit, e, workers)
@@ -123,7 +148,33 @@ func retrograde(ctx context.Context, p pair, exit exitFunc, e ends, workers int)
 	if err := a.passBack(ctx, p, e, workers); err != nil {
 		return nil, err
 	}
-	return a.codes(), nil
+	codes := a.codes()
+	copyUnkept(p, codes)
+	return codes, nil
+}
+
+// copyUnkept gives each entry that no position takes (a placement whose
+// orbit keeps another, indexing) the code of the entry its orbit keeps,
+// so that a table holds its placement's value there too. Only lead sets
+// that are their own image under a symmetry have such entries.
+func copyUnkept(p pair, codes []uint16) {
+	for k, c := range p.classes {
+		a, b := c.split()
+		per := binomial[numSquares-a][b]
+		for _, j := range p.ix.leadsOf(a).symmetric {
+			from := uint64(j) * per
+			cur := p.ix.newCursor(c, from)
+			for i := from; i < from+per; i++ {
+				if i > from {
+					cur.next()
+				}
+				mover, other := cur.placement()
+				if kept := p.ix.index(c, mover, other); kept != i {
+					codes[p.offsets[k]+i] = codes[p.offsets[k]+kept]
+				}
+			}
+		}
+	}
 }
 
 // analysis is a retrograde analysis under way.
@@ -148,12 +199,28 @@ func firstPass(ctx context.Context, p pair, exit exitFunc, e ends, workers int) 
 	err := parallel(ctx, p, workers, func(k int, c class, from, to uint64) {
 		var buf [surakarta.MaxMoves]surakarta.Move
 		var settled settledLists
-		cur := newCursor(c, from)
+		exitClass := class{c.other - 1, c.mover}
+		cur := p.ix.newCursor(c, from)
 		for i := from; i < to; i++ {
+			if i > from {
+				cur.next()
+			}
+			g := p.offsets[k] + i
 			mover, other := cur.placement()
+			moverImages, otherImages := imagesOf(mover), imagesOf(other)
+			positions := p.ix.symmetries // of the entry's orbit
+			if cur.symmetric {
+				n, kept := p.ix.orbit(c, &moverImages, &otherImages)
+				if !kept {
+					// An entry no position takes: left unknown, never
+					// listed nor reached, and given its position's code
+					// at the end (copyUnkept).
+					continue
+				}
+				positions = n
+			}
 			pos, _ := surakarta.NewPositionFromSets(surakarta.SquareSet(mover), surakarta.SquareSet(other), surakarta.Black)
 			moves := pos.AppendLegalMoves(buf[:0])
-			g := p.offsets[k] + i
 			var cd uint16
 			quiet := 0
 			if len(moves) == 0 {
@@ -169,11 +236,14 @@ func firstPass(ctx context.Context, p pair, exit exitFunc, e ends, workers int) 
 						quiet++
 						continue
 					}
-					from, to := uint64(1)<<m.From(), uint64(1)<<m.To()
-					childMover, childOther := other&^to, mover&^from|to
 					x := code(vLoss, 0) // the other side has no piece left
-					if childMover != 0 {
-						x = exit(class{c.other - 1, c.mover}, index(childMover, childOther))
+					if c.other > 1 {
+						childMover := otherImages
+						for j, b := range squareImages[m.To()] {
+							childMover[j] &^= b
+						}
+						childOther := moverImages.moved(int(m.From()), int(m.To()))
+						x = exit(exitClass, p.ix.indexOf(exitClass, &childMover, &childOther))
 					}
 					if e.exit != nil {
 						x = e.exit(k, x)
@@ -203,12 +273,13 @@ func firstPass(ctx context.Context, p pair, exit exitFunc, e ends, workers int) 
 					cd = code(vLoss, loss)
 				}
 			}
-			a.state[g] = uint32(quiet)<<16 | uint32(cd)
+			// The count is of the quiet moves of every position of the
+			// orbit: the passing back, which unmakes the moves of one
+			// position of each orbit, takes for each as many as its
+			// orbit has positions (passPositions).
+			a.state[g] = uint32(quiet*positions)<<16 | uint32(cd)
 			if v := result(cd); v == vWin || v == vLoss {
 				settled.add(plies(cd), uint32(g))
-			}
-			if i+1 < to {
-				cur.next()
 			}
 		}
 		mu.Lock()
@@ -297,6 +368,16 @@ func passLevel(p pair, state []uint32, lossExit []uint16, d int, l *levels, work
 // distance: each update of a predecessor is a compare-and-swap of its
 // state, so that exactly one goroutine makes each change of its code,
 // and lists it.
+//
+// A position stands for its orbit: it unmakes the moves of its own
+// placement only, and each predecessor found is the image of one found
+// by unmaking the moves of each of the orbit's positions. So a win takes
+// from the predecessor's count (of the quiet moves of its whole orbit,
+// firstPass) as many as its own orbit has positions: over the orbit's
+// positions, each of the quiet moves of the predecessor's orbit that
+// lead into it is unmade once. This counts right when an orbit has fewer
+// than eight positions (a position its own image under a symmetry), and
+// when a position has two moves to the same one.
 func passPositions(p pair, state []uint32, lossExit []uint16, d int, gs []uint32, out *settledLists) {
 	last := p.offsets[len(p.offsets)-1]
 	win := uint32(code(vWin, d+1))
@@ -309,14 +390,20 @@ func passPositions(p pair, state []uint32, lossExit []uint16, d int, gs []uint32
 		if uint64(g) >= last {
 			k = len(p.classes) - 1
 		}
-		mover, other := p.classes[k].placement(uint64(g) - p.offsets[k])
+		cls := p.classes[k]
+		prev := class{cls.other, cls.mover}
+		mover, other := p.ix.placement(cls, uint64(g)-p.offsets[k])
+		moverImages, otherImages := imagesOf(mover), imagesOf(other)
+		positions, _ := p.ix.orbit(cls, &moverImages, &otherImages)
+		weight := uint32(positions) << 16
 		loss := result(c) == vLoss
 		base := p.partnerOffset(k)
 		empty := ^(mover | other) & bitboard.All
 		for rest := other; rest != 0; rest &= rest - 1 {
-			t := rest & -rest
-			for back := neighbours[bits.TrailingZeros64(t)] & empty; back != 0; back &= back - 1 {
-				pr := base + index(other&^t|back&-back, mover)
+			t := bits.TrailingZeros64(rest)
+			for back := neighbours[t] & empty; back != 0; back &= back - 1 {
+				prevMover := otherImages.moved(t, bits.TrailingZeros64(back))
+				pr := base + p.ix.indexOf(prev, &prevMover, &moverImages)
 				sp := &state[pr]
 				if loss {
 					for {
@@ -337,8 +424,8 @@ func passPositions(p pair, state []uint32, lossExit []uint16, d int, gs []uint32
 					if result(uint16(s)) != vUnknown {
 						break
 					}
-					if s>>16 > 1 {
-						if atomic.CompareAndSwapUint32(sp, s, s-1<<16) {
+					if s&^0xffff > weight {
+						if atomic.CompareAndSwapUint32(sp, s, s-weight) {
 							break
 						}
 						continue

@@ -25,9 +25,10 @@ type Stats struct {
 	// capture-all (0 without a win), −1 under a quiet-ply limit, whose
 	// tables store no plies to the end.
 	LongestWin int
-	// LongestWinPosition is the first position, in the table's order, of
-	// the longest win, with Black to move; the zero Position when there
-	// is none or under a quiet-ply limit.
+	// LongestWinPosition is the first position of the longest win, with
+	// Black to move, in the order of placements (the mover's set of
+	// points, then the other side's, each in colexicographic order); the
+	// zero Position when there is none or under a quiet-ply limit.
 	LongestWinPosition surakarta.Position
 }
 
@@ -52,11 +53,15 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 		return Stats{}, err
 	}
 	defer f.Close()
-	s := Stats{Mover: mover, Other: other, Positions: h.positions}
+	s := Stats{Mover: mover, Other: other, Positions: c.placements()}
 	if limit > 0 {
 		s.LongestWin = -1
 	}
-	longest, found := uint64(0), false
+	// An entry stands for its orbit's positions (indexing): it counts as
+	// many, and an entry no position takes counts none.
+	cur := canonical.newCursor(c, 0)
+	var longest [2]uint64 // the longest win's first placement: the mover's points, the other side's
+	found := false
 	for b := range uint64(len(h.checksums)) {
 		data, err := h.readBlock(f, b)
 		if err != nil {
@@ -64,32 +69,66 @@ func ClassStats(dir string, rules surakarta.Rules, mover, other int) (Stats, err
 		}
 		first := b * uint64(h.perBlock)
 		for j := range uint64(len(data) / h.entryBytes) {
+			if first+j > 0 {
+				cur.next()
+			}
+			positions := uint64(numSymmetries)
+			if cur.symmetric {
+				m, o := cur.placement()
+				mi, oi := imagesOf(m), imagesOf(o)
+				n, kept := canonical.orbit(c, &mi, &oi)
+				if !kept {
+					continue
+				}
+				positions = uint64(n)
+			}
 			entry := data[j*uint64(h.entryBytes):]
 			var v int
 			if limit == 0 {
 				e := binary.LittleEndian.Uint16(entry)
 				v = result(e)
-				if v == vWin && (!found || plies(e) > s.LongestWin) {
-					s.LongestWin, longest, found = plies(e), first+j, true
+				if v == vWin && (!found || plies(e) >= s.LongestWin) {
+					if first := firstImage(cur.placement()); !found || plies(e) > s.LongestWin || less(first, longest) {
+						s.LongestWin, longest, found = plies(e), first, true
+					}
 				}
 			} else {
 				v, _ = decodeQuiet(entry, c, limit)
 			}
 			switch v {
 			case vWin:
-				s.Wins++
+				s.Wins += positions
 			case vLoss:
-				s.Losses++
+				s.Losses += positions
 			default:
-				s.Draws++
+				s.Draws += positions
 			}
 		}
 	}
 	if found {
-		m, o := c.placement(longest)
-		if s.LongestWinPosition, err = surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black); err != nil {
+		if s.LongestWinPosition, err = surakarta.NewPositionFromSets(surakarta.SquareSet(longest[0]), surakarta.SquareSet(longest[1]), surakarta.Black); err != nil {
 			return Stats{}, err
 		}
 	}
 	return s, nil
+}
+
+// firstImage returns the first of the images of the placement with the
+// mover's pieces on mover and the other side's on other, in the order of
+// placements: the mover's set, then the other side's, as numbers (their
+// colexicographic order).
+func firstImage(mover, other uint64) [2]uint64 {
+	mi, oi := imagesOf(mover), imagesOf(other)
+	first := [2]uint64{mover, other}
+	for k := range mi {
+		if img := [2]uint64{mi[k], oi[k]}; less(img, first) {
+			first = img
+		}
+	}
+	return first
+}
+
+// less orders placements as firstImage does.
+func less(a, b [2]uint64) bool {
+	return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])
 }

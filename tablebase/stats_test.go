@@ -28,13 +28,12 @@ func TestClassStats(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want Stats
-			want.Mover, want.Other, want.Positions = c.mover, c.other, c.size()
+			want.Mover, want.Other, want.Positions = c.mover, c.other, c.placements()
 			want.LongestWin = -1
 			if rules.QuietPlyLimit == 0 {
 				want.LongestWin = 0
 			}
-			for i := range c.size() {
-				m, o := c.placement(i)
+			for m, o := range placementsInOrder(c) {
 				p, err := surakarta.NewPositionFromSets(surakarta.SquareSet(m), surakarta.SquareSet(o), surakarta.Black)
 				if err != nil {
 					t.Fatal(err)

@@ -387,7 +387,7 @@ func (t *Tables) entry(p surakarta.Position) ([]byte, class, error) {
 	if err := tf.err.Load(); err != nil {
 		return nil, c, *err
 	}
-	i := index(mover, other)
+	i := canonical.index(c, mover, other)
 	b := i / perBlock // the only size of block readHeader takes
 	data, ok := cache.get(tf.first + b)
 	if !ok {

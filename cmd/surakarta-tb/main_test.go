@@ -72,7 +72,7 @@ func TestGenerateOutput(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("status %d, stderr %q", code, stderr)
 	}
-	want := regexp.MustCompile(`^1v1-all\.sktb: 1260 positions in .*\n2v1-all\.sktb and 1v2-all\.sktb: 42840 positions in .*\ndone: the tables of 2 to 3 pieces \(capture-all\) in .*, 2 workers, .*s\n$`)
+	want := regexp.MustCompile(`^1v1-all\.sktb: 1260 positions \(210 entries\) in .*\n2v1-all\.sktb and 1v2-all\.sktb: 42840 positions \(6324 entries\) in .*\ndone: the tables of 2 to 3 pieces \(capture-all\) in .*, 2 workers, .*s\n$`)
 	if !want.MatchString(stdout) {
 		t.Errorf("stdout:\n%s", stdout)
 	}
@@ -284,7 +284,7 @@ func TestGenerateRemakesDamaged(t *testing.T) {
 		}
 	}
 	code, stdout, stderr := runTB("generate", "-dir", dir, "-pieces", "3")
-	want := regexp.MustCompile(`^2v1-all\.sktb cannot be used, made again: .*2v1-all\.sktb: tablebase: damaged table file: block \d+'s checksum\n2v1-all\.sktb and 1v2-all\.sktb: 42840 positions in .*\ndone: `)
+	want := regexp.MustCompile(`^2v1-all\.sktb cannot be used, made again: .*2v1-all\.sktb: tablebase: damaged table file: block \d+'s checksum\n2v1-all\.sktb and 1v2-all\.sktb: 42840 positions \(6324 entries\) in .*\ndone: `)
 	if code != 0 || stderr != "" || !want.MatchString(stdout) {
 		t.Errorf("status %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
