@@ -5,8 +5,11 @@
 //
 // A table holds one material class, the side to move's piece count and
 // the other side's ("3v2"), for one rule set, in one file of a
-// directory: 3v2-all.sktb, 3v2-q50.sktb. Generate makes them by
-// retrograde analysis, each piece count from the one below; Open opens a
+// directory: 3v2-all.sktb, 3v2-q50.sktb, with one entry for each orbit
+// of its positions under the eight symmetries of the board (rotations
+// and reflections, which map the capture circuits onto themselves): an
+// eighth of the positions, nearly. Generate makes them by retrograde
+// analysis, each piece count from the one below; Open opens a
 // directory's tables for probing, reading blocks as probes need them.
 //
 // # Which tables fit which rules

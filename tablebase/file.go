@@ -307,7 +307,9 @@ func openTable(name string, c class, limit int) (*os.File, *header, error) {
 }
 
 // readHeader reads and checks the header of a table file of size bytes:
-// the table of class c under limit.
+// the table of class c under limit. Checking its entries makes the index
+// of c's entries (leadSets, once a process), so that Open, not the first
+// probe, pays for it.
 func readHeader(r io.ReaderAt, size int64, c class, limit int) (*header, error) {
 	fixed := make([]byte, fixedHeader)
 	if _, err := r.ReadAt(fixed, 0); err != nil {

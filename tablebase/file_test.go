@@ -300,7 +300,7 @@ func TestOlderVersion(t *testing.T) {
 		c     class
 		limit int
 		old   uint16
-	}{{class{1, 1}, 0, 1}, {class{2, 1}, testLimit, 1}, {class{1, 2}, 0, 2}, {class{2, 2}, testLimit, 2}} {
+	}{{class{1, 1}, 0, 1}, {class{2, 1}, testLimit, 1}, {class{1, 2}, 0, 2}, {class{1, 1}, testLimit, 2}} {
 		name := fileName(tc.c, tc.limit)
 		good := readTable(t, tc.c, tc.limit)
 		old := withVersion(t, good, tc.c, tc.limit, tc.old)
