@@ -41,9 +41,9 @@ var binomial = func() (c [numSquares + 1][numSquares + 1]uint64) {
 // a count of bits, with no search. The lead with more pieces keeps the
 // entries that no position takes few: an entry of the other side's set
 // is wasted only when the lead's set is its own image under a symmetry
-// and the other's set is not the smallest under those, 3% of the
-// entries of a lead of 3 pieces and fewer beyond (a lead of 1 piece
-// wastes a quarter, of 1v1 only).
+// and the other's set is not the smallest under those: 3% of the
+// entries with a lead of 3 pieces, fewer with more, 15% with 2, and a
+// fifth with 1 (of 1v1 only).
 type indexing struct {
 	symmetries int // 8, or 1: the identity alone
 	leads      [maxPieces]struct {
