@@ -141,8 +141,31 @@ func (ix *indexing) size(c class) uint64 {
 // index returns the entry of the position of class c with the mover's
 // pieces on mover and the other side's on other.
 func (ix *indexing) index(c class, mover, other uint64) uint64 {
-	m, o := imagesOf(mover), imagesOf(other)
-	return ix.indexOf(c, &m, &o)
+	lead, second := mover, other
+	if c.mover < c.other {
+		lead, second = other, mover
+	}
+	im := imagesOf(lead)
+	l := im[0]
+	for k := 1; k < ix.symmetries; k++ {
+		l = min(l, im[k])
+	}
+	// The other side's images only under the symmetries that give the
+	// smallest lead set: mostly one.
+	s := ^uint64(0)
+	for k := range ix.symmetries {
+		if im[k] == l {
+			s = min(s, imageOf(k, second))
+		}
+	}
+	return ix.entry(c, l, s)
+}
+
+// entry returns the entry of the position of class c whose lead and
+// other side's sets are lead and second, lead one of the lead sets.
+func (ix *indexing) entry(c class, lead, second uint64) uint64 {
+	a, b := c.split()
+	return ix.leadsOf(a).number(lead)*binomial[numSquares-a][b] + rankSet(compress(second, lead))
 }
 
 // indexOf returns the entry of the position of class c whose mover's and
@@ -153,7 +176,6 @@ func (ix *indexing) indexOf(c class, mover, other *images) uint64 {
 	if c.mover < c.other {
 		lead, second = other, mover
 	}
-	a, b := c.split()
 	l := lead[0]
 	for k := 1; k < ix.symmetries; k++ {
 		l = min(l, lead[k])
@@ -164,7 +186,7 @@ func (ix *indexing) indexOf(c class, mover, other *images) uint64 {
 			s = min(s, second[k])
 		}
 	}
-	return ix.leadsOf(a).number(l)*binomial[numSquares-a][b] + rankSet(compress(s, l))
+	return ix.entry(c, l, s)
 }
 
 // orbit returns, for the position of class c whose mover's and other

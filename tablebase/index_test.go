@@ -67,6 +67,7 @@ func imageSets(mover, other uint64) [8][2]uint64 {
 // probing any position finds the entry of its orbit, and the generator,
 // which solves the kept entries, solves every orbit once.
 func TestCanonicalIndex(t *testing.T) {
+	testsize.Sequential(t)
 	for _, c := range testsize.Sized(testClasses(), testClasses(), testClasses()[:3]) {
 		size := canonical.size(c)
 		kept := make([]bool, size)
