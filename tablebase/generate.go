@@ -68,16 +68,18 @@ var ErrInvalidOptions = errors.New("tablebase: invalid options")
 //
 // A pair of classes (the mover's and the other side's piece counts, and
 // the same swapped, which a quiet move turns into each other) is made
-// from the tables of one piece fewer. Its arrays take 6 bytes a
-// position (4 for the result, the distance and the count of quiet moves,
+// from the tables of one piece fewer. It is solved, and its tables hold,
+// one entry for each orbit of positions under the board's eight
+// symmetries, nearly an eighth of its positions. Its arrays take 6 bytes
+// an entry (4 for the result, the distance and the count of quiet moves,
 // which the workers update together, 2 for the captures), plus 4 for
-// each settled position in the lists by distance, and under a quiet-ply
+// each settled entry in the lists by distance, and under a quiet-ply
 // limit 2 more for the thresholds of the first of its two passes; a
-// class's file is written from 2 bytes a position (4 under a quiet-ply
+// class's file is written from 2 bytes an entry (4 under a quiet-ply
 // limit, whatever the limit); besides, the smaller tables it needs are
-// read whole (2 bytes a position). Measured with the collector's
-// headroom, the peak resident memory is about 21 bytes a position of the
-// largest pair under capture-all (docs/tablebases.md).
+// read whole (2 bytes an entry). Measured with the collector's headroom,
+// the peak resident memory is at most 28 bytes an entry of the largest
+// pair under capture-all (docs/tablebases.md).
 func Generate(ctx context.Context, dir string, opt Options) error {
 	switch {
 	case opt.Pieces < 2 || opt.Pieces > maxPieces:
