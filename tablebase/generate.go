@@ -78,7 +78,7 @@ var ErrInvalidOptions = errors.New("tablebase: invalid options")
 // class's file is written from 2 bytes an entry (4 under a quiet-ply
 // limit, whatever the limit); besides, the smaller tables it needs are
 // read whole (2 bytes an entry). Measured with the collector's headroom,
-// the peak resident memory is at most 28 bytes an entry of the largest
+// the peak resident memory is at most 29 bytes an entry of the largest
 // pair under capture-all (docs/tablebases.md).
 func Generate(ctx context.Context, dir string, opt Options) error {
 	switch {
