@@ -132,6 +132,24 @@ func (c class) split() (lead, second int) {
 	return c.other, c.mover
 }
 
+// leadFirst returns what of the mover and of the other side of a
+// position of class c is given, the lead side's first (split).
+func leadFirst[T any](c class, mover, other T) (lead, second T) {
+	if c.mover >= c.other {
+		return mover, other
+	}
+	return other, mover
+}
+
+// smallest returns the smallest of the images im under ix's symmetries.
+func (ix *indexing) smallest(im *images) uint64 {
+	l := im[0]
+	for k := 1; k < ix.symmetries; k++ {
+		l = min(l, im[k])
+	}
+	return l
+}
+
 // size returns the number of entries of the class's table under ix.
 func (ix *indexing) size(c class) uint64 {
 	a, b := c.split()
@@ -141,15 +159,9 @@ func (ix *indexing) size(c class) uint64 {
 // index returns the entry of the position of class c with the mover's
 // pieces on mover and the other side's on other.
 func (ix *indexing) index(c class, mover, other uint64) uint64 {
-	lead, second := mover, other
-	if c.mover < c.other {
-		lead, second = other, mover
-	}
+	lead, second := leadFirst(c, mover, other)
 	im := imagesOf(lead)
-	l := im[0]
-	for k := 1; k < ix.symmetries; k++ {
-		l = min(l, im[k])
-	}
+	l := ix.smallest(&im)
 	// The other side's images only under the symmetries that give the
 	// smallest lead set: mostly one.
 	s := ^uint64(0)
@@ -172,14 +184,8 @@ func (ix *indexing) entry(c class, lead, second uint64) uint64 {
 // other side's sets have the images mover and other: the entry of its
 // smallest image.
 func (ix *indexing) indexOf(c class, mover, other *images) uint64 {
-	lead, second := mover, other
-	if c.mover < c.other {
-		lead, second = other, mover
-	}
-	l := lead[0]
-	for k := 1; k < ix.symmetries; k++ {
-		l = min(l, lead[k])
-	}
+	lead, second := leadFirst(c, mover, other)
+	l := ix.smallest(lead)
 	s := ^uint64(0)
 	for k := range ix.symmetries {
 		if lead[k] == l {
@@ -194,10 +200,7 @@ func (ix *indexing) indexOf(c class, mover, other *images) uint64 {
 // of its orbit, and whether it is the one its orbit keeps: the
 // placement of its own entry.
 func (ix *indexing) orbit(c class, mover, other *images) (positions int, kept bool) {
-	lead, second := mover, other
-	if c.mover < c.other {
-		lead, second = other, mover
-	}
+	lead, second := leadFirst(c, mover, other)
 	same := 0
 	kept = true
 	for k := range ix.symmetries {

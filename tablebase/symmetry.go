@@ -10,24 +10,19 @@ import "math/bits"
 const numSymmetries = 8
 
 // squareImages[s][k] is the bit of the image of point s under symmetry
-// k: k 0 the identity, 1 to 3 the rotations by a quarter turn, a half
-// and three quarters, 4 and 5 the reflections in the vertical and the
-// horizontal midline, 6 and 7 those in the two diagonals. The eight
-// images of a point are one cache line.
+// k: for k 0 to 3, k quarter turns (0 the identity); for 4 to 7, the
+// reflection in the vertical midline and then k − 4 quarter turns. The
+// eight images of a point are one cache line.
 var squareImages = func() (im [numSquares][numSymmetries]uint64) {
-	maps := [numSymmetries]func(f, r int) (int, int){
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return 5 - r, f },
-		func(f, r int) (int, int) { return 5 - f, 5 - r },
-		func(f, r int) (int, int) { return r, 5 - f },
-		func(f, r int) (int, int) { return 5 - f, r },
-		func(f, r int) (int, int) { return f, 5 - r },
-		func(f, r int) (int, int) { return r, f },
-		func(f, r int) (int, int) { return 5 - r, 5 - f },
-	}
 	for s := range numSquares {
-		for k, m := range maps {
-			f, r := m(s%6, s/6)
+		for k := range numSymmetries {
+			f, r := s%6, s/6
+			if k >= 4 {
+				f = 5 - f
+			}
+			for range k % 4 {
+				f, r = 5-r, f
+			}
 			im[s][k] = 1 << (r*6 + f)
 		}
 	}
