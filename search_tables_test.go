@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/tablebase"
 )
 
@@ -117,6 +118,7 @@ func newGame(t *testing.T, p surakarta.Position, rules surakarta.Rules) *surakar
 }
 
 func TestPVSTablesRoot(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 0)
 	p := findPosition(t, 2, 1, func(p surakarta.Position) bool {
 		v, ok := tb.Probe(p)
@@ -165,6 +167,7 @@ func TestPVSTablesRoot(t *testing.T) {
 }
 
 func TestPVSTablesInTree(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 0)
 	// A position of 3 against 2 pieces with a capture into a table's win
 	// in 3 to 5 plies, its best: a search of depth 1 scores it exactly.
@@ -218,6 +221,7 @@ func TestPVSTablesInTree(t *testing.T) {
 // rather than searched without; a repetition limit in the game does not
 // keep out tables made without one.
 func TestPVSTablesRulesMismatch(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 0)
 	p := findPosition(t, 2, 1, func(p surakarta.Position) bool {
 		v, ok := tb.Probe(p)
@@ -240,6 +244,7 @@ func TestPVSTablesRulesMismatch(t *testing.T) {
 }
 
 func TestPVSTablesUnreachedSameNodes(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 0)
 	g := newGame(t, surakarta.NewPosition(), surakarta.Rules{})
 	want, err := surakarta.NewPVS(&surakarta.Tuned{}).Search(context.Background(), g, surakarta.Limits{Depth: 5})
@@ -302,6 +307,7 @@ func TestPVSTablesQuietWin(t *testing.T) {
 // must win. Every move that keeps a table win scored alike once, and the
 // search played among them until a position came again, a draw.
 func TestPVSTablesQuietWinsUnderOlympiadRules(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 50)
 	r := rand.New(rand.NewPCG(3, 4))
 	s := surakarta.NewPVS(surakarta.NewTuned())
@@ -334,6 +340,7 @@ func TestPVSTablesQuietWinsUnderOlympiadRules(t *testing.T) {
 // is searched, among the moves that keep the draw, rather than answered
 // from the tables with their first drawing move.
 func TestPVSTablesDrawnRootSearches(t *testing.T) {
+	testsize.Sequential(t)
 	tb := openTables(t, 4, 50)
 	p := findPosition(t, 2, 2, func(p surakarta.Position) bool {
 		v, ok := tb.Probe(p)

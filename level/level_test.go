@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/surakartatest"
 )
@@ -64,6 +65,7 @@ func selfPlay(t *testing.T, a, b surakarta.Searcher, plies int, lim surakarta.Li
 // TestDeterministic: at a fixed seed every player plays the same game,
 // whatever it searched before, and another seed plays another game.
 func TestDeterministic(t *testing.T) {
+	testsize.Sequential(t)
 	players := map[string]func(seed uint64) surakarta.Searcher{
 		"random": level.NewRandom,
 		"greedy": level.NewGreedy,
@@ -207,6 +209,7 @@ func TestBudget(t *testing.T) {
 // levels up beating the one below it: the stronger side scores at least
 // 70%. The games are the same on every run (fixed seeds and node limits).
 func TestMonotone(t *testing.T) {
+	testsize.Sequential(t)
 	openings := [][]string{
 		{"b2b3", "e5e4"}, {"c2c3", "b5b4"}, {"a2a3", "f5f4"}, {"e2e3", "c5c4"},
 		{"d2d3", "a5a4"}, {"f2f3", "d5d4"}, {"b2c3", "e5d4"}, {"e2d3", "b5c4"},
