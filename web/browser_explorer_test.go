@@ -137,3 +137,51 @@ func TestExplorer(t *testing.T) {
 		t.Errorf("the note at %s: %q, want it to begin %q", outOfBook, note, want)
 	}
 }
+
+// TestControlsStayPut: the New game button stays where it is while the
+// explorer's answers come and go (a book position's rows, none, the
+// moment between a position and its answer) and while the move list
+// grows, so that a click aimed at it never lands where it was.
+func TestControlsStayPut(t *testing.T) {
+	ctx := openPage(t, "?color=black&movetime=100")
+	waitPhase(t, ctx, moveTimeout, "human")
+	if rows := waitExplorer(t, ctx); len(rows) == 0 {
+		t.Fatal("the explorer shows no moves at the start")
+	}
+	where := func(when string) float64 {
+		t.Helper()
+		y, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.getElementById("new").getBoundingClientRect().top + window.scrollY`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: the New game button at y = %.1f", when, y)
+		return y
+	}
+	start := where("the start, with the book's moves")
+
+	v := newGame(t, ctx, "black", "100", outOfBook)
+	if rows := waitExplorer(t, ctx); len(rows) != 0 {
+		t.Fatalf("at %s: %+v, want no book moves", outOfBook, rows)
+	}
+	if y := where("a position out of the book"); y != start {
+		t.Errorf("the button moved from y = %.1f to %.1f when the explorer emptied", start, y)
+	}
+
+	p, err := surakarta.ParsePosition(v.Position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playByClicks(t, ctx, p, p.LegalMoves()[0])
+	waitPhase(t, ctx, moveTimeout, "human", "over")
+	if y := where("after a move and the engine's reply"); y != start {
+		t.Errorf("the button moved from y = %.1f to %.1f as the move list grew", start, y)
+	}
+
+	// Between a position and the explorer's answer, its table is empty.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`explorer.moves = null; explorerRender()`)); err != nil {
+		t.Fatal(err)
+	}
+	if y := where("waiting for the explorer's answer"); y != start {
+		t.Errorf("the button moved from y = %.1f to %.1f while the explorer waited", start, y)
+	}
+}
