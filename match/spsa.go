@@ -100,7 +100,8 @@ type SPSAConfig struct {
 	// starts, as every game starts it anew. Before the first iteration
 	// RunSPSA starts it twice, with every parameter at its Min and then
 	// at its Max, and searches one ply: a program that refuses an option
-	// fails the tuning at once, rather than losing every game.
+	// fails the tuning at once, rather than losing every game. A spec
+	// with option.Book is refused: a book makes the games alike.
 	Engine string
 	// Limits, OpeningPlies, MaxPlies and Concurrency are those of the
 	// game pair's match (see Config): the limits of every move, the random
@@ -572,7 +573,8 @@ func readSPSAFile(f *os.File, c *SPSAConfig, header string, state *SPSAState) (d
 
 // probeSPSAEngine starts the engine with every parameter at its Min, then
 // at its Max, and searches the start to one ply with each: an engine that
-// refuses a parameter's name or value fails here, with its error.
+// refuses a parameter's name or value fails here, with its error, and so
+// does one given an opening book, before it starts.
 func probeSPSAEngine(ctx context.Context, c *SPSAConfig) error {
 	for _, end := range []string{"minimum", "maximum"} {
 		values := make([]int, len(c.Params))
@@ -586,6 +588,9 @@ func probeSPSAEngine(ctx context.Context, c *SPSAConfig) error {
 		e, err := enginespec.Parse(spec)
 		if err != nil {
 			return fmt.Errorf("match: SPSA: %w", err)
+		}
+		if e.Book != "" {
+			return fmt.Errorf("%w: SPSA: the engine plays from the book %s: a book makes the tuning's games alike and hides the parameters' effect in its openings; tune without it", ErrInvalidConfig, clip.Text(e.Book))
 		}
 		s := e.New()
 		_, err = s.Search(ctx, surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 1})

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -92,6 +93,23 @@ func TestSPSAEngineRefuses(t *testing.T) {
 				t.Errorf("%v: error %v, want one with %q", tc.param, err, w)
 			}
 		}
+	}
+}
+
+// TestSPSARefusesABook: an engine given an opening book is refused before
+// its program is ever started.
+func TestSPSARefusesABook(t *testing.T) {
+	pidDir := t.TempDir()
+	c := SPSAConfig{
+		Params:     []SPSAParam{{Name: "Alpha", Start: 50, Min: 0, Max: 100, CEnd: 5, REnd: 0.002}},
+		Iterations: 2, Engine: "ugi,option.Book=openings.bin:" + fakeengine.Command(t, "ugi-log", pidDir), Limits: surakarta.Limits{Depth: 1},
+	}
+	_, err := RunSPSA(context.Background(), c)
+	if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), "plays from the book openings.bin") {
+		t.Errorf("error %v, want ErrInvalidConfig saying the engine plays from the book openings.bin", err)
+	}
+	if logs, _ := filepath.Glob(filepath.Join(pidDir, "*.log")); len(logs) != 0 {
+		t.Errorf("the program was started %d times", len(logs))
 	}
 }
 
