@@ -92,7 +92,8 @@ func (r *recorder) Clear() {}
 func TestSearcher(t *testing.T) {
 	book := build(t, 4, game(t, "", "1-0", "b2b3", "e5e4", "a2a3", "f5f4", "c2c3"))
 	next := &recorder{}
-	s := &Searcher{Book: book, Next: next, Rand: rand.New(rand.NewPCG(3, 4))}
+	var played []MoveStats
+	s := &Searcher{Book: book, Next: next, Rand: rand.New(rand.NewPCG(3, 4)), Played: func(m MoveStats) { played = append(played, m) }}
 	g := surakarta.NewGame(surakarta.NewPosition())
 	lim := surakarta.Limits{Depth: 1}
 	for i, want := range []string{"b2b3", "e5e4", "a2a3", "f5f4"} {
@@ -100,13 +101,17 @@ func TestSearcher(t *testing.T) {
 		if err != nil || res.Move.String() != want || next.searched != 0 || res.Depth != 0 || len(res.PV) != 1 || len(res.Lines) != 1 {
 			t.Fatalf("ply %d: %+v, %v; want the book's %s", i, res, err, want)
 		}
+		// The one game, won by Black: a win for Black's moves, a loss for White's.
+		if wantStats := (MoveStats{Move: res.Move, Wins: 1 - i%2, Losses: i % 2}); len(played) != i+1 || played[i] != wantStats {
+			t.Fatalf("ply %d: Played got %+v, want %+v last", i, played, wantStats)
+		}
 		if err := g.Play(res.Move); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// Ply 4 is past the book's plies.
-	if res, err := s.Search(context.Background(), g, lim); err != nil || next.searched != 1 || res.Depth != 1 {
-		t.Errorf("past the book: %+v, %v, Next searched %d times", res, err, next.searched)
+	if res, err := s.Search(context.Background(), g, lim); err != nil || next.searched != 1 || res.Depth != 1 || len(played) != 4 {
+		t.Errorf("past the book: %+v, %v, Next searched %d times, Played called %d times", res, err, next.searched, len(played))
 	}
 	// A book played for 1 ply only.
 	g = surakarta.NewGame(after(t, "b2b3"))

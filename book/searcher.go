@@ -32,6 +32,10 @@ type Searcher struct {
 	// Rand, when set, is where Choice draws from; nil: the package
 	// math/rand/v2's generator, so that every game may differ.
 	Rand *rand.Rand
+	// Played, when set, is called before Search returns a book move,
+	// with the move's statistics in the book: an engine tells its GUI
+	// that the move came from the book, and how it scored there.
+	Played func(MoveStats)
 }
 
 // Search plays a book move of g's position, if the book has one to play
@@ -51,7 +55,11 @@ func (s *Searcher) Search(ctx context.Context, g *surakarta.Game, lim surakarta.
 		return surakarta.Result{}, fmt.Errorf("%w: %w", surakarta.ErrInvalidSearch, err)
 	}
 	if ctx != nil && g != nil && lim.Validate() == nil {
-		if m, ok := s.bookMove(g, lim); ok {
+		if st, ok := s.bookMove(g, lim); ok {
+			if s.Played != nil {
+				s.Played(st)
+			}
+			m := st.Move
 			return surakarta.Result{Move: m, PV: []surakarta.Move{m}, Lines: []surakarta.Line{{PV: []surakarta.Move{m}}}}, nil
 		}
 	}
@@ -59,15 +67,15 @@ func (s *Searcher) Search(ctx context.Context, g *surakarta.Game, lim surakarta.
 }
 
 // bookMove chooses the book move of g's position, if there is one to
-// play.
-func (s *Searcher) bookMove(g *surakarta.Game, lim surakarta.Limits) (surakarta.Move, bool) {
+// play, and returns it with its statistics.
+func (s *Searcher) bookMove(g *surakarta.Game, lim surakarta.Limits) (MoveStats, bool) {
 	p := g.Position()
 	plies := s.Plies
 	if plies == 0 {
 		plies = s.Book.Plies()
 	}
 	if Ply(p) >= plies || g.Outcome().Over {
-		return surakarta.NotAMove, false
+		return MoveStats{}, false
 	}
 	mover := p.SideToMove()
 	moves := slices.DeleteFunc(s.Book.Moves(p), func(m MoveStats) bool {
@@ -81,7 +89,12 @@ func (s *Searcher) bookMove(g *surakarta.Game, lim surakarta.Limits) (surakarta.
 		o := after.Outcome()
 		return o.Over && (o.Draw || o.Winner != mover)
 	})
-	return s.Choice.Choose(moves, s.Rand)
+	m, ok := s.Choice.Choose(moves, s.Rand)
+	if !ok {
+		return MoveStats{}, false
+	}
+	i := slices.IndexFunc(moves, func(st MoveStats) bool { return st.Move == m })
+	return moves[i], true
 }
 
 // Clear clears Next.

@@ -35,8 +35,8 @@ func TestBookOption(t *testing.T) {
 	if lines, _ := p.untilPrefix("readyok"); !slices.Contains(lines, "info string book "+name+": 1 games, 2 plies, 1 positions, 1 moves") {
 		t.Errorf("no note of the book read: %q", lines)
 	}
-	if m, lines := bestmove("position startpos"); m != "d2d3" || len(lines) != 1 || lines[0] != "info nodes 0 nps 0 time 0 pv d2d3" {
-		t.Errorf("from the book: bestmove %s after %q, want d2d3 after one info line", m, lines)
+	if m, lines := bestmove("position startpos"); m != "d2d3" || !slices.Equal(lines, []string{"info string book move d2d3: 1 games, score 100%, W/D/L 1/0/0", "info nodes 0 nps 0 time 0 pv d2d3"}) {
+		t.Errorf("from the book: bestmove %s after %q, want d2d3 after a note and an info line", m, lines)
 	}
 	p.send("setoption name Book value "+damaged, "isready")
 	if lines, _ := p.untilPrefix("readyok"); len(lines) != 1 || !strings.HasPrefix(lines[0], "info string error: setoption: option Book: "+damaged+": book: invalid book: truncated") {
@@ -78,7 +78,8 @@ func TestBookSettings(t *testing.T) {
 }
 
 // TestBookGTP: under GTP, surakarta-setoption Book sets the book (its
-// note goes to stderr), and genmove at the start plays its move.
+// notes go to stderr), and genmove at the start plays its move, with a
+// note that it came from the book.
 func TestBookGTP(t *testing.T) {
 	name := bookFile(t)
 	p := startEngine(t, "gtp with a book", "-gtp", "-movetime", "50ms")
@@ -92,7 +93,7 @@ func TestBookGTP(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.command, got, tc.want)
 		}
 	}
-	if note := p.stderr.take(); note != "surakarta: book "+name+": 1 games, 2 plies, 1 positions, 1 moves\n" {
+	if note := p.stderr.take(); note != "surakarta: book "+name+": 1 games, 2 plies, 1 positions, 1 moves\nsurakarta: book move d2d3: 1 games, score 100%, W/D/L 1/0/0\n" {
 		t.Errorf("stderr %q", note)
 	}
 }

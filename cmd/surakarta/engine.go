@@ -121,9 +121,16 @@ func newEngine() *engine {
 func (e *engine) Searcher() surakarta.Searcher {
 	s := e.search()
 	if e.book != nil {
-		return &book.Searcher{Book: e.book, Next: s, Plies: e.bookPlies, Choice: e.bookChoice}
+		return &book.Searcher{Book: e.book, Next: s, Plies: e.bookPlies, Choice: e.bookChoice, Played: e.noteBookMove}
 	}
 	return s
+}
+
+// noteBookMove says that the engine plays m from its book, and how m
+// scored there, for the side that played it: the move's info line has no
+// score or depth, and a GUI shows this instead.
+func (e *engine) noteBookMove(m book.MoveStats) {
+	e.note(fmt.Sprintf("book move %s: %d games, score %.0f%%, W/D/L %d/%d/%d", m.Move, m.Count(), 100*m.Score(), m.Wins, m.Draws, m.Losses))
 }
 
 // search returns the searcher of the engine's Level, Searcher and
