@@ -172,6 +172,20 @@ func (l Limits) Validate() error {
 	return nil
 }
 
+// maxDepth returns the deepest iteration a search under l may reach:
+// MaxDepth, or less by Depth, or by Mate, whose win in Mate moves of the
+// mover takes 2·Mate−1 plies.
+func (l Limits) maxDepth() int {
+	depth := MaxDepth
+	if l.Depth > 0 {
+		depth = min(l.Depth, MaxDepth)
+	}
+	if l.Mate > 0 {
+		depth = min(depth, 2*min(l.Mate, MaxDepth)-1)
+	}
+	return depth
+}
+
 // CheckSearch returns the error a Searcher returns for its arguments, or
 // nil: a nil ctx or g (ErrInvalidSearch), a game that is over
 // (ErrGameOver), invalid limits (ErrInvalidLimits) or a move of

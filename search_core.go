@@ -311,13 +311,7 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 		tally = func() (int64, int64) { return c.nodes, 0 }
 	}
 	res := Result{Move: rootMoves[0], PV: []Move{rootMoves[0]}}
-	maxDepth := MaxDepth
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, MaxDepth)
-	}
-	if lim.Mate > 0 {
-		maxDepth = min(maxDepth, 2*min(lim.Mate, MaxDepth)-1)
-	}
+	maxDepth := lim.maxDepth()
 	pieces := c.stack[0].Count(Black) + c.stack[0].Count(White)
 	multi := 1
 	if lim.MultiPV > 1 {

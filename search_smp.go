@@ -36,13 +36,7 @@ func (s *PVS) searchParallel(threads int, lim Limits) Result {
 	// context, its deadline's timer (armStop), and below when it is done.
 	halt := main.core.halt
 	main.helperNodes = counts
-	maxDepth := MaxDepth
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, MaxDepth)
-	}
-	if lim.Mate > 0 {
-		maxDepth = min(maxDepth, 2*min(lim.Mate, MaxDepth)-1)
-	}
+	maxDepth := lim.maxDepth()
 	var wg sync.WaitGroup
 	for i, h := range helpers {
 		h.core.follow(&main.core)
