@@ -9,7 +9,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +21,8 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
+
+var puzzleShotFile = flag.String("screenshot-puzzle", filepath.Join("artifacts", "puzzle.png"), "where TestPuzzleSolveHintFailAndTally saves a screenshot of a failed puzzle with its solution")
 
 // puzzleView is what the puzzle panel shows.
 type puzzleView struct {
@@ -182,6 +186,7 @@ func TestPuzzleSolveHintFailAndTally(t *testing.T) {
 	if v := read(t, ctx); v.Hint == nil || v.Hint.Move != moveText(first) || v.Position != q.Position.String() {
 		t.Errorf("after a wrong move the board shows %q and the move %+v; want the puzzle's position and %s", v.Position, v.Hint, moveText(first))
 	}
+	saveScreenshot(t, ctx, *puzzleShotFile)
 
 	// The game comes back, and the tally stays after a reload.
 	click(t, ctx, "puzzle-leave")
