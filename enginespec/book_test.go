@@ -15,11 +15,12 @@ import (
 // TestParseBook: book=FILE makes searchers that play the book's move at
 // the start, with the file, as written, in Engine.Book; book-plies and
 // book-variety reach the book searcher; bad values and a damaged book
-// are errors; a UGI program's option.Book names its book too.
+// are errors; a UGI program's option.Book names its book too. The players
+// of package level take a book as the other engines do.
 func TestParseBook(t *testing.T) {
 	dir := t.TempDir()
 	name := booktest.Write(t, 2, "1-0", "d2d3")
-	for _, spec := range []string{"pvs,tuned,book=" + name, "alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0"} {
+	for _, spec := range []string{"pvs,tuned,book=" + name, "alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0", "level3,seed=7,book=" + name, "random,book=" + name + ",book-variety=0"} {
 		e, err := Parse(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -32,9 +33,20 @@ func TestParseBook(t *testing.T) {
 			t.Errorf("%s: %v, %v; want the book's d2d3", spec, res.Move, err)
 		}
 	}
-	e, _ := Parse("alphabeta,sixfactor,book=" + name + ",book-plies=1,book-variety=0")
-	if s, ok := e.New().(*book.Searcher); !ok || s.Plies != 1 || s.Choice.Variety != 0 {
-		t.Errorf("book-plies=1,book-variety=0: %#v", e.New())
+	for _, spec := range []string{"alphabeta,sixfactor", "level5,seed=2"} {
+		e, _ := Parse(spec + ",book=" + name + ",book-plies=1,book-variety=0")
+		if s, ok := e.New().(*book.Searcher); !ok || s.Plies != 1 || s.Choice.Variety != 0 {
+			t.Errorf("%s,book-plies=1,book-variety=0: %#v", spec, e.New())
+		}
+		// Past the book's plies, the engine itself.
+		g := surakarta.NewGame(surakarta.NewPosition())
+		g.PlayText("d2d3")
+		without, _ := Parse(spec)
+		a, errA := e.New().Search(context.Background(), g, surakarta.Limits{Depth: 1})
+		b, errB := without.New().Search(context.Background(), g, surakarta.Limits{Depth: 1})
+		if errA != nil || errB != nil || a.Move != b.Move {
+			t.Errorf("%s past the book: %v, %v; without the book %v, %v", spec, a.Move, errA, b.Move, errB)
+		}
 	}
 	if e, _ := Parse("pvs,tuned"); e.Book != "" {
 		t.Errorf("no book: Book %q", e.Book)
@@ -48,6 +60,10 @@ func TestParseBook(t *testing.T) {
 		"pvs,tuned,book=" + name + ",book-plies=256":       "book-plies: want a whole number from 0 to 255",
 		"pvs,tuned,book=" + name + ",book-variety=101":     "book-variety: want a whole number from 0 to 100",
 		"pvs,tuned,book-plies=4":                           "need book=FILE",
+		"level2,book-variety=4":                            "need book=FILE",
+		"level2,book=" + damaged:                           "truncated",
+		"greedy,book=" + name + ",book-plies=300":          "book-plies: want a whole number from 0 to 255",
+		"level2,book=" + name + ",book=" + name:            "given twice",
 	} {
 		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Parse(%q): %v, want an error with %q", spec, err, want)

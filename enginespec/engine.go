@@ -86,12 +86,14 @@ type Engine struct {
 // A spec may also be a player of package level, alone: random (the random
 // mover, level.NewRandom), greedy (the greedy player, level.NewGreedy), or
 // level1 to level10 (level.New; level10 is the engine at full strength,
-// as "pvs,tuned"), such as "level3". They take no evaluator, and two
+// as "pvs,tuned"), such as "level3". They take no evaluator, and the
 // options:
 //
 //	seed=N            the seed of the player's random choices, a whole
 //	                  number (default 0)
 //	name=NAME         the engine's Name, as above
+//	book=FILE, book-plies=N, book-variety=N
+//	                  an opening book, as above
 //
 // such as "level3,seed=7". A level below level.Count keeps to its own
 // depth and node budget, or to the Limits when they are tighter; the
@@ -204,8 +206,7 @@ func Parse(spec string) (Engine, error) {
 	var setPVS []func(*surakarta.PVS)
 	var setMCTS []func(*surakarta.MCTS)
 	var tables *tbdir.Dir
-	var openings *book.Book
-	bookFile, bookSettings := "", book.Searcher{Choice: book.Choice{Variety: book.DefaultVariety}}
+	openings := newBookSpec()
 	seen := make(map[string]bool)
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -236,25 +237,9 @@ func Parse(spec string) (Engine, error) {
 			})
 			continue
 		}
-		switch key {
-		case "book":
-			_, bookFile, _ = strings.Cut(written[i], "=")
-			b, err := book.ReadFile(bookFile)
+		if taken, err := openings.take(key, value, written[i]); taken {
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: book %q: %s", quoted, clip.Text(bookFile), bookError(err, bookFile))
-			}
-			openings = b
-			continue
-		case "book-plies", "book-variety":
-			hi := map[string]int{"book-plies": book.MaxPlies, "book-variety": 100}[key]
-			n, err := optionInt(value, 0, hi)
-			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: %s: %w", quoted, key, err)
-			}
-			if key == "book-plies" {
-				bookSettings.Plies = n
-			} else {
-				bookSettings.Choice.Variety = n
+				return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
 			}
 			continue
 		}
@@ -285,8 +270,8 @@ func Parse(spec string) (Engine, error) {
 		setPVS = append(setPVS, set)
 	}
 
-	if openings == nil && (seen["book-plies"] || seen["book-variety"]) {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: book-plies and book-variety need book=FILE", quoted)
+	if err := openings.check(seen); err != nil {
+		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
 	}
 	newEngineSearcher := func() surakarta.Searcher {
 		e := newEvaluatorOf.New()
@@ -309,16 +294,70 @@ func Parse(spec string) (Engine, error) {
 		}
 		return s
 	}
-	newSearcher := func() surakarta.Searcher {
-		s := newEngineSearcher()
-		if openings == nil {
-			return s
+	return Engine{Name: name, New: openings.wrap(newEngineSearcher), Book: openings.file}, nil
+}
+
+// bookSpec is the book of a spec, from its options book=FILE,
+// book-plies=N and book-variety=N.
+type bookSpec struct {
+	file     string        // FILE, as written
+	book     *book.Book    // its book, nil for none
+	settings book.Searcher // the plies and choice
+}
+
+func newBookSpec() *bookSpec {
+	return &bookSpec{settings: book.Searcher{Choice: book.Choice{Variety: book.DefaultVariety}}}
+}
+
+// take takes the option key=value, written as written, if it is one of
+// the book's, and says whether it was: a book that cannot be read, or
+// a number out of range, is an error.
+func (b *bookSpec) take(key, value, written string) (bool, error) {
+	switch key {
+	case "book":
+		_, b.file, _ = strings.Cut(written, "=")
+		openings, err := book.ReadFile(b.file)
+		if err != nil {
+			return true, fmt.Errorf("book %q: %s", clip.Text(b.file), bookError(err, b.file))
 		}
-		b := bookSettings
-		b.Book, b.Next = openings, s
-		return &b
+		b.book = openings
+		return true, nil
+	case "book-plies", "book-variety":
+		hi := map[string]int{"book-plies": book.MaxPlies, "book-variety": 100}[key]
+		n, err := optionInt(value, 0, hi)
+		if err != nil {
+			return true, fmt.Errorf("%s: %w", key, err)
+		}
+		if key == "book-plies" {
+			b.settings.Plies = n
+		} else {
+			b.settings.Choice.Variety = n
+		}
+		return true, nil
 	}
-	return Engine{Name: name, New: newSearcher, Book: bookFile}, nil
+	return false, nil
+}
+
+// check refuses book-plies and book-variety, among the options seen,
+// without a book.
+func (b *bookSpec) check(seen map[string]bool) error {
+	if b.book == nil && (seen["book-plies"] || seen["book-variety"]) {
+		return errors.New("book-plies and book-variety need book=FILE")
+	}
+	return nil
+}
+
+// wrap returns newSearcher, or with a book a function that makes a
+// book.Searcher playing from it before newSearcher's searcher.
+func (b *bookSpec) wrap(newSearcher func() surakarta.Searcher) func() surakarta.Searcher {
+	if b.book == nil {
+		return newSearcher
+	}
+	return func() surakarta.Searcher {
+		s := b.settings
+		s.Book, s.Next = b.book, newSearcher()
+		return &s
+	}
 }
 
 // bookError returns the message of err, an error of book.ReadFile(name),
@@ -333,10 +372,10 @@ func bookError(err error, name string) string {
 }
 
 // parsePlayer makes the Engine of a player of package level from its
-// options, lower-cased and as written, of which there are two: seed=N and
-// name=NAME.
+// options, lower-cased and as written: seed=N, name=NAME and the book's.
 func parsePlayer(quoted, name string, player registry.Player, options, written []string) (Engine, error) {
 	var seed uint64
+	openings := newBookSpec()
 	seen := make(map[string]bool)
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
@@ -346,13 +385,19 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 			}
 			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
-		if key != "seed" && key != "name" {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (%s takes seed=N and name=NAME only)", quoted, clip.Text(key), player.Name)
-		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, key)
+			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
+		if taken, err := openings.take(key, value, written[i]); taken {
+			if err != nil {
+				return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+			}
+			continue
+		}
+		if key != "seed" && key != "name" {
+			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (%s takes seed=N, name=NAME, book=FILE, book-plies=N and book-variety=N)", quoted, clip.Text(key), player.Name)
+		}
 		if key == "name" {
 			_, name, _ = strings.Cut(written[i], "=")
 			continue
@@ -363,7 +408,10 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 		}
 		seed = n
 	}
-	return Engine{Name: name, New: func() surakarta.Searcher { return player.New(seed) }}, nil
+	if err := openings.check(seen); err != nil {
+		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+	}
+	return Engine{Name: name, New: openings.wrap(func() surakarta.Searcher { return player.New(seed) }), Book: openings.file}, nil
 }
 
 // playerList names the players for an error message: random, greedy,
