@@ -140,8 +140,9 @@ func TestExplorer(t *testing.T) {
 
 // TestControlsStayPut: the New game button stays where it is while the
 // explorer's answers come and go (a book position's rows, none, the
-// moment between a position and its answer) and while the move list
-// grows, so that a click aimed at it never lands where it was.
+// moment between a position and its answer), while the engine thinks (a
+// longer status) and while the move list grows, so that a click aimed
+// at it never lands where it was.
 func TestControlsStayPut(t *testing.T) {
 	ctx := openPage(t, "?color=black&movetime=100")
 	waitPhase(t, ctx, moveTimeout, "human")
@@ -171,7 +172,17 @@ func TestControlsStayPut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	hold(t, ctx, "reply")
 	playByClicks(t, ctx, p, p.LegalMoves()[0])
+	waitHeld(t, ctx, "reply")
+	if v := read(t, ctx); v.Phase != "engine" {
+		t.Fatalf("the engine's reply held, the page is in phase %q, want engine", v.Phase)
+	}
+	if y := where("while the engine thinks"); y != start {
+		t.Errorf("the button moved from y = %.1f to %.1f while the engine thought (the status %q)", start, y, read(t, ctx).Status)
+	}
+	hold(t, ctx)
+	release(t, ctx)
 	waitPhase(t, ctx, moveTimeout, "human", "over")
 	if y := where("after a move and the engine's reply"); y != start {
 		t.Errorf("the button moved from y = %.1f to %.1f as the move list grew", start, y)
