@@ -119,11 +119,15 @@ func TestSearcher(t *testing.T) {
 	if _, err := s.Search(context.Background(), g, lim); err != nil || next.searched != 2 {
 		t.Errorf("Plies 1 at ply 1: Next searched %d times, %v", next.searched, err)
 	}
-	// SearchMoves without the book's move.
+	// A search for a win within a number of moves, at the start.
 	s.Plies = 0
 	g = surakarta.NewGame(surakarta.NewPosition())
+	if _, err := s.Search(context.Background(), g, surakarta.Limits{Mate: 2}); err != nil || next.searched != 3 {
+		t.Errorf("Mate 2: Next searched %d times, %v", next.searched, err)
+	}
+	// SearchMoves without the book's move.
 	lim.SearchMoves = []surakarta.Move{surakarta.NewMove(surakarta.A2, surakarta.A3)}
-	if _, err := s.Search(context.Background(), g, lim); err != nil || next.searched != 3 {
+	if _, err := s.Search(context.Background(), g, lim); err != nil || next.searched != 4 {
 		t.Errorf("SearchMoves a2a3: Next searched %d times, %v", next.searched, err)
 	}
 	for name, bad := range map[string]*Searcher{

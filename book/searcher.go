@@ -14,7 +14,8 @@ import (
 // Choice; elsewhere it hands the search to Next. A book move is never one
 // that ends the game other than by its mover's win (such as by a
 // repetition the game's history makes), nor one outside the
-// Limits.SearchMoves; when none is left, Next searches.
+// Limits.SearchMoves; when none is left, Next searches. A search for a
+// win within Limits.Mate moves is always Next's.
 //
 // The Result of a book move has the move, as its PV and its one Line,
 // with score 0, depth 0 and no nodes; no Progress is reported. Like the
@@ -54,7 +55,7 @@ func (s *Searcher) Search(ctx context.Context, g *surakarta.Game, lim surakarta.
 	if err := s.Choice.Validate(); err != nil {
 		return surakarta.Result{}, fmt.Errorf("%w: %w", surakarta.ErrInvalidSearch, err)
 	}
-	if ctx != nil && g != nil && lim.Validate() == nil {
+	if ctx != nil && g != nil && lim.Validate() == nil && lim.Mate == 0 {
 		if st, ok := s.bookMove(g, lim); ok {
 			if s.Played != nil {
 				s.Played(st)

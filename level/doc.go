@@ -16,7 +16,11 @@
 // never a time: it plays the same moves on a fast machine and a slow one.
 // The caller's Limits still apply, the tighter of the two bounding the
 // search, so a caller's Nodes or Depth below a level's budget weakens it
-// further, and a MoveTime too short for the budget stops it early.
+// further, and a MoveTime too short for the budget stops it early. The
+// levels that search with the engine look for a win within Limits.Mate
+// moves as the engine does, within their budget; the lower levels and the
+// anchors, which prove nothing, refuse such a search with an error
+// wrapping surakarta.ErrInvalidLimits.
 //
 // The levels' Elo, measured by matches against each other and against the
 // anchors on one scale, is in the module's docs/levels.md, with the

@@ -102,13 +102,17 @@ func (l *engineLevel) Search(ctx context.Context, g *surakarta.Game, lim surakar
 func (l *engineLevel) Clear() { l.pvs.Clear() }
 
 // start checks the arguments of a search as the searchers of package
-// surakarta do, and returns the moves the search may choose from (the
+// surakarta do, refuses a search for a win within Limits.Mate moves,
+// which a player that looks a ply or two ahead cannot prove, and returns the moves the search may choose from (the
 // legal moves, or lim.SearchMoves as the position has them) and the
 // random number generator of this search: seeded by seed, the position
 // and the ply, so that the same game gets the same choices.
 func start(ctx context.Context, g *surakarta.Game, lim surakarta.Limits, seed uint64) ([]surakarta.Move, *rand.Rand, error) {
 	if err := surakarta.CheckSearch(ctx, g, lim); err != nil {
 		return nil, nil, err
+	}
+	if lim.Mate > 0 {
+		return nil, nil, fmt.Errorf("%w: Mate %d: a player of this level proves no win: search for a win within a number of moves at level %d or with PVS", surakarta.ErrInvalidLimits, lim.Mate, Count)
 	}
 	p := g.Position()
 	moves := p.LegalMoves()

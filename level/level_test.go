@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -259,6 +260,37 @@ func TestMonotone(t *testing.T) {
 		t.Logf("level %d scored %.1f of %d against level %d", strong, points, games, weak)
 		if points < 0.7*float64(games) {
 			t.Errorf("level %d scored %.1f of %d against level %d", strong, points, games, weak)
+		}
+	}
+}
+
+// TestMate: the levels that search with the engine find a win within
+// Limits.Mate moves; the lower levels and the anchors, which prove
+// nothing, refuse to look for one.
+func TestMate(t *testing.T) {
+	p, err := surakarta.ParsePosition("6/6/6/w5/6/1bb3 b 0 1") // c1xa3 takes White's last piece
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := surakarta.NewGame(p)
+	lim := surakarta.Limits{Mate: 1}
+	refusing := []surakarta.Searcher{level.NewRandom(1), level.NewGreedy(1)}
+	for n := 1; n < level.Count; n++ {
+		s := newLevel(t, n, 1)
+		res, err := s.Search(background, g, lim)
+		switch {
+		case errors.Is(err, surakarta.ErrInvalidLimits):
+			refusing = append(refusing, s)
+		case err != nil || res.Move.String() != "c1a3" || res.Score != surakarta.Win-1:
+			t.Errorf("level %d: %v (score %d), %v; want the win c1a3", n, res.Move, res.Score, err)
+		}
+	}
+	if len(refusing) != 2+5 {
+		t.Errorf("%d players refuse Mate, want the two anchors and levels 1 to 5", len(refusing))
+	}
+	for _, s := range refusing {
+		if _, err := s.Search(background, g, lim); err == nil || !strings.Contains(err.Error(), "proves no win") {
+			t.Errorf("%T: %v", s, err)
 		}
 	}
 }
