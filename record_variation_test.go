@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // mv parses moves written with a capture's x ("b2xe5"), as the reader
@@ -311,6 +312,7 @@ func recRandomAnnotated(rng *rand.Rand, start string, rules surakarta.Rules, pli
 // variations nested up to four deep write and read back exactly, and
 // their text is stable.
 func TestRecordVariationsRoundTrip(t *testing.T) {
+	testsize.Sequential(t)
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range 200 {
 		start := surakarta.StartText

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestPictures analyses testdata/random.txt, a game of random moves, with -pictures and checks that
@@ -16,6 +18,7 @@ import (
 // has its picture, named on stderr, with the move played and the engine's
 // best move as arrows.
 func TestPictures(t *testing.T) {
+	testsize.Sequential(t)
 	for _, format := range []string{"svg", "png"} {
 		dir := t.TempDir()
 		code, stdout, stderr := analyze(context.Background(), "", "-depth", "4", "-movetime", "0", "-pictures", dir, "-picture-format", format, "testdata/random.txt")

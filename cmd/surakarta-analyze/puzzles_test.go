@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
 
@@ -16,6 +17,7 @@ import (
 // against package puzzle's, made from the same analysis and verified four
 // plies deeper.
 func TestPuzzles(t *testing.T) {
+	testsize.Sequential(t)
 	game, err := os.ReadFile("../../puzzle/testdata/game.txt")
 	if err != nil {
 		t.Fatal(err)
