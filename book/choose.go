@@ -76,8 +76,18 @@ func (c Choice) weights(moves []MoveStats) []float64 {
 // generator when r is nil. It reports false when there are no moves. A
 // Variety out of range is taken as the nearer of 0 and 100.
 func (c Choice) Choose(moves []MoveStats, r *rand.Rand) (surakarta.Move, bool) {
-	if len(moves) == 0 {
+	i := c.choose(moves, r)
+	if i < 0 {
 		return surakarta.NotAMove, false
+	}
+	return moves[i].Move, true
+}
+
+// choose is Choose, returning the index of the move picked, or -1 when
+// there are none.
+func (c Choice) choose(moves []MoveStats, r *rand.Rand) int {
+	if len(moves) == 0 {
+		return -1
 	}
 	c.Variety = min(max(c.Variety, 0), 100)
 	u := rand.Float64()
@@ -87,17 +97,17 @@ func (c Choice) Choose(moves []MoveStats, r *rand.Rand) (surakarta.Move, bool) {
 	w := c.weights(moves)
 	for i, wi := range w {
 		if u < wi {
-			return moves[i].Move, true
+			return i
 		}
 		u -= wi
 	}
 	// Rounding left u at or above the last weight: the last move of any weight.
 	for i := len(w) - 1; i >= 0; i-- {
 		if w[i] > 0 {
-			return moves[i].Move, true
+			return i
 		}
 	}
-	return moves[0].Move, true
+	return 0
 }
 
 // Probabilities returns the probability with which Choose picks each of

@@ -90,11 +90,10 @@ func (s *Searcher) bookMove(g *surakarta.Game, lim surakarta.Limits) (MoveStats,
 		o := after.Outcome()
 		return o.Over && (o.Draw || o.Winner != mover)
 	})
-	m, ok := s.Choice.Choose(moves, s.Rand)
-	if !ok {
+	i := s.Choice.choose(moves, s.Rand)
+	if i < 0 {
 		return MoveStats{}, false
 	}
-	i := slices.IndexFunc(moves, func(st MoveStats) bool { return st.Move == m })
 	return moves[i], true
 }
 
