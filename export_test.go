@@ -84,13 +84,13 @@ func (s *MCTS) SetEvaluatorLeaves(on bool) { s.off.playoutLeaves = !on }
 func HardTimeBound(lim Limits, side Color) time.Duration { return planTime(lim, side).hard }
 
 // FakeTime is a time source whose time moves only as the test says: by
-// Step at each reading, and by Advance. Timers fire, synchronously, when
+// its step at each reading, and by Advance. Timers fire, synchronously, when
 // the time passes theirs. The time control's tests use it so that what
 // they check does not depend on the machine's speed.
 type FakeTime struct {
 	mu     sync.Mutex
 	now    time.Time
-	Step   time.Duration // added to the time at each reading
+	step   time.Duration // added to the time at each reading
 	timers []*fakeTimer
 	reads  int
 }
@@ -104,15 +104,23 @@ type fakeTimer struct {
 // NewFakeTime returns a fake time source that moves by step at each
 // reading.
 func NewFakeTime(step time.Duration) *FakeTime {
-	return &FakeTime{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Step: step}
+	return &FakeTime{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), step: step}
 }
 
 // Now implements timeSource.
 func (f *FakeTime) Now() time.Time {
 	f.mu.Lock()
 	f.reads++
+	step := f.step
 	f.mu.Unlock()
-	return f.Advance(f.Step)
+	return f.Advance(step)
+}
+
+// SetStep changes how far the time moves at each reading.
+func (f *FakeTime) SetStep(step time.Duration) {
+	f.mu.Lock()
+	f.step = step
+	f.mu.Unlock()
 }
 
 // Reads returns how many times the time was read.

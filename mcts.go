@@ -258,7 +258,7 @@ func (s *MCTS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) 
 		if c.mustStop() {
 			break
 		}
-		elapsed := c.since(c.planStart) // the time plan's: from the ponder hit of a search that pondered
+		elapsed := c.since(c.start) // a search that pondered counts the time it pondered
 		if c.plan.timed && (single || elapsed >= c.plan.soft) {
 			break
 		}

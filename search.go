@@ -97,8 +97,12 @@ type Limits struct {
 	// does: it searches the position (the one after the move the opponent
 	// is expected to play) with no time limit until Ponder is closed, the
 	// opponent having played that move (UCI's ponderhit); from then on
-	// MoveTime and Clock apply, their time counted from the close, and the
-	// search goes on where it is, with what it has searched so far. A
+	// MoveTime and Clock apply, and the search goes on where it is, with
+	// what it has searched so far. Their time counts from the search's
+	// start, as UCI engines count it: the time pondered is time the search
+	// has had, so a search that has pondered as long as its time plan
+	// allows returns at once at the close, and one that has pondered less
+	// searches on for what is left of it. A
 	// pondering search stops early only at its Depth or Nodes limit, when
 	// the game's end is in sight, or when ctx is done (the opponent played
 	// another move: the caller cancels it and discards the result).

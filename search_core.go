@@ -68,9 +68,6 @@ type searchCore struct {
 	net  *nnue.Net
 	accs []nnue.Accumulator
 
-	// planStart is when the time plan's time started: the search's start,
-	// or for a search that pondered the ponder hit.
-	planStart time.Time
 	// ponder is the wait for the ponder hit of a search that ponders
 	// (Limits.Ponder), nil once the hit has been taken in (ponderHit) or
 	// for a search that does not ponder; pending is the time plan that
@@ -101,7 +98,6 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = c.now()
-	c.planStart = c.start
 	c.plan = planTime(lim, g.Position().SideToMove())
 	c.ponder, c.hitWait = nil, nil
 	if lim.Ponder != nil {
@@ -158,7 +154,7 @@ func (c *searchCore) follow(m *searchCore) {
 	c.useNetwork()
 	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
 	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
-	c.planStart, c.ponder, c.hitWait, c.rootProgress, c.hashfull = m.start, nil, nil, nil, nil
+	c.ponder, c.hitWait, c.rootProgress, c.hashfull = nil, nil, nil, nil
 	c.done = nil
 	c.pv.clear(0)
 	c.stack[0] = m.stack[0]
@@ -387,7 +383,16 @@ func (c *searchCore) iterate(lim Limits, rootMoves []Move, ordered bool, tally f
 		}
 		c.ponderHit()
 		keeper.plan = c.plan // changed by a ponder hit
-		if !keeper.next(res.Move, score, c.since(c.planStart), c.since(iterationStart)) || c.mustStop() {
+		elapsed, this := c.since(c.start), c.since(iterationStart)
+		if w := c.ponder; w != nil {
+			// Still pondering: would the plan of the hit stop here?
+			probe := keeper
+			probe.plan = c.pending
+			if !probe.next(res.Move, score, elapsed, this) {
+				w.stopOnHit.Store(true)
+			}
+		}
+		if !keeper.next(res.Move, score, elapsed, this) || c.mustStop() {
 			break
 		}
 	}

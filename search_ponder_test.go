@@ -9,61 +9,87 @@ import (
 )
 
 // TestPonderWaitsForTheHit: a pondering search ignores its time limit
-// (the fake time passes it by an hour and the search goes on), and once
-// Ponder is closed spends its MoveTime counted from the close, going on
-// from where it was.
+// (the fake time passes it by an hour and the search goes on); once
+// Ponder is closed its MoveTime applies, counted from the search's start,
+// as UCI engines count it: a search that pondered past it returns at the
+// hit, one hit sooner searches on, from where it was, until MoveTime
+// from its start.
 func TestPonderWaitsForTheHit(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
-	for _, s := range fakeSearchers() {
-		f := surakarta.NewFakeTime(fakeStep)
-		searcher := s.make()
-		surakarta.SetTimeSource(searcher, f)
-		ponder := make(chan struct{})
-		start := f.Now()
-		var hit time.Time
-		hitDepth, hitNodes, infos := 0, int64(0), 0
-		lim := surakarta.Limits{MoveTime: 200 * time.Millisecond, Ponder: ponder}
-		lim.Progress = func(in surakarta.Info) {
-			infos++
-			switch {
-			case infos == 2:
-				f.Advance(time.Hour) // far beyond MoveTime: pondering goes on
-			case infos == 4:
-				hit, hitDepth, hitNodes = f.Now(), in.Depth, in.Nodes
-				close(ponder)
+	const moveTime = 200 * time.Millisecond
+	for _, tc := range []struct {
+		name    string
+		advance time.Duration // the fake time moved at the second report
+		hitAt   int           // the report at which the hit comes
+	}{
+		{"pondered past MoveTime", time.Hour, 4},
+		// At the first report: MCTS reports every 16 simulations and
+		// reads the time at each.
+		{"hit within MoveTime", 0, 1},
+	} {
+		for _, s := range fakeSearchers() {
+			f := surakarta.NewFakeTime(fakeStep)
+			searcher := s.make()
+			surakarta.SetTimeSource(searcher, f)
+			ponder := make(chan struct{})
+			start := f.Now()
+			var hit time.Time
+			hitDepth, hitNodes, infos := 0, int64(0), 0
+			lim := surakarta.Limits{MoveTime: moveTime, Ponder: ponder}
+			lim.Progress = func(in surakarta.Info) {
+				infos++
+				if infos == 2 {
+					f.Advance(tc.advance)
+				}
+				if infos == tc.hitAt {
+					hit, hitDepth, hitNodes = f.Now(), in.Depth, in.Nodes
+					if tc.advance > moveTime {
+						// The time stands still: only a search that
+						// counts MoveTime from its start stops.
+						f.SetStep(0)
+					}
+					close(ponder)
+				}
 			}
-		}
-		// A guard against a search that never stops, not a measure: the
-		// fake time decides when it should.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		res, err := searcher.Search(ctx, g, lim)
-		guard := ctx.Err()
-		cancel()
-		if err != nil || guard != nil {
-			t.Fatalf("%s: %v; not stopped by its limits within a minute: %v", s.name, err, guard)
-		}
-		if hit.IsZero() {
-			t.Fatalf("%s: the search ended after %d reports, before the hit", s.name, infos)
-		}
-		end := start.Add(res.Time)
-		afterHit := end.Sub(hit)
-		// At least MoveTime from the hit (counted from the start, an hour
-		// before, the plan would stop at once); and the search stops: the
-		// slack above MoveTime is for the reads of the fake time, a
-		// millisecond each, that come before the goroutine that waits
-		// for the hit notes its time.
-		if afterHit < lim.MoveTime || afterHit > time.Minute {
-			t.Errorf("%s: searched %v of fake time after the hit, want MoveTime (200ms) and not much more", s.name, afterHit)
-		}
-		// The search went on from where it was: its count of nodes (MCTS:
-		// simulations) goes on from the hit, and an iterative deepening
-		// goes deeper (MCTS's depth is its line's length, which may
-		// shrink).
-		if res.Nodes <= hitNodes {
-			t.Errorf("%s: %d nodes in all, %d at the hit", s.name, res.Nodes, hitNodes)
-		}
-		if _, mcts := searcher.(*surakarta.MCTS); !mcts && res.Depth < hitDepth {
-			t.Errorf("%s: depth %d after the hit, %d before it", s.name, res.Depth, hitDepth)
+			// A guard against a search that never stops, not a measure:
+			// the fake time decides when it should.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			res, err := searcher.Search(ctx, g, lim)
+			guard := ctx.Err()
+			cancel()
+			if err != nil || guard != nil {
+				t.Fatalf("%s, %s: %v; not stopped by its limits within a minute: %v", tc.name, s.name, err, guard)
+			}
+			if hit.IsZero() {
+				t.Fatalf("%s, %s: the search ended after %d reports, before the hit", tc.name, s.name, infos)
+			}
+			end := start.Add(res.Time)
+			afterHit := end.Sub(hit)
+			if tc.advance > moveTime {
+				if afterHit > 0 {
+					t.Errorf("%s, %s: searched %v of fake time after the hit, want it to stop at once", tc.name, s.name, afterHit)
+				}
+				continue
+			}
+			if hit.Sub(start) >= moveTime {
+				t.Fatalf("%s, %s: the hit came %v after the start, not within MoveTime", tc.name, s.name, hit.Sub(start))
+			}
+			// MoveTime from the start; the slack is for the reads of the
+			// fake time, a millisecond each, after the deadline (MCTS
+			// reads it at each simulation, on each thread).
+			if res.Time < moveTime || res.Time > 2*moveTime {
+				t.Errorf("%s, %s: searched %v of fake time, want MoveTime (200ms) and not twice as much", tc.name, s.name, res.Time)
+			}
+			// The search went on from where it was: its count of nodes
+			// (MCTS: simulations) goes on from the hit, and an iterative
+			// deepening goes deeper (MCTS's depth is its line's length,
+			// which may shrink).
+			if res.Nodes <= hitNodes {
+				t.Errorf("%s, %s: %d nodes in all, %d at the hit", tc.name, s.name, res.Nodes, hitNodes)
+			}
+			if _, mcts := searcher.(*surakarta.MCTS); !mcts && res.Depth < hitDepth {
+				t.Errorf("%s, %s: depth %d after the hit, %d before it", tc.name, s.name, res.Depth, hitDepth)
+			}
 		}
 	}
 }

@@ -48,7 +48,7 @@ func (c *searchCore) armStop(ctx context.Context) {
 		c.stopTimer = c.afterFunc(c.plan.hard, stop)
 	}
 	if w := c.ponder; w != nil {
-		go w.wait(c.now, c.afterFunc, c.pending, stop)
+		go w.wait(c.now, c.afterFunc, c.start, c.pending, stop)
 	}
 }
 
@@ -62,24 +62,31 @@ func (c *searchCore) afterFunc(d time.Duration, f func()) (stop func() bool) {
 }
 
 // ponderWait waits, in a goroutine of its own, for the ponder hit of a
-// search that ponders (Limits.Ponder): it notes the time of the hit and
-// sets the timer of the time plan that starts then; the search takes the
-// hit in at its next look at the clock (ponderHit).
+// search that ponders (Limits.Ponder). The time plan that applies from
+// the hit counts its time from the search's start, as UCI engines count
+// it (Stockfish among them): the time spent pondering is time the search
+// has had. So at the hit the wait stops the search at once when the plan
+// is already spent, or when an iteration that ended while it pondered
+// would have been the last under the plan (stopOnHit); else it sets the
+// timer of the plan's hard bound. The search takes the hit in at its next
+// look at the clock (ponderHit).
 type ponderWait struct {
 	hit  <-chan struct{} // Limits.Ponder
 	quit chan struct{}   // closed by disarm
+	// stopOnHit is set by the search when, pondering, it ends an
+	// iteration after which the plan would start no other.
+	stopOnHit atomic.Bool
 
 	mu        sync.Mutex
-	at        time.Time   // the time of the hit
 	stopTimer func() bool // stops the plan's timer, once set
 	disarmed  bool
 
-	arrived atomic.Bool // set once at is
+	arrived atomic.Bool // set at the hit
 }
 
 // wait waits for the hit or for disarm; at the hit, with plan timed, it
-// arms the timer that calls stop at plan's hard bound.
-func (w *ponderWait) wait(now func() time.Time, afterFunc func(time.Duration, func()) func() bool, plan timePlan, stop func()) {
+// calls stop at once, or at plan's hard bound counted from start.
+func (w *ponderWait) wait(now func() time.Time, afterFunc func(time.Duration, func()) func() bool, start time.Time, plan timePlan, stop func()) {
 	select {
 	case <-w.hit:
 	case <-w.quit:
@@ -90,9 +97,12 @@ func (w *ponderWait) wait(now func() time.Time, afterFunc func(time.Duration, fu
 	if w.disarmed {
 		return
 	}
-	w.at = now()
 	if plan.timed {
-		w.stopTimer = afterFunc(plan.hard, stop)
+		if left := plan.hard - now().Sub(start); left <= 0 || w.stopOnHit.Load() {
+			stop()
+		} else {
+			w.stopTimer = afterFunc(left, stop)
+		}
 	}
 	w.arrived.Store(true)
 }
@@ -111,18 +121,16 @@ func (w *ponderWait) disarm() {
 }
 
 // ponderHit takes in the ponder hit, once it has come, in the search's
-// goroutine: the time plan that was pending applies from the hit's time.
+// goroutine: the time plan that was pending applies, counted from the
+// search's start.
 func (c *searchCore) ponderHit() {
 	w := c.ponder
 	if w == nil || !w.arrived.Load() {
 		return
 	}
-	w.mu.Lock()
-	at := w.at
-	w.mu.Unlock()
-	c.plan, c.planStart, c.ponder = c.pending, at, nil
+	c.plan, c.ponder = c.pending, nil
 	if c.plan.timed {
-		c.deadline = at.Add(c.plan.hard)
+		c.deadline = c.start.Add(c.plan.hard)
 	}
 	// disarm stops the timer the wait set: keep the wait for it.
 	c.hitWait = w
