@@ -39,10 +39,13 @@
 // mille, surakarta.ScoreWDL), hashfull N after nps once the search has run
 // a second (Info.Hashfull); and, once the search has run 3 s, at most four
 // lines a second of the root move it has reached, "info depth D currmove
-// M currmovenumber N" (Limits.RootProgress). bestmove names the reply the
-// engine expects after "ponder" when its line has one, and is 0000 when
-// there is no move: the game is over, the engine has no position, or its
-// searcher failed.
+// M currmovenumber N" (Limits.RootProgress). bestmove is 0000 when there
+// is no move: the game is over, the engine has no position, its searcher
+// failed or the go was refused. It is the two words "bestmove M" unless
+// the GUI has said that it ponders, by the option Ponder or by sending go
+// ponder: then it names the reply the engine expects after "ponder", when
+// its line has one. Strict runners (cutegames) take a move only from a
+// line of two words, and wait for ever on any other.
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
 // count and speed over fixed positions, an engine's signature), perft N
@@ -56,10 +59,17 @@
 //
 // Serve makes an engine program of a Searcher. It starts at the start
 // position. go and perft run in the background: isready, query, show and
-// stop are answered meanwhile, stop ends either (a stopped perft ends with
-// "info string perft stopped" instead of its total), and commands that
-// would change the game or the options are refused until they end. go
-// infinite reports its move only after stop. uginewgame clears the
+// stop are answered meanwhile, and stop ends either (a stopped perft ends
+// with "info string perft stopped" instead of its total). Commands are
+// carried out in the order they come, as UCI engines carry them out: one
+// that would change the game or the options (position, uginewgame,
+// setoption, go, bench, perft) waits for the search or perft under way to
+// end, so that a client may send its commands without waiting for each
+// answer and every go gets its one bestmove. go infinite, and go ponder
+// until its ponderhit, end only when told, by a command that would come
+// after the one waiting: such a command is refused instead, with an error
+// line (a go with bestmove 0000 too; a position leaves the server with no
+// position, below). go infinite reports its move only after stop. uginewgame clears the
 // engine's searcher in the background, since a large table takes seconds
 // to clear: isready is answered, and go, bench and setoption of the
 // engine's own options are carried out, once the clear has ended; other
@@ -68,9 +78,11 @@
 // answers bestmove), and Serve returns: the GUI has gone, and an engine
 // does not go on searching for nobody.
 //
-// A position command that is refused for what it says (a malformed
-// position, an illegal move) leaves the server with no position, not with
-// the one before: until the next good position or uginewgame, go answers
+// A position command that is refused (a malformed position, an illegal
+// move, a search under way until stop), and a line too long to read
+// (serve's 1 MiB, most likely a position with many moves), leave the
+// server with no position, not with the one before: until the next good
+// position or uginewgame, go answers
 // "info string error: no position: …" and bestmove 0000, query and perft
 // answer only an error line, and show says so. A runner that sent a bad
 // position thus never gets a move for a game it did not set up.
@@ -94,8 +106,11 @@
 // limits, its time counted from then), or stop; its bestmove waits for one
 // of the two, even when the search has ended. ponderhit when no search
 // ponders does nothing: it may cross the bestmove of a search told to
-// stop. UGI's own options come after the server's: Ponder (a GUI sets it
-// to say it will ponder; it changes nothing), UCI_ShowWDL, and the button
+// stop. The time of a search that pondered counts from go ponder, as
+// UCI engines count it: at ponderhit a search that has pondered as long as
+// its time allows answers at once. UGI's own options come after the
+// server's: Ponder (a GUI sets it to say it will ponder; bestmove then
+// names the move to ponder on), UCI_ShowWDL, and the button
 // Clear Hash, which clears the searcher as uginewgame does and keeps the
 // game; an engine whose Options name one of them keeps its own instead.
 //

@@ -89,9 +89,9 @@ func TestGoPonder(t *testing.T) {
 		if lines := s.ready(); slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "bestmove") }) {
 			t.Fatalf("bestmove before %s: %q", end, lines)
 		}
-		s.send("position startpos") // refused: the search goes on
-		if l := s.next(); l != "info string error: a search is running: send stop first" {
-			t.Errorf("position while pondering: %q", l)
+		s.send("setoption name MultiPV value 2") // refused: the search goes on
+		if l := s.next(); l != "info string error: a search is running that ends only when told: send ponderhit or stop first" {
+			t.Errorf("setoption while pondering: %q", l)
 		}
 		s.send(end)
 		_, best := s.untilPrefix("bestmove ")

@@ -84,6 +84,11 @@ type server struct {
 	own     int      // how many of options are the server's own or UGI's
 	// showWDL is the UCI_ShowWDL option: info lines carry wdl.
 	showWDL bool
+	// ponders is whether the GUI ponders, so that bestmove names the
+	// reply to ponder on: it set the option Ponder, or sent go ponder.
+	// Strict runners read only "bestmove M" (cutegames skips a line of
+	// more words and waits for ever), so by default it does not.
+	ponders bool
 }
 
 // The options of UGI itself, as UCI has them, listed after the server's
@@ -111,8 +116,12 @@ func protocolOptions() []Option {
 // errQuit is returned by command for quit.
 var errQuit = errors.New("quit")
 
-// noPosition is why the server has no game after a refused position.
-const noPosition = "the last position command was refused; send position or uginewgame"
+// noPosition is why the server has no game after a refused position, and
+// overLongLine after a line too long to read.
+const (
+	noPosition   = "the last position command was refused; send position or uginewgame"
+	overLongLine = "a line too long to read was skipped; send position or uginewgame"
+)
 
 // serveCapped is Serve with caps on the searches, perft and bench, for
 // tests and fuzzing.
@@ -128,6 +137,10 @@ func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps s
 		line, err := in.Next(ctx)
 		switch {
 		case errors.Is(err, serve.ErrLineTooLong):
+			// Most likely a position with a long list of moves: the
+			// game is not the one the GUI has, so answer go as after a
+			// refused position, not with a move for the game before.
+			s.DropGame(overLongLine)
 			s.Out.Lines(errorLine(err))
 		case err == io.EOF:
 			// The GUI has gone: a search or perft is stopped, not
@@ -209,16 +222,16 @@ func (s *server) command(ctx context.Context, line string) error {
 		s.Ready() // a uginewgame's clear has ended
 		s.Out.Lines(ansReadyOK)
 	case cmdSetOption:
-		return s.setOption(args)
+		return s.setOption(ctx, args)
 	case cmdNewGame:
-		if err := s.Busy(); err != nil {
+		if err := s.Idle(ctx); err != nil {
 			return err
 		}
 		s.NewGame()
 	case cmdPosition:
-		return s.position(args)
+		return s.position(ctx, args)
 	case cmdGo:
-		return s.goCommand(args)
+		return s.goCommand(ctx, args)
 	case cmdStop:
 		s.Stop()
 	case cmdPonderHit:
@@ -230,7 +243,7 @@ func (s *server) command(ctx context.Context, line string) error {
 	case cmdBench:
 		return s.bench(ctx, args)
 	case cmdPerft:
-		return s.perft(args)
+		return s.perft(ctx, args)
 	case cmdShow:
 		g, err := s.Game()
 		s.Out.Lines(showLines(g, s.Settings.Rules, err)...)
@@ -244,8 +257,8 @@ func (s *server) command(ctx context.Context, line string) error {
 }
 
 // setOption handles setoption.
-func (s *server) setOption(args []string) error {
-	if err := s.Busy(); err != nil {
+func (s *server) setOption(ctx context.Context, args []string) error {
+	if err := s.Idle(ctx); err != nil {
 		return err
 	}
 	name, value, err := parseSetOption(args)
@@ -273,6 +286,7 @@ func (s *server) setOption(args []string) error {
 	}
 	switch own := i < s.own; {
 	case own && o.Name == optPonder:
+		s.ponders = v == "true"
 		return nil
 	case own && o.Name == optShowWDL:
 		s.showWDL = v == "true"
@@ -285,14 +299,19 @@ func (s *server) setOption(args []string) error {
 	if err := s.e.SetOption(o.Name, v); err != nil {
 		return fmt.Errorf("setoption: option %s: %w", o.Name, err)
 	}
+	if strings.EqualFold(o.Name, optPonder) && o.Type == OptionCheck {
+		s.ponders = v == "true" // the engine's own Ponder tells it too
+	}
 	return nil
 }
 
-// position handles position. A position refused for what it says leaves
-// the server with no position, so that a go sent after it is not
+// position handles position, once the task under way has ended. A
+// position refused, for what it says or because a search runs until stop,
+// leaves the server with no position, so that a go sent after it is not
 // answered with a move for another game.
-func (s *server) position(args []string) error {
-	if err := s.Busy(); err != nil {
+func (s *server) position(ctx context.Context, args []string) error {
+	if err := s.Idle(ctx); err != nil {
+		s.DropGame(noPosition)
 		return err
 	}
 	start, moves, err := parsePosition(args)
@@ -309,20 +328,25 @@ func (s *server) position(args []string) error {
 	return nil
 }
 
-// goCommand starts a search and answers at once; the search reports its
-// iterations with info lines and its move with bestmove.
-func (s *server) goCommand(args []string) error {
-	if err := s.Busy(); err != nil {
-		return err
+// goCommand starts a search, once the task under way has ended, and
+// returns; the search reports its iterations with info lines and its move
+// with bestmove. Every go is answered with one bestmove: one that is
+// refused, with an error line and bestmove 0000.
+func (s *server) goCommand(ctx context.Context, args []string) error {
+	refuse := func(err error) error {
+		s.Out.Lines(errorLine(err), bestMoveLine(surakarta.NoMove))
+		return nil
+	}
+	if err := s.Idle(ctx); err != nil {
+		return refuse(err)
 	}
 	p, clock, err := parseGoClock(args)
 	if err != nil {
-		return err
+		return refuse(err)
 	}
 	g, err := s.Game()
 	if err != nil {
-		s.Out.Lines(errorLine(err), bestMoveLine(surakarta.NoMove))
-		return nil
+		return refuse(err)
 	}
 	if o := g.Outcome(); o.Over {
 		s.Out.Lines(infoStringLine("the game is over: "+o.String()), bestMoveLine(surakarta.NoMove))
@@ -331,9 +355,13 @@ func (s *server) goCommand(args []string) error {
 	pos := g.Position()
 	for _, m := range p.Limits.SearchMoves {
 		if _, err := pos.Legal(m); err != nil {
-			return fmt.Errorf("go: searchmoves: %w", err)
+			return refuse(fmt.Errorf("go: searchmoves: %w", err))
 		}
 	}
+	if p.Ponder {
+		s.ponders = true
+	}
+	ponders := s.ponders
 	p, warning := clock.forMover(p, pos.SideToMove())
 	if warning != "" {
 		s.Out.Lines(infoStringLine(warning))
@@ -384,7 +412,11 @@ func (s *server) goCommand(args []string) error {
 					finalInfoLine(res, false), bestMoveLine(m),
 				}
 			}
-			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMovePonderLine(res.Move, ponderMove(pos, res.PV))}
+			ponder := surakarta.NoMove
+			if ponders {
+				ponder = ponderMove(pos, res.PV)
+			}
+			return []string{finalInfoLine(res, !slices.Equal(res.PV, last)), bestMovePonderLine(res.Move, ponder)}
 		},
 	})
 	return nil
@@ -478,7 +510,7 @@ const benchDepth = 10
 // and the speed. With the default engine of cmd/surakarta the node count
 // is the same on every machine: the engine's signature.
 func (s *server) bench(ctx context.Context, args []string) error {
-	if err := s.Busy(); err != nil {
+	if err := s.Idle(ctx); err != nil {
 		return err
 	}
 	depth := min(benchDepth, s.BenchDepth())
@@ -503,8 +535,8 @@ func (s *server) bench(ctx context.Context, args []string) error {
 
 // perft handles perft N: in the background, a line for each legal move
 // as its count is done, then the total; stop ends it early.
-func (s *server) perft(args []string) error {
-	if err := s.Busy(); err != nil {
+func (s *server) perft(ctx context.Context, args []string) error {
+	if err := s.Idle(ctx); err != nil {
 		return err
 	}
 	if len(args) != 1 {

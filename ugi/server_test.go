@@ -184,13 +184,19 @@ func TestStopInfiniteSearch(t *testing.T) {
 	s.send("position startpos", "go infinite")
 	s.until(func(l string) bool { return strings.HasPrefix(l, "info depth 6 ") })
 	// isready is answered while the search runs, and nothing that would
-	// change the game or the options is done meanwhile.
+	// change the game or the options is done meanwhile: a search that
+	// ends only at stop is not waited for, since the stop comes after.
 	s.send("isready")
 	s.until(func(l string) bool { return l == "readyok" })
-	for _, cmd := range []string{"position startpos moves b2b3", "uginewgame", "setoption name Hash value 2", "setoption name QuietPlyLimit value 3", "go depth 1", "bench 1", "perft 1"} {
+	const busy = "info string error: a search is running that ends only when told: send stop first"
+	for _, cmd := range []string{"uginewgame", "setoption name Hash value 2", "setoption name QuietPlyLimit value 3", "bench 1", "perft 1"} {
 		s.send(cmd)
-		s.untilPrefix("info string error: a search is running: send stop first")
+		s.untilPrefix(busy)
 	}
+	// A go is answered, with bestmove 0000.
+	s.send("go depth 1")
+	s.untilPrefix(busy)
+	s.expect("bestmove 0000")
 	s.send("query p1turn")
 	s.untilPrefix("response true")
 	s.send("show")
@@ -287,8 +293,9 @@ func TestRules(t *testing.T) {
 	bestMove(t, best, surakarta.NewGame(start))
 }
 
-// TestBadInput: bad input gets one error line and changes nothing; the
-// server goes on.
+// TestBadInput: bad input gets one error line and changes nothing, a go
+// refused also its bestmove 0000 (a GUI waits for it); the server goes
+// on.
 func TestBadInput(t *testing.T) {
 	var calls []string
 	s := startSession(t, testEngine(&calls), serve.Caps{})
@@ -307,7 +314,7 @@ func TestBadInput(t *testing.T) {
 		"bench 0", "bench x", "bench 1 2", "bench 65",
 	} {
 		s.send(bad)
-		if lines := s.ready(); len(lines) != 1 || !strings.HasPrefix(lines[0], "info string error: ") {
+		if lines := refusal(s.ready(), bad); len(lines) != 1 || !strings.HasPrefix(lines[0], "info string error: ") {
 			t.Errorf("%q: got %q, want one error line", bad, lines)
 		}
 	}
@@ -336,10 +343,22 @@ func TestBadInput(t *testing.T) {
 		"wibble":                                 `info string error: unknown command "wibble" (commands: ugi, isready, setoption, uginewgame, position, go, stop, ponderhit, query, bench, perft, show, quit)`,
 	} {
 		s.send(bad)
-		if lines := s.ready(); len(lines) != 1 || lines[0] != want {
+		if lines := refusal(s.ready(), bad); len(lines) != 1 || lines[0] != want {
 			t.Errorf("%q: got %q, want %q", bad, lines, want)
 		}
 	}
+}
+
+// refusal returns the lines that answer the refused command cmd without
+// the bestmove 0000 that follows a go's error line, which it checks.
+func refusal(lines []string, cmd string) []string {
+	if !strings.HasPrefix(cmd, "go ") {
+		return lines
+	}
+	if len(lines) == 0 || lines[len(lines)-1] != "bestmove 0000" {
+		return append(lines, "(no bestmove 0000 last)")
+	}
+	return lines[:len(lines)-1]
 }
 
 // TestNoPosition: after a refused position the server has none: go
@@ -395,13 +414,16 @@ func TestNoPosition(t *testing.T) {
 	g.PlayText("b2b3")
 	bestMove(t, best, g)
 
-	// A position refused because a search runs changes nothing.
-	s.send("go infinite", "position fen xx", "stop")
-	if lines, _ := s.untilPrefix("bestmove "); !slices.Contains(lines, "info string error: a search is running: send stop first") {
+	// A position refused because a search runs until stop leaves no
+	// position either: a go after the stop answers no move of the game
+	// before.
+	s.send("go infinite", "position startpos moves b2b3 e5e4", "stop")
+	if lines, _ := s.untilPrefix("bestmove "); !slices.Contains(lines, "info string error: a search is running that ends only when told: send stop first") {
 		t.Errorf("position during a search: %q", lines)
 	}
-	s.send("query p1turn")
-	s.expect("response false")
+	s.send("go depth 1")
+	s.expect("info string error: no position: the last position command was refused; send position or uginewgame")
+	s.expect("bestmove 0000")
 }
 
 func TestPerft(t *testing.T) {
@@ -432,8 +454,9 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftInBackground: a long perft runs in the background: isready is
-// answered at once, and stop, quit and the end of the input end it.
+// TestPerftInBackground: a long perft runs in the background: isready and
+// query are answered at once, and stop, quit and the end of the input end
+// it.
 func TestPerftInBackground(t *testing.T) {
 	s := newSession(t)
 	s.send("perft 8")
@@ -442,10 +465,6 @@ func TestPerftInBackground(t *testing.T) {
 	s.expect("readyok")
 	if elapsed := time.Since(begin); elapsed > time.Second {
 		t.Errorf("isready during perft 8: readyok after %v", elapsed)
-	}
-	for _, cmd := range []string{"go depth 1", "perft 1", "position startpos", "setoption name Hash value 2"} {
-		s.send(cmd)
-		s.expect("info string error: perft is running: send stop first")
 	}
 	s.send("query p1turn")
 	s.expect("response true")
@@ -557,7 +576,7 @@ func TestOddInput(t *testing.T) {
 		"\xff\xfe", strings.Repeat("a", 39) + "é", "position startpos moves " + strings.Repeat("ü", 50),
 	} {
 		s.send(odd)
-		lines := s.ready()
+		lines := refusal(s.ready(), odd)
 		if len(lines) != 1 || !strings.HasPrefix(lines[0], "info string error: ") {
 			t.Errorf("%.60q: %q, want one error line", odd, lines)
 		}

@@ -45,7 +45,8 @@ func TestUGISearchMoves(t *testing.T) {
 	}
 }
 
-// TestUGIGoErrors: go's errors name what is wrong.
+// TestUGIGoErrors: go's errors name what is wrong, and the go refused
+// is answered, with bestmove 0000.
 func TestUGIGoErrors(t *testing.T) {
 	p := startEngine(t, "engine")
 	for cmd, want := range map[string]string{
@@ -53,8 +54,8 @@ func TestUGIGoErrors(t *testing.T) {
 		"go mate 0":           "info string error: go: mate 0: want a number of moves from 1",
 	} {
 		p.send(cmd, "isready")
-		if lines, _ := p.untilPrefix("readyok"); len(lines) != 1 || lines[0] != want {
-			t.Errorf("%s: %q, want %q", cmd, lines, want)
+		if lines, _ := p.untilPrefix("readyok"); len(lines) != 2 || lines[0] != want || lines[1] != "bestmove 0000" {
+			t.Errorf("%s: %q, want %q and bestmove 0000", cmd, lines, want)
 		}
 	}
 }

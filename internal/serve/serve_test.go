@@ -277,13 +277,24 @@ func TestServerTasks(t *testing.T) {
 		Info: func(surakarta.Info) {},
 		Done: func(r surakarta.Result, err error) []string { res = r; return []string{"done " + r.Move.String()} },
 	})
-	if err := s.Busy(); err == nil || err.Error() != "a search is running: send stop first" {
-		t.Errorf("Busy during a search: %v", err)
+	// go infinite ends only at stop: Idle refuses to wait for it.
+	if err := s.Idle(context.Background()); !errors.Is(err, ErrBusy) || !strings.HasSuffix(err.Error(), "send stop first") {
+		t.Errorf("Idle during go infinite: %v", err)
 	}
 	time.Sleep(20 * time.Millisecond)
 	s.Stop()
-	if err := s.Busy(); err != nil || res.Move == surakarta.NoMove || out.String() != "done "+res.Move.String()+"\n" {
+	if err := s.Idle(context.Background()); err != nil || res.Move == surakarta.NoMove || out.String() != "done "+res.Move.String()+"\n" {
 		t.Errorf("after Stop: %v, %v, %q", err, res.Move, out.String())
+	}
+
+	// A search that ends by itself: Idle waits for its last lines.
+	before := len(out.String())
+	s.Go(surakarta.Limits{Nodes: 5000}, false, Report{
+		Info: func(surakarta.Info) {},
+		Done: func(r surakarta.Result, err error) []string { return []string{"done " + r.Move.String()} },
+	})
+	if err := s.Idle(context.Background()); err != nil || !strings.HasPrefix(out.String()[before:], "done ") {
+		t.Errorf("Idle after a search of 5000 nodes: %v, %q", err, out.String()[before:])
 	}
 
 	// perft in the background, stopped.
@@ -295,8 +306,11 @@ func TestServerTasks(t *testing.T) {
 			}
 			return []string{"total"}
 		})
-	if err := s.Busy(); err == nil || err.Error() != "perft is running: send stop first" {
-		t.Errorf("Busy during perft: %v", err)
+	// perft ends by itself: Idle waits for it, here until its context ends.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if err := s.Idle(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Idle during perft: %v", err)
 	}
 	start := time.Now()
 	s.Stop()

@@ -27,7 +27,7 @@ type Caps struct {
 // runs in a goroutine of its own on a copy of what it needs and touches
 // only the searcher it was given and Out, so that commands that only read
 // the game are answered while it runs. Commands that would change the
-// game, the settings or the searcher must first check Busy.
+// game, the settings or the searcher must first wait for Idle.
 //
 // NewGame clears the searcher in the background too, since clearing a
 // large table takes seconds: Searcher waits for the clear to end, and so
@@ -248,26 +248,66 @@ func (s *Server) PonderHit() bool {
 	return hit
 }
 
-// Busy returns an error while a task runs, reaping one that has ended. A
-// task has ended once it has written its last lines, so that a command
-// sent in answer to them finds the server idle.
-func (s *Server) Busy() error {
+// ErrBusy is wrapped by the error of Idle while a task runs that ends
+// only when told: a search with go infinite, or one that ponders and has
+// not had its hit.
+var ErrBusy = errors.New("a search is running that ends only when told")
+
+// Idle waits for the running task, if any, to end, and reaps it, so that
+// a command that changes the game, the settings or the searcher is
+// carried out after the task, in the order the commands came, as UCI
+// engines do: a go sent while a search runs is answered after it. It does
+// not wait for a task that ends only when told, a search with go infinite
+// or one that ponders and has not had its hit: the stop or ponderhit that
+// would end it comes after the command, which would then wait forever;
+// Idle returns an error wrapping ErrBusy instead. A task has ended once it
+// has written its last lines, so that a command sent in answer to them
+// finds the server idle. Idle returns ctx's error if ctx is done first.
+func (s *Server) Idle(ctx context.Context) error {
 	t := s.task
 	if t == nil {
 		return nil
 	}
-	if t.reported.Load() {
-		<-t.done
-		s.task = nil
-		return nil
+	if !t.reported.Load() && !t.endsByItself() {
+		select {
+		case <-t.done:
+		default:
+			return fmt.Errorf("%w: send %s first", ErrBusy, t.ender())
+		}
 	}
 	select {
 	case <-t.done:
 		s.task = nil
 		return nil
-	default:
-		return fmt.Errorf("%s is running: send stop first", t.what)
+	case <-ctx.Done():
+		return ctx.Err()
 	}
+}
+
+// endsByItself reports whether the task ends without a stop or a ponder
+// hit: it is not infinite, and it does not ponder or has had its hit.
+func (t *task) endsByItself() bool {
+	if t.infinite {
+		return false
+	}
+	if t.hit == nil {
+		return true
+	}
+	select {
+	case <-t.hit:
+		return true
+	default:
+		return false
+	}
+}
+
+// ender names the commands that end a task that does not end by
+// itself.
+func (t *task) ender() string {
+	if t.hit != nil && !t.infinite {
+		return "ponderhit or stop"
+	}
+	return "stop"
 }
 
 // Stop ends the running task, if any, and waits until it has written its

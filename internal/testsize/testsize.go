@@ -43,6 +43,11 @@ func RealTime(t testing.TB) {
 	}
 }
 
+// RealTimeOn reports whether SURAKARTA_REALTIME is 1, for a test whose
+// check of real time is a part of it: without it the test runs and only
+// logs what the real clock says.
+func RealTimeOn() bool { return os.Getenv(RealTimeEnv) == "1" }
+
 // Sequential skips t under the race detector: t checks code that runs on
 // one goroutine, so that the race detector can find nothing in it and
 // only makes it several times slower. The runs without -race run it in
