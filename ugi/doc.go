@@ -49,8 +49,12 @@
 //
 // Beyond UGI, the server of this package answers bench [depth] (a node
 // count and speed over fixed positions, an engine's signature), perft N
-// (a "MOVE: N" line for each legal move, then "nodes N") and show (the
-// game, for people); and it reports a command it refuses with an
+// (a "MOVE: N" line for each legal move, then "nodes N"), show (the game,
+// for people) and eval (the evaluator's score of the position, with no
+// search: "info string eval score cp N wdl W D L for Black, to move …",
+// when Engine.Evaluator is set); it reads the words a chess user types
+// first as the UGI commands they stand for: uci (answered uciok),
+// ucinewgame, and Stockfish's d for show; and it reports a command it refuses with an
 // "info string error: …" line, which changes nothing. A Client turns such
 // lines, seen before the answer to the isready it sends after a command,
 // into that command's error.

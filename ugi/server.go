@@ -36,6 +36,12 @@ type Engine struct {
 	// an error refuses the value and changes nothing. May be nil when
 	// Options is empty.
 	SetOption func(name, value string) error
+	// Evaluator, if not nil, returns the evaluator of the engine's
+	// searches, for eval, which shows its score of the position (the
+	// static evaluation, as Stockfish's eval shows it). Serve calls it as
+	// it calls Searcher, never while a search runs. When it is nil, eval
+	// is refused.
+	Evaluator func() surakarta.Evaluator
 	// StopGrace is how long Serve waits for the searcher to return from
 	// a search it has told to stop (at stop, quit, the end of the input,
 	// ctx done) before it answers without it: the GUI waits for bestmove,
@@ -211,13 +217,21 @@ func (s *server) command(ctx context.Context, line string) error {
 		return nil
 	}
 	cmd, args := fields[0], fields[1:]
+	typed := cmd
+	if alias, ok := uciAliases[cmd]; ok {
+		cmd = alias
+	}
 	switch cmd {
 	case cmdUGI:
 		lines := idLines(s.e.Name, s.e.Author)
 		for _, o := range s.options {
 			lines = append(lines, o.String())
 		}
-		s.Out.Lines(append(lines, ansUGIOK)...)
+		ok := ansUGIOK
+		if typed == cmdUCI {
+			ok = ansUCIOK // answered in the words asked
+		}
+		s.Out.Lines(append(lines, ok)...)
 	case cmdIsReady:
 		s.Ready() // a uginewgame's clear has ended
 		s.Out.Lines(ansReadyOK)
@@ -247,6 +261,8 @@ func (s *server) command(ctx context.Context, line string) error {
 	case cmdShow:
 		g, err := s.Game()
 		s.Out.Lines(showLines(g, s.Settings.Rules, err)...)
+	case cmdEval:
+		return s.eval(ctx)
 	case cmdQuit:
 		s.Stop()
 		return errQuit
@@ -530,6 +546,29 @@ func (s *server) bench(ctx context.Context, args []string) error {
 		return fmt.Errorf("bench: %w", err)
 	}
 	s.Out.Lines(benchLine(nodes, elapsed))
+	return nil
+}
+
+// eval handles eval: the evaluator's score of the position for the side
+// to move, with its chances of a win, a draw and a loss.
+func (s *server) eval(ctx context.Context) error {
+	if s.e.Evaluator == nil {
+		return errors.New("eval: this engine does not show its evaluation")
+	}
+	if err := s.Idle(ctx); err != nil {
+		return err
+	}
+	g, err := s.Game()
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	s.Ready()
+	ev := s.e.Evaluator()
+	if ev == nil {
+		return errors.New("eval: the engine gave no evaluator")
+	}
+	p := g.Position()
+	s.Out.Lines(evalLine(p, ev.Evaluate(&p)))
 	return nil
 }
 

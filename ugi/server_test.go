@@ -304,7 +304,7 @@ func TestBadInput(t *testing.T) {
 	s.send("ugi")
 	options, _ := s.untilPrefix("ugiok")
 	for _, bad := range []string{
-		"foo", "uci", "go mate 0", "go mate -1", "go mate", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
+		"foo", "ucix", "go mate 0", "go mate -1", "go mate", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
 		"go wibble 3", "go searchmoves", "go searchmoves a2a9", "go searchmoves b2b3", "go depth 3 searchmoves a1a2 b1b2",
 		"setoption", "setoption name", "setoption Hash value 1", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 99999", "setoption name Bogus value 1", "setoption name value 1",
@@ -340,7 +340,7 @@ func TestBadInput(t *testing.T) {
 		"setoption name hash value 0":            `info string error: setoption: option Hash: want a whole number from 1 to 64, not "0"`,
 		"setoption name RepetitionLimit value 1": "info string error: setoption: option RepetitionLimit: 1 would end every game at once: want 0 (off) or 2 or more",
 		"perft 9":                                `info string error: perft: want a depth from 1 to 8, not "9"`,
-		"wibble":                                 `info string error: unknown command "wibble" (commands: ugi, isready, setoption, uginewgame, position, go, stop, ponderhit, query, bench, perft, show, quit)`,
+		"wibble":                                 `info string error: unknown command "wibble" (commands: ugi, isready, setoption, uginewgame, position, go, stop, ponderhit, query, bench, perft, show, eval, quit)`,
 	} {
 		s.send(bad)
 		if lines := refusal(s.ready(), bad); len(lines) != 1 || lines[0] != want {

@@ -28,7 +28,10 @@ const (
 	// the move it pondered on.
 	cmdPonderHit = "ponderhit"
 	ansUGIOK     = "ugiok"
-	ansReadyOK   = "readyok"
+	// cmdUCI is UCI's name of ugi, which is answered with ansUCIOK.
+	cmdUCI     = "uci"
+	ansUCIOK   = "uciok"
+	ansReadyOK = "readyok"
 )
 
 // noMove is how UGI writes the absence of a move, in bestmove.
@@ -787,11 +790,20 @@ const (
 	cmdBench     = "bench"
 	cmdPerft     = "perft"
 	cmdShow      = "show"
+	cmdEval      = "eval"
 )
+
+// uciAliases are the words a chess user types first, read as the UGI
+// commands they stand for: UCI's names, and Stockfish's d for show.
+var uciAliases = map[string]string{
+	cmdUCI:       cmdUGI,
+	"ucinewgame": cmdNewGame,
+	"d":          cmdShow,
+}
 
 // serverCommands are the commands of the server, in the order its error
 // for an unknown command lists them.
-var serverCommands = []string{cmdUGI, cmdIsReady, cmdSetOption, cmdNewGame, cmdPosition, cmdGo, cmdStop, cmdPonderHit, cmdQuery, cmdBench, cmdPerft, cmdShow, cmdQuit}
+var serverCommands = []string{cmdUGI, cmdIsReady, cmdSetOption, cmdNewGame, cmdPosition, cmdGo, cmdStop, cmdPonderHit, cmdQuery, cmdBench, cmdPerft, cmdShow, cmdEval, cmdQuit}
 
 // benchLine returns bench's answer, in the form engine testing frameworks
 // read: "<nodes> nodes <nps> nps".
@@ -866,6 +878,14 @@ func showLines(g *surakarta.Game, rules surakarta.Rules, noGame error) []string 
 	return append(lines,
 		fmt.Sprintf("info string rules QuietPlyLimit %d RepetitionLimit %d", rules.QuietPlyLimit, rules.RepetitionLimit),
 		infoStringLine("outcome "+outcome))
+}
+
+// evalLine returns eval's answer for p, whose evaluation is score: the
+// score as info lines write it, for the side to move, with the chances
+// of a win, a draw and a loss that it gives.
+func evalLine(p surakarta.Position, score int) string {
+	w := surakarta.ScoreWDL(score, p.Count(surakarta.Black)+p.Count(surakarta.White))
+	return fmt.Sprintf("info string eval score %s wdl %d %d %d for %v, to move (the evaluator's score, no search)", scoreText(score), w.Win, w.Draw, w.Loss, p.SideToMove())
 }
 
 // queryCommand returns the query command that asks question.

@@ -133,6 +133,23 @@ func (e *engine) noteBookMove(m book.MoveStats) {
 	e.note(fmt.Sprintf("book move %s: %d games, score %.0f%%, W/D/L %d/%d/%d", m.Move, m.Count(), 100*m.Score(), m.Wins, m.Draws, m.Losses))
 }
 
+// Evaluator returns the evaluator of the option Evaluator, which the
+// engine's searches use at full strength (Level 10), for eval.
+func (e *engine) Evaluator() surakarta.Evaluator {
+	ev, _ := registry.LookupEvaluator(e.evalName) // Evaluator's value is checked
+	if eval := ev.New(); !isNetwork(eval) || e.network == nil {
+		return eval
+	}
+	return e.network
+}
+
+// isNetwork reports whether eval is the network evaluator, which the
+// option Network replaces with the network of its file.
+func isNetwork(eval surakarta.Evaluator) bool {
+	_, ok := eval.(*surakarta.Network)
+	return ok
+}
+
 // search returns the searcher of the engine's Level, Searcher and
 // Evaluator for the next search.
 func (e *engine) search() surakarta.Searcher {
@@ -142,12 +159,7 @@ func (e *engine) search() surakarta.Searcher {
 			return e.searcher
 		}
 		s, _ := registry.LookupSearcher(e.searcherName)
-		ev, _ := registry.LookupEvaluator(e.evalName)
-		eval := ev.New()
-		if _, ok := eval.(*surakarta.Network); ok && e.network != nil {
-			eval = e.network
-		}
-		e.searcher = s.New(eval)
+		e.searcher = s.New(e.Evaluator())
 		e.setPVS()
 	}
 	if p, ok := e.searcher.(*surakarta.PVS); ok && e.tables != nil {

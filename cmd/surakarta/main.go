@@ -56,7 +56,7 @@ surakarta is an engine program for the board game Surakarta: graphical
 interfaces, referees and tournament runners start it and play it through
 its standard input and output. It speaks UGI, the Universal Game
 Interface (UCI made game-neutral: ugi, isready, setoption, uginewgame,
-position, go, stop, query, quit, and bench, perft, show), by default, and
+position, go, stop, query, quit, and bench, perft, show, eval), by default, and
 GTP, the Go Text Protocol version 2, with -gtp. Positions are written as
 wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1 and moves as a2a3; player 1 (p1) is
 Black, who moves first. It plays principal variation search with the
@@ -99,6 +99,7 @@ func ugiEngine(e *engine) ugi.Engine {
 	return ugi.Engine{
 		Name: "surakarta " + engineVersion(), Author: engineAuthor,
 		Searcher: e.Searcher, Options: e.options(), SetOption: e.SetOption,
+		Evaluator: e.Evaluator,
 	}
 }
 

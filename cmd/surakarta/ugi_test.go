@@ -318,7 +318,7 @@ func TestUGIBadInput(t *testing.T) {
 	p.send("position startpos moves b2b3 e5e4")
 	before := showGame(t, p)
 	for _, bad := range []string{
-		"foo", "uci", "go mate 0", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
+		"foo", "ucix", "go mate 0", "go depth", "go depth x", "go depth -1", "go nodes -5", "go movetime 1.5",
 		"go wibble 3", "go searchmoves b2b3",
 		"setoption", "setoption name", "setoption name Hash", "setoption name Hash value", "setoption name Hash value -1",
 		"setoption name Hash value 0", "setoption name Hash value 99999", "setoption name Threads value 0", "setoption name Bogus value 1",
