@@ -145,7 +145,7 @@ func ExampleNewPVS() {
 	}
 	fmt.Println(r.Move, surakarta.FormatScore(r.Score))
 	// Output:
-	// a2b2 win in 3
+	// a2b2 win in 3 plies
 }
 
 func ExampleNewAlphaBeta() {
@@ -160,7 +160,7 @@ func ExampleNewAlphaBeta() {
 	}
 	fmt.Println(r.Move, surakarta.FormatScore(r.Score), "depth", r.Depth)
 	// Output:
-	// a2b2 win in 3 depth 3
+	// a2b2 win in 3 plies depth 3
 }
 
 func ExamplePVS_multiPV() {
@@ -365,7 +365,7 @@ func ExampleEvaluator() {
 	fmt.Println("best move:", r.Move, surakarta.FormatScore(r.Score))
 	// Output:
 	// score for Black: -72
-	// best move: a2b2 win in 3
+	// best move: a2b2 win in 3 plies
 }
 
 // A game on a clock: each side has a second and gains 10 ms a move. The

@@ -152,8 +152,8 @@ func TestFormatScoreBeyondWin(t *testing.T) {
 			t.Errorf("FormatScore(%d) = %q, want a number", score, got)
 		}
 	}
-	if got := surakarta.FormatScore(surakarta.Win - 5); got != "win in 5" {
-		t.Errorf("FormatScore(Win-5) = %q, want win in 5", got)
+	if got := surakarta.FormatScore(surakarta.Win - 5); got != "win in 5 plies" {
+		t.Errorf("FormatScore(Win-5) = %q, want win in 5 plies", got)
 	}
 }
 

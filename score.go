@@ -57,22 +57,31 @@ func PliesToEnd(score int) (int, bool) {
 	return 0, false
 }
 
-// FormatScore returns score as text: "+35", "-120", "win in 5", "loss in 4",
-// and "table win" or "table loss" for the scores of IsTableWin and
-// IsTableLoss. A number beyond ±Win, which no search returns, is written
-// as a number.
+// FormatScore returns score as text: "+35", "-120", "win in 5 plies",
+// "loss in 1 ply", and "table win" or "table loss" for the scores of
+// IsTableWin and IsTableLoss. A ply is one side's move: UGI's "mate 3" is
+// a win in 3 moves of the side to move, 5 plies. A number beyond ±Win,
+// which no search returns, is written as a number.
 func FormatScore(score int) string {
 	switch n, ok := PliesToEnd(score); {
 	case ok && score > 0:
-		return fmt.Sprintf("win in %d", n)
+		return "win in " + pliesText(n)
 	case ok:
-		return fmt.Sprintf("loss in %d", n)
+		return "loss in " + pliesText(n)
 	case IsTableWin(score):
 		return "table win"
 	case IsTableLoss(score):
 		return "table loss"
 	}
 	return fmt.Sprintf("%+d", score)
+}
+
+// pliesText returns n plies as text: "1 ply", "5 plies".
+func pliesText(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }
 
 // isDecisive reports whether score says how the game ends, a forced win

@@ -156,14 +156,24 @@ type Options struct {
 	Progress func(done, total int)
 }
 
+// DefaultDepth is the depth at which the module's programs analyse a
+// game by default, surakarta-analyze and surakarta-play's analyse alike,
+// so that both judge a game's moves the same: a game of 60 plies takes
+// about a second with PVS and the network on a 2-core machine.
+const DefaultDepth = 10
+
 // Annotation is the analysis of one move.
 type Annotation struct {
 	// Ply is the number of the move in the game, counting from 1: the
 	// moves played once it is played, and so the key of the comment after
 	// it in surakarta.Record.Comments.
-	Ply   int
-	Move  surakarta.Move  // the move played
-	Mover surakarta.Color // the side that played it
+	Ply int
+	// Number is the move's number as records and chess number moves:
+	// Black's move and White's reply share one, which the game's start
+	// position sets (surakarta.Position.MoveNumber).
+	Number int
+	Move   surakarta.Move  // the move played
+	Mover  surakarta.Color // the side that played it
 	// Before is the engine's score of the position before the move: the
 	// best the mover can get, from the mover's view.
 	Before int
@@ -303,6 +313,7 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 	}
 	start := time.Now()
 	moves := g.Moves()
+	number := moveNumbers(g.StartPosition())
 	outcome := g.Outcome()
 	report := &Report{Outcome: outcome}
 	defer func() { report.Time = time.Since(start) }()
@@ -341,7 +352,7 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 			return report, fmt.Errorf("%w (depth %d) at ply %d: it completed no iteration; analyse with a searcher that scores positions", ErrNoScore, res.Depth, i)
 		}
 		if i > 0 {
-			report.Moves = append(report.Moves, withAccuracy(annotate(i, moves[i-1], replay.Position().SideToMove().Other(), prev, afterScore(res.Score)), prevPieces, pieces(replay)))
+			report.Moves = append(report.Moves, withAccuracy(annotate(i, number(i), moves[i-1], replay.Position().SideToMove().Other(), prev, afterScore(res.Score)), prevPieces, pieces(replay)))
 		}
 		prev, prevPieces = res, pieces(replay)
 		if opt.Progress != nil {
@@ -354,7 +365,7 @@ func Game(ctx context.Context, g *surakarta.Game, s surakarta.Searcher, opt Opti
 			return report, fmt.Errorf("analysis: replaying the game: %w", err)
 		}
 		mover := replay.Position().SideToMove().Other()
-		report.Moves = append(report.Moves, withAccuracy(annotate(n, moves[n-1], mover, prev, endScore(replay.Outcome(), mover)), prevPieces, pieces(replay)))
+		report.Moves = append(report.Moves, withAccuracy(annotate(n, number(n), moves[n-1], mover, prev, endScore(replay.Outcome(), mover)), prevPieces, pieces(replay)))
 	}
 	return report, nil
 }
@@ -389,11 +400,22 @@ func afterScore(next int) int {
 // 1, or 0 for a draw.
 func endScore(o surakarta.Outcome, mover surakarta.Color) int { return o.Score(mover, 1) }
 
-// annotate returns the annotation of move, the ply-th of the game, played
-// by mover where the search gave res, with the score after it.
-func annotate(ply int, move surakarta.Move, mover surakarta.Color, res surakarta.Result, after int) Annotation {
+// moveNumbers returns the function that gives the move number of the
+// ply-th move of a game from start (Annotation.Number).
+func moveNumbers(start surakarta.Position) func(ply int) int {
+	whiteFirst := 0
+	if start.SideToMove() == surakarta.White {
+		whiteFirst = 1
+	}
+	return func(ply int) int { return start.MoveNumber() + (ply-1+whiteFirst)/2 }
+}
+
+// annotate returns the annotation of move, the ply-th of the game and
+// numbered number, played by mover where the search gave res, with the
+// score after it.
+func annotate(ply, number int, move surakarta.Move, mover surakarta.Color, res surakarta.Result, after int) Annotation {
 	a := Annotation{
-		Ply: ply, Move: move, Mover: mover,
+		Ply: ply, Number: number, Move: move, Mover: mover,
 		Before: res.Score, After: after,
 		Best: res.Move, Line: slices.Clone(res.PV), Depth: res.Depth,
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
@@ -42,6 +43,21 @@ func (a Annotation) Comment() string {
 		b.WriteByte(')')
 	}
 	return b.String()
+}
+
+// MoveText returns the move as a list of moves writes it, numbered, with
+// the glyph of its class: "12. c2c1??" for a move of Black, "12... a5b4"
+// for one of White's.
+func (a Annotation) MoveText() string {
+	dots := ". "
+	if a.Mover == surakarta.White {
+		dots = "... "
+	}
+	text := strconv.Itoa(a.Number) + dots + a.Move.String()
+	if g, ok := a.Class.Glyph(); ok {
+		text += g.String()
+	}
+	return text
 }
 
 // Glyph returns the glyph that Report.Annotate writes after a move of

@@ -47,7 +47,7 @@ func TestComment(t *testing.T) {
 		{analysis.Annotation{Before: -12, After: -95, Best: mv("c2d3"), Line: line("c2d3 e5f4 d2c3 b5c4 a2a3 f5e4 b2b3"), Loss: 83, Class: analysis.Blunder},
 			"-12 → -95, blunder; best c2d3 (c2d3 e5f4 d2c3 b5c4 a2a3 f5e4 …)"},
 		{analysis.Annotation{Before: surakarta.Win - 3, After: -(surakarta.Win - 6), Best: mv("a2b2"), Line: line("a2b2 a6a5 b2a5"), Loss: 400, Class: analysis.Blunder},
-			"win in 3 → loss in 6, blunder; best a2b2 (a2b2 a6a5 b2a5)"},
+			"win in 3 plies → loss in 6 plies, blunder; best a2b2 (a2b2 a6a5 b2a5)"},
 	} {
 		if got := tc.a.Comment(); got != tc.want {
 			t.Errorf("Comment() = %q, want %q", got, tc.want)
@@ -452,5 +452,45 @@ func TestAnnotateVariations(t *testing.T) {
 		if got := glyph.String(); ok != (want != "") || ok && got != want {
 			t.Errorf("%v.Glyph() = %v, %v; want %q", g, got, ok, want)
 		}
+	}
+}
+
+// TestMoveText: moves are numbered as records number them, from the
+// start position's move number and side, with their class's glyph.
+func TestMoveText(t *testing.T) {
+	for _, tc := range []struct {
+		start string
+		want  []string
+	}{
+		{surakarta.StartText, []string{"1. c2d3", "1... f5e4", "2. b2c3"}},
+		{"wwwwww/wwwwww/6/3b2/bbb1bb/bbbbbb w 0 7", []string{"7... f5e4", "8. b2c3", "8... e4e3"}},
+	} {
+		start, err := surakarta.ParsePosition(tc.start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := surakarta.NewGame(start)
+		for _, w := range tc.want {
+			if err := g.PlayText(strings.Fields(w)[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := analysis.Game(context.Background(), g, surakarta.NewPVS(surakarta.NewTuned()), analysis.Options{Limits: surakarta.Limits{Depth: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, a := range r.Moves {
+			want := tc.want[i]
+			if g, ok := a.Class.Glyph(); ok {
+				want += g.String()
+			}
+			if got := a.MoveText(); got != want {
+				t.Errorf("%s, ply %d: %q, want %q", tc.start, i+1, got, want)
+			}
+		}
+	}
+	a := analysis.Annotation{Number: 12, Move: surakarta.NewMove(surakarta.C2, surakarta.C1), Mover: surakarta.Black, Class: analysis.Blunder}
+	if got := a.MoveText(); got != "12. c2c1??" {
+		t.Errorf("a blunder: %q", got)
 	}
 }

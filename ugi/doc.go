@@ -33,7 +33,8 @@
 // for movetime 1000 (surakarta.DefaultMoveTime) as go with no limits does;
 // a time given as 0 is no time, and the mover moves at once. An info line
 // carries depth, seldepth, score (cp N, an evaluation in the evaluator's
-// units; mate N, a win in N moves of the side to move, mate −N a loss),
+// units; mate N, a win in N moves of the side to move, 2N−1 plies, which
+// surakarta.FormatScore writes "win in 2N−1 plies"; mate −N a loss),
 // nodes, nps, time (milliseconds) and pv; wdl W D L after the score with
 // the option UCI_ShowWDL (the chances of a win, a draw and a loss per
 // mille, surakarta.ScoreWDL), hashfull N after nps once the search has run

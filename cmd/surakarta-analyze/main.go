@@ -108,10 +108,9 @@ search of a ply or two: their analysis says little.
 flags:
 `, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap, surakarta.MaxRecordCommentBytes)
 
-// DefaultDepth is the default of -depth: a game of 60 plies took about
-// half a second at it before singular extensions (docs/analysis.md has
-// the figures).
-const DefaultDepth = 10
+// DefaultDepth is the default of -depth, the depth at which
+// surakarta-play analyses too (docs/analysis.md has the figures).
+const DefaultDepth = analysis.DefaultDepth
 
 // maxRecordFile is the most a record file may hold: an analysis takes
 // seconds a game, so a larger file is a mistake rather than a task.

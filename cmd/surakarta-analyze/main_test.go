@@ -408,7 +408,11 @@ func TestAnalyzeTablebase(t *testing.T) {
 	var want []string // the tables' score of each position before its move
 	for !g.Outcome().Over {
 		v, _ := tb.Probe(g.Position())
-		want = append(want, fmt.Sprintf("{%v in %d →", v.Result, v.Plies))
+		unit := "plies"
+		if v.Plies == 1 {
+			unit = "ply"
+		}
+		want = append(want, fmt.Sprintf("{%v in %d %s →", v.Result, v.Plies, unit))
 		res, err := s.Search(context.Background(), g, surakarta.Limits{Depth: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -428,8 +432,8 @@ func TestAnalyzeTablebase(t *testing.T) {
 	if !strings.Contains(stderr, "tb="+strings.ToLower(dir)) {
 		t.Errorf("no tables in the engine's name:\n%s", stderr)
 	}
-	// Each score, in order of the plies.
-	rest := stdout
+	// Each score, in order of the plies, in the text unwrapped.
+	rest := strings.Join(strings.Fields(stdout), " ")
 	for ply, w := range want {
 		i := strings.Index(rest, w)
 		if i < 0 {

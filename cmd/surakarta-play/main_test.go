@@ -84,7 +84,7 @@ func TestPlayHint(t *testing.T) {
 	// Black's a2 takes b2 round the a1 loop and wins.
 	out := play(t, []string{"-level", "1", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "moves", "quit")
 	expect(t, out,
-		"Hint: a2xb2 (score win in 3 for you, depth ",
+		"Hint: a2xb2 (score win in 3 plies for you, depth ",
 		"capture path on the inner circuit: a2 → a1 loop → b1 → b2",
 		"Legal moves: a2xb2 a2a1 a2b1 a2a3 a2b3\n",
 	)
@@ -94,8 +94,8 @@ func TestPlayHint(t *testing.T) {
 	// After a2b2 and White's a6a5, b2 takes a5 round the a6 loop.
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a2b2", "hint", "b2a5", "hint", "quit")
 	expect(t, out,
-		"pvs,network plays a6a5 (score win in 1 for you, depth 1)", // as the hint says
-		"Hint: b2xa5 (score win in 1 for you, depth 1)",
+		"pvs,network plays a6a5 (score win in 1 ply for you, depth 1)", // as the hint says
+		"Hint: b2xa5 (score win in 1 ply for you, depth 1)",
 		"capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5",
 		"Game over. You win (the engine has no pieces left).\n",
 		"No hint: the game is over.",
@@ -251,9 +251,9 @@ func TestPlayScoresFromYourSide(t *testing.T) {
 	// The move that ends the game has no score ("loss in 0"): the result
 	// follows.
 	out := play(t, []string{"-color", "white", "-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "a6a5", "quit")
-	expect(t, out, "pvs,network plays a2xb2 (score loss in 2 for you, depth ", "pvs,network plays b2xa5\n")
+	expect(t, out, "pvs,network plays a2xb2 (score loss in 2 plies for you, depth ", "pvs,network plays b2xa5\n")
 	out = play(t, []string{"-depth", "2", "-movetime", "0", "-position", "w5/6/6/6/bw4/6 b"}, "hint", "quit")
-	expect(t, out, "Hint: a2xb2 (score win in 3 for you, depth ")
+	expect(t, out, "Hint: a2xb2 (score win in 3 plies for you, depth ")
 	// An evaluation: the engine's own score, negated.
 	res, err := surakarta.NewPVS(surakarta.NewNetwork()).Search(context.Background(), surakarta.NewGame(surakarta.NewPosition()), surakarta.Limits{Depth: 2})
 	if err != nil || res.Score == 0 || surakarta.IsWin(res.Score) || surakarta.IsLoss(res.Score) {
@@ -275,11 +275,11 @@ func TestPlayShowsMovesAsText(t *testing.T) {
 	out := play(t, []string{"-depth", "1", "-movetime", "0", "-position", "6/6/6/w5/6/2b3 b"}, "moves", "hint", "quit")
 	expect(t, out,
 		"Legal moves: c1xa3 c1b1 c1d1 c1b2 c1c2 c1d2\n",
-		"Hint: c1xa3 (score win in 1 for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3\n",
+		"Hint: c1xa3 (score win in 1 ply for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3\n",
 	)
 	// c1 takes d1, its neighbour, round two loops, at a1 and f1.
 	out = play(t, []string{"-depth", "1", "-movetime", "0", "-position", "6/6/6/6/6/2bw2 b"}, "hint", "quit")
-	expect(t, out, "Hint: c1xd1 (score win in 1 for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3 → b3 → c3 → d3 → e3 → f3 → f1 loop → d1\n")
+	expect(t, out, "Hint: c1xd1 (score win in 1 ply for you, depth 1)\n  capture path on the outer circuit: c1 → a1 loop → a3 → b3 → c3 → d3 → e3 → f3 → f1 loop → d1\n")
 }
 
 // TestPlayFromYourSide: the board is drawn from the user's side, White's
@@ -465,7 +465,7 @@ func TestPlaySession(t *testing.T) {
 	)
 	playing := board(blackB2, empty2or5, whiteA6) + "White to move (move 1).\n"
 	want := "You play White against pvs,network.\n" +
-		"pvs,network plays a2xb2 (score loss in 2 for you, depth 2)\n" +
+		"pvs,network plays a2xb2 (score loss in 2 plies for you, depth 2)\n" +
 		"  capture path on the inner circuit: a2 → a1 loop → b1 → b2\n" +
 		playing +
 		"Type a move such as a6a5, or help.\n" +
@@ -473,7 +473,7 @@ func TestPlaySession(t *testing.T) {
 		playing +
 		"> Legal moves: a6a5 a6b5 a6b6\n" +
 		playing +
-		"> Hint: a6a5 (score loss in 2 for you, depth 2)\n" +
+		"> Hint: a6a5 (score loss in 2 plies for you, depth 2)\n" +
 		playing +
 		"> pvs,network plays b2xa5\n" +
 		"  capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5\n" +

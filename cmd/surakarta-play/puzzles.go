@@ -5,16 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
-
-// analysisDepth is the depth of the analysis of a game played in the
-// terminal (analyse): a game of 60 plies takes about a second.
-const analysisDepth = 8
 
 // tally counts the puzzles solved and failed in a session, and the
 // current streak of puzzles solved in a row.
@@ -221,8 +218,9 @@ func (r *puzzleRun) next() bool {
 }
 
 // analyse analyses the game played (analysis.Game, the full engine at
-// analysisDepth), says how each side played, and keeps the puzzles of its
-// mistakes (puzzle.FromReport) for the command puzzles.
+// analysis.DefaultDepth, as surakarta-analyze does), says how each side
+// played and which moves went wrong, with the better move, and keeps the
+// puzzles of its mistakes (puzzle.FromReport) for the command puzzles.
 func (s *session) analyse() {
 	if s.game.Ply() == 0 {
 		fmt.Fprintln(s.out, "Nothing to analyse: no move has been played.")
@@ -232,7 +230,7 @@ func (s *session) analyse() {
 		s.full = surakarta.NewPVS(surakarta.NewNetwork())
 	}
 	ctx := context.Background()
-	lim := surakarta.Limits{Depth: analysisDepth}
+	lim := surakarta.Limits{Depth: analysis.DefaultDepth}
 	report, err := analysis.Game(ctx, s.game, s.full, analysis.Options{Limits: lim})
 	if err != nil {
 		fmt.Fprintln(s.out, "No analysis:", err)
@@ -244,9 +242,16 @@ func (s *session) analyse() {
 		if side != s.human {
 			who = "The engine"
 		}
-		fmt.Fprintf(s.out, "%s (%v): %d moves, average loss %.1f, %d inaccuracies, %d mistakes, %d blunders.\n",
-			who, side, sum.Moves, sum.AverageLoss, sum.Count(analysis.Inaccuracy), sum.Count(analysis.Mistake), sum.Count(analysis.Blunder))
+		fmt.Fprintf(s.out, "%s (%v): %s, average loss %.1f, %s, %s, %s.\n", who, side,
+			count(sum.Moves, "move", "moves"), sum.AverageLoss, count(sum.Count(analysis.Inaccuracy), "inaccuracy", "inaccuracies"),
+			count(sum.Count(analysis.Mistake), "mistake", "mistakes"), count(sum.Count(analysis.Blunder), "blunder", "blunders"))
+		for _, a := range report.Moves {
+			if a.Mover == side && a.Class >= analysis.Inaccuracy {
+				fmt.Fprintf(s.out, "  %s %s\n", a.MoveText(), a.Comment())
+			}
+		}
 	}
+	fmt.Fprintf(s.out, "(The engine at depth %d, as surakarta-analyze by default; scores are from the mover's view.)\n", analysis.DefaultDepth)
 	if s.game.Rules() != surakarta.OlympiadRules() {
 		fmt.Fprintln(s.out, "No puzzles: they are made under the Olympiad rules.")
 		return
@@ -264,6 +269,15 @@ func (s *session) analyse() {
 	default:
 		fmt.Fprintf(s.out, "%d puzzles from the mistakes of this game: type puzzles to solve them.\n", len(s.gamePuzzles))
 	}
+}
+
+// count returns n with the noun's singular or plural: "1 blunder",
+// "2 blunders", "0 mistakes".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // maxPuzzleFile is the most a puzzle file given to -puzzles may hold.

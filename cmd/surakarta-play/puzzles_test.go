@@ -111,8 +111,14 @@ func TestAnalyseThenPuzzles(t *testing.T) {
 		"puzzles", "load ../../puzzle/testdata/game.txt", "analyse", "puzzles", "c1b3", "quit", "quit")
 	expect(t, out,
 		"No puzzles yet: type analyse",
-		"You (Black): ",
+		"You (Black): 15 moves, average loss ",
+		"1 mistake, ",
+		// Each move that went wrong, numbered, with its glyph and the
+		// better move, as the analysis of surakarta-analyze writes it.
+		"\n  3. b3c3? ", ", mistake; best ",
 		"The engine (White): ",
+		"\n  3... c4b3?? ", ", blunder; best ",
+		"(The engine at depth 10, as surakarta-analyze by default;",
 		"from the mistakes of this game: type puzzles to solve",
 		"Puzzle 1 of ",
 		"(not rated, from this game, ply 2)",

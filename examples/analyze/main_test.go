@@ -65,7 +65,7 @@ func TestAnalyze(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"2  b w . . . .", "Black to move; pvs,network, depth 3\n", "best move a2a3, score loss in 4, depth 3"} {
+	for _, want := range []string{"2  b w . . . .", "Black to move; pvs,network, depth 3\n", "best move a2a3, score loss in 4 plies, depth 3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
