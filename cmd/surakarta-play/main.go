@@ -30,10 +30,12 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/level"
@@ -49,12 +51,16 @@ const usage = `usage: surakarta-play [flags]
 Surakarta-play plays Surakarta against the engine in a terminal. Type moves as b2e5
 (from, to), or b2-b3, b2xe5. Other commands: hint (the move the engine
 at full strength would play for you, with its capture path; not played),
-moves, undo (your last move and the engine's reply), save FILE,
-load FILE, analyse (each side's inaccuracies, mistakes and blunders, by
-the engine at depth 8, and puzzles made of the mistakes), puzzles (solve
-them), help, quit. Every score shown, the engine's and the hint's,
-is from your side ("+24 for you": you stand better) and counts a win or
-loss in plies from the position on the board.
+moves, undo (your last move and the engine's reply), level N (the
+engine's strength from its next move), board (draw it again), save
+FILE, load FILE, analyse (each move that went wrong, an inaccuracy, a
+mistake or a blunder, with the better move, by the engine at depth 10
+as surakarta-analyze, and puzzles made of the mistakes), puzzles (solve
+them), help, quit. Every score shown, the engine's and the hint's, is
+from your side ("+24 for you": you stand better) and counts a win or
+loss in plies (one side's moves) from the position on the board.
+
+` + gameEnd + `
 
 -level N chooses the engine's strength: 1, which a beginner can beat, to
 10, the engine at full strength (the default, the -engine). The levels
@@ -78,6 +84,13 @@ written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 flags:
 `
 
+// gameEnd says how a game ends, under the Olympiad's rules that the
+// session plays.
+const gameEnd = `A game ends when a side has no pieces left: it has lost. It also ends
+after 50 plies (moves of either side) without a capture, at the first
+repetition of a position, or when the side to move has no move; then
+the side with more pieces wins, and equal counts draw.`
+
 // Limits on what the session reads.
 const (
 	maxLine       = 8 << 10  // bytes in a line of input
@@ -93,7 +106,16 @@ type session struct {
 	searcher surakarta.Searcher
 	full     surakarta.Searcher // the engine at full strength, for hint; made when first asked
 	limits   surakarta.Limits
+	// fullSpec is the engine at full strength, which level 10 plays.
+	fullSpec string
 	shown    bool // whether the user has been shown how to type a move
+	// drawn is the game as the board last drawn showed it, so that the
+	// board is drawn again only when the game has changed: an answer to
+	// help, moves or hint stays on the screen.
+	drawn string
+	// bookNote, set by the book's searcher when the engine plays a book
+	// move, says so after the move.
+	bookNote string
 	input    *bufio.Reader
 	// gamePuzzles are the puzzles of the game's mistakes, from analyse.
 	gamePuzzles []puzzle.Puzzle
@@ -158,8 +180,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		spec = fmt.Sprintf("level%d", *strength)
 	}
-	var err error
-	if s.engine, err = cmdflag.ParseEngine(spec); err != nil {
+	s.fullSpec = *engineSpec
+	if err := s.setEngine(spec); err != nil {
 		return bad(err)
 	}
 	p, err := surakarta.ParsePosition(*position)
@@ -167,8 +189,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad(err)
 	}
 	s.game = surakarta.NewGame(p)
-	s.searcher = s.engine.New()
-	defer cmdflag.Close(s.searcher)
+	defer func() { cmdflag.Close(s.searcher) }()
 
 	fmt.Fprintf(stdout, "You play %v against %s.\n", s.human, s.engine.Name)
 	if err := s.loop(); err != nil {
@@ -189,7 +210,10 @@ func (s *session) loop() error {
 			}
 			continue
 		}
-		s.show()
+		if key := s.gameKey(); key != s.drawn {
+			s.show()
+			s.drawn = key
+		}
 		if !s.shown && !s.over() {
 			fmt.Fprintf(s.out, "Type a move such as %s, or help.\n", s.example())
 			s.shown = true
@@ -299,7 +323,12 @@ func (s *session) command(words []string) (quit bool) {
 		return true
 	case "help", "?":
 		m := s.example()
-		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint (the engine's move for you); moves (your legal moves); undo (your last move and the engine's reply); save FILE; load FILE; analyse (the game's mistakes); puzzles (solve the puzzles analyse made); quit.\n", m, m.From(), m.To())
+		fmt.Fprintf(s.out, "Commands: a move such as %s (from and to squares; %s-%s also works, and a capture may be written with an x); hint (the engine's move for you); moves (your legal moves); undo (your last move and the engine's reply); level N (the engine's strength, 1 to %d); board (draw the board again); save FILE; load FILE; analyse (the game's mistakes); puzzles (solve the puzzles analyse made); quit.\n", m, m.From(), m.To(), level.Count)
+		fmt.Fprintln(s.out, gameEnd)
+	case "board":
+		s.show()
+	case "level":
+		s.changeLevel(words[1:])
 	case "hint":
 		s.hint()
 	case "moves":
@@ -321,6 +350,7 @@ func (s *session) command(words []string) (quit bool) {
 			return true
 		}
 		fmt.Fprintln(s.out, "Back to the game.")
+		s.drawn = "" // the puzzles drew their own boards
 	case "save":
 		if len(words) != 2 {
 			fmt.Fprintln(s.out, "save needs a file name: save game.txt")
@@ -357,9 +387,59 @@ func (s *session) engineMove() error {
 		return fmt.Errorf("the engine's move %v was refused: %w", res.Move, err)
 	}
 	played := s.game.Moves()[s.game.Ply()-1] // with its capture bit
-	fmt.Fprintf(s.out, "%s plays %s%s\n", s.engine.Name, moveText(played), s.about(res, before.SideToMove(), true))
+	about := s.about(res, before.SideToMove(), true)
+	if s.bookNote != "" {
+		about, s.bookNote = " ("+s.bookNote+")", ""
+	}
+	fmt.Fprintf(s.out, "%s plays %s%s\n", s.engine.Name, moveText(played), about)
 	s.showPath(before, played)
 	return nil
+}
+
+// setEngine makes the engine of spec the opponent, in place of the one
+// before, which it closes.
+func (s *session) setEngine(spec string) error {
+	e, err := cmdflag.ParseEngine(spec)
+	if err != nil {
+		return err
+	}
+	searcher := e.New()
+	if b, ok := searcher.(*book.Searcher); ok {
+		b.Played = func(m book.MoveStats) {
+			s.bookNote = fmt.Sprintf("book move: %s, score %.0f%%", count(m.Count(), "game", "games"), 100*m.Score())
+		}
+	}
+	cmdflag.Close(s.searcher)
+	s.engine, s.searcher = e, searcher
+	return nil
+}
+
+// changeLevel handles level N: the engine plays at level N from its next
+// move on, 10 being the engine at full strength (-engine).
+func (s *session) changeLevel(args []string) {
+	n := 0
+	if len(args) == 1 {
+		n, _ = strconv.Atoi(args[0])
+	}
+	if n < 1 || n > level.Count {
+		fmt.Fprintf(s.out, "level needs a strength from 1 (a beginner can win) to %d (full strength): level 3\n", level.Count)
+		return
+	}
+	spec := s.fullSpec
+	if n < level.Count {
+		spec = fmt.Sprintf("level%d", n)
+	}
+	if err := s.setEngine(spec); err != nil {
+		fmt.Fprintln(s.out, "Level not changed:", err)
+		return
+	}
+	fmt.Fprintf(s.out, "You now play %s (level %d).\n", s.engine.Name, n)
+}
+
+// gameKey identifies the game as the board shows it: its moves and how
+// it ended.
+func (s *session) gameKey() string {
+	return s.game.Position().String() + fmt.Sprint(s.game.Ply(), s.game.Outcome())
 }
 
 // about describes res, the search of a position with mover to move, as
@@ -687,6 +767,7 @@ func drawBoard(p surakarta.Position, bottom surakarta.Color) string {
 		letters[j] = string(rune('a' + file))
 	}
 	sb.WriteString("   " + strings.Join(letters, "   ") + "\n")
+	sb.WriteString("   ─ │ the inner circuit, ═ ║ the outer; captures travel along them\n")
 	sb.WriteString("   loops: inner a1 (b1-a2) f1 (f2-e1) f6 (e6-f5) a6 (a5-b6); outer a1 (c1-a3) f1 (f3-d1) f6 (d6-f4) a6 (a4-c6)\n")
 	return sb.String()
 }

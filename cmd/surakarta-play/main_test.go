@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/booktest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -349,8 +350,10 @@ func TestPlayUndo(t *testing.T) {
 		"> Took back your b2b3 and the engine's "+reply+".\n",
 		"> Nothing to undo: no move has been played.\n",
 	)
-	if n := strings.Count(out, "Black to move (move 1)."); n != 4 {
-		t.Errorf("the start shown %d times, want 4 (before each command but b2b3):\n%s", n, out)
+	// The board is drawn again only when the game has changed: at the
+	// start and after the undo that brings it back.
+	if n := strings.Count(out, "Black to move (move 1)."); n != 2 {
+		t.Errorf("the start shown %d times, want 2 (at the start and after the undo of b2b3):\n%s", n, out)
 	}
 	// As White: the engine's first move is not taken back, since the
 	// engine would play again.
@@ -454,6 +457,7 @@ func TestPlaySession(t *testing.T) {
 			"5  " + rank5 + "\n" + lines +
 			"6  " + rank6 + "\n" +
 			"   f   e   d   c   b   a\n" +
+			"   ─ │ the inner circuit, ═ ║ the outer; captures travel along them\n" +
 			"   loops: inner a1 (b1-a2) f1 (f2-e1) f6 (e6-f5) a6 (a5-b6); outer a1 (c1-a3) f1 (f3-d1) f6 (d6-f4) a6 (a4-c6)\n"
 	}
 	const (
@@ -470,11 +474,8 @@ func TestPlaySession(t *testing.T) {
 		playing +
 		"Type a move such as a6a5, or help.\n" +
 		"> Nothing to undo: you have not moved yet.\n" +
-		playing +
 		"> Legal moves: a6a5 a6b5 a6b6\n" +
-		playing +
 		"> Hint: a6a5 (score loss in 2 plies for you, depth 2)\n" +
-		playing +
 		"> pvs,network plays b2xa5\n" +
 		"  capture path on the inner circuit: b2 → b3 → b4 → b5 → b6 → a6 loop → a5\n" +
 		board(empty2or5, blackA5, empty6) +
@@ -486,4 +487,29 @@ func TestPlaySession(t *testing.T) {
 	if out != want {
 		t.Errorf("the session shows\n%s\nwant\n%s", out, want)
 	}
+}
+
+// TestPlayLevelBoardHelp: level N changes the engine's strength in the
+// game, board draws the board again, and help says how a game ends.
+func TestPlayLevelBoardHelp(t *testing.T) {
+	out := play(t, []string{"-depth", "1", "-movetime", "0"}, "help", "level 3", "level 11", "board", "b2b3", "level 10", "quit")
+	expect(t, out,
+		"A game ends when a side has no pieces left: it has lost.",
+		"at the first\nrepetition of a position",
+		"> You now play level3 (level 3).\n",
+		"> level needs a strength from 1 (a beginner can win) to 10 (full strength): level 3\n",
+		"level3 plays ",
+		"> You now play pvs,network (level 10).\n",
+	)
+	// board draws the start again, and only board does before b2b3.
+	if n := strings.Count(out, "Black to move (move 1)."); n != 2 {
+		t.Errorf("the start drawn %d times, want 2 (at the start and for board):\n%s", n, out)
+	}
+}
+
+// TestPlayBookMove: a move the engine plays from its book says so.
+func TestPlayBookMove(t *testing.T) {
+	bookFile := booktest.Write(t, 4, "1-0", "b2b3", "e5e4", "c2c3", "f5f4")
+	out := play(t, []string{"-color", "white", "-depth", "1", "-movetime", "0", "-engine", "pvs,network,book=" + bookFile}, "quit")
+	expect(t, out, " plays b2b3 (book move: 1 game, score 100%)\n")
 }
