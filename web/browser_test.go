@@ -9,7 +9,9 @@ package main
 // Chromium is found at $CHROMIUM, /usr/bin/chromium or on PATH (Debian:
 // apt-get install chromium). Without it (or with a CHROMIUM that does not
 // exist) these tests fail when the variable CI is set, as it is in CI, and
-// are skipped otherwise.
+// are skipped otherwise; the run then fails with one line that says so,
+// which go test shows without -v, unless SURAKARTA_NO_BROWSER=1 says the
+// skips are meant.
 //
 // Flags (after -args or as test flags):
 //
@@ -92,8 +94,19 @@ func testMain(m *testing.M) int {
 	siteURL = srv.URL + "/"
 	code := m.Run()
 	stopBrowser()
+	if code == 0 && chromiumPath() == "" && os.Getenv(noBrowserEnv) != "1" {
+		// go test shows a passing package's output only with -v: a run
+		// whose browser tests all skipped would look like one that
+		// passed them.
+		fmt.Fprintf(os.Stderr, "web: Chromium not found, so the browser tests were skipped: install it (Debian: apt-get install chromium), set CHROMIUM to its path, or set %s=1 to skip them knowingly\n", noBrowserEnv)
+		code = 1
+	}
 	return code
 }
+
+// noBrowserEnv is the variable that says that the browser tests' skips,
+// with no Chromium, are meant.
+const noBrowserEnv = "SURAKARTA_NO_BROWSER"
 
 // ---- The browser ----
 

@@ -46,6 +46,7 @@ func TestServe(t *testing.T) {
 		"wasm_exec.js":   "text/javascript",
 		"surakarta.wasm": "application/wasm",
 		"style.css":      "text/css",
+		"favicon.svg":    "image/svg+xml", // the page's icon: no 404 in a browser's console
 	} {
 		resp, err := http.Get(url + path)
 		if err != nil {

@@ -3,10 +3,12 @@
 // loop, a mistake as surakarta-analyze -pictures draws it, and a short
 // game as an animation.
 //
-//	go run ./examples/pictures           # writes them into docs/
-//	go run ./examples/pictures -dir /tmp # anywhere else
+//	go run ./examples/pictures -dir /tmp/pictures  # writes them there
+//	go run ./examples/pictures -dir docs           # the docs' own, from the root
 //
-// Its test checks that the pictures in docs/ are those it writes now.
+// It writes only where -dir says, into a directory it makes if need be,
+// so that a copy of it writes nowhere unasked. Its test checks that the
+// pictures in docs/ are those it writes now.
 package main
 
 import (
@@ -23,8 +25,15 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "docs", "write the pictures into `DIR`")
+	dir := flag.String("dir", "", "write the pictures into `DIR` (made if missing; docs for the docs' own)")
 	flag.Parse()
+	if *dir == "" {
+		fmt.Fprintln(os.Stderr, "usage: pictures -dir DIR (docs for the documentation's pictures)")
+		os.Exit(2)
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
 	files, err := pictures()
 	if err != nil {
 		log.Fatal(err)
