@@ -229,20 +229,24 @@ func createLocked(dir, name string) (*os.File, error) {
 	return nil, fmt.Errorf("tablebase: %s: no temporary file for %s stayed in place", dir, name)
 }
 
-// staleAge is how long before a generator started a temporary file must
-// have been last written for its removeStale to take it for a killed
-// generator's: a file another generator has just created, and not yet
-// locked, is not (createLocked makes a new one if it is taken anyway).
+// staleAge is, where there is no flock (haveFlock), how long before a
+// generator started a temporary file must have been last written for its
+// removeStale to take it for a killed generator's: a file another
+// generator has just created and is writing is not. Where there is flock
+// the lock alone decides: a file another generator has just created, and
+// not yet locked, may be removed, and createLocked then makes a new one.
 const staleAge = time.Minute
 
 // removeStale removes the temporary files that the writeTable of a
-// killed generator left in dir, telling log (when not nil) of each: the files
-// named as tempName says, regular, last written staleAge or more before
-// start (when the generator calling it started), and not locked. A generator at work
-// holds the lock on its temporary file from its creation to its rename,
-// so that generators sharing dir (the shards of a level, two runs on one
-// machine) never remove each other's; where there is no flock (Windows,
-// which removes no open file) the time alone decides.
+// killed generator left in dir, telling log (when not nil) of each: the
+// files named as tempName says, regular, and not locked, however recently
+// they were written, so that a killed run started again at once removes
+// its temporary file, as large as its table. A generator at work holds
+// the lock on its temporary file from its creation to its rename, so that
+// generators sharing dir (the shards of a level, two runs on one machine)
+// never remove each other's. Where there is no flock (Windows, which
+// removes no open file) the time alone decides: the files last written
+// staleAge or more before start (when the generator calling it started).
 func removeStale(dir string, start time.Time, log func(string)) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -253,8 +257,10 @@ func removeStale(dir string, start time.Time, log func(string)) error {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
-		if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
-			continue
+		if !haveFlock {
+			if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
+				continue
+			}
 		}
 		f, err := regularfile.Open(name)
 		if err != nil {

@@ -8,6 +8,10 @@ import (
 	"syscall"
 )
 
+// haveFlock says that lockFile locks: removeStale goes by the locks
+// alone.
+const haveFlock = true
+
 // errLocked is lockFile's error when another process, or another open
 // file in this one, holds the lock.
 var errLocked = errors.New("locked by another process")

@@ -12,6 +12,10 @@ import (
 // (and on Windows cannot remove a file another process has open).
 func lockFile(*os.File) error { return nil }
 
+// haveFlock says that lockFile does nothing: removeStale goes by the
+// files' times.
+const haveFlock = false
+
 // errLocked is lockFile's error when the lock is held elsewhere, which
 // without flock it never is.
 var errLocked = errors.New("locked by another process")
