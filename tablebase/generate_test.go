@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 )
 
 // TestRemoveStale: Generate removes the temporary files a generator
@@ -42,7 +44,7 @@ func TestRemoveStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer locked.Close()
-	if err := lockFile(locked); err != nil {
+	if err := atomicfile.Lock(locked); err != nil {
 		t.Fatal(err)
 	}
 
@@ -65,7 +67,7 @@ func TestRemoveStale(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	stale := map[string]bool{"1v1-all.sktb.tmp3709045258": true, "1v2-all.sktb.tmp34": haveFlock}
+	stale := map[string]bool{"1v1-all.sktb.tmp3709045258": true, "1v2-all.sktb.tmp34": atomicfile.HaveFlock}
 	text := strings.Join(log, "\n")
 	for name := range files {
 		_, err := os.Stat(filepath.Join(dir, name))
@@ -92,7 +94,7 @@ func TestRemoveStale(t *testing.T) {
 // killed run is started again at once: Generate removes it, and keeps
 // one as fresh that a generator at work holds locked.
 func TestRemoveFreshLeftover(t *testing.T) {
-	if !haveFlock {
+	if !atomicfile.HaveFlock {
 		t.Skip("no flock here: the time alone decides")
 	}
 	dir := t.TempDir()
@@ -107,7 +109,7 @@ func TestRemoveFreshLeftover(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer locked.Close()
-	if err := lockFile(locked); err != nil {
+	if err := atomicfile.Lock(locked); err != nil {
 		t.Fatal(err)
 	}
 	var log []string

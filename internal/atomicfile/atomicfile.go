@@ -1,0 +1,157 @@
+// Package atomicfile writes files through temporary files renamed into
+// place, so that a program killed while writing leaves no partial file
+// under the file's name, and removes the temporary files such a program
+// left: the endgame tables' generator writes its tables with it. A
+// writer holds an exclusive lock (flock) on its temporary file from its
+// creation to its rename, so that writers sharing a directory never
+// remove each other's.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surakarta-go/surakarta/internal/regularfile"
+)
+
+// CreateTemp creates a temporary file in dir for the file name, named
+// name, ".tmp" and a random number (as os.CreateTemp names them), with
+// the permissions perm less the umask, locked (Lock) for as long as it
+// is open. A file that another writer's RemoveStale took between its
+// creation and its lock (and removed) is left for a new one.
+func CreateTemp(dir, name string, perm os.FileMode) (*os.File, error) {
+	for range 100 {
+		f, err := create(dir, name, perm)
+		if err != nil {
+			return nil, err
+		}
+		if err := Lock(f); err != nil {
+			f.Close()
+			if errors.Is(err, ErrLocked) {
+				continue
+			}
+			os.Remove(f.Name())
+			return nil, err
+		}
+		mine, err := f.Stat()
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, err
+		}
+		if now, err := os.Lstat(f.Name()); err == nil && os.SameFile(mine, now) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%s: no temporary file for %s stayed in place", dir, name)
+}
+
+// create creates a new file in dir named as CreateTemp says, with perm:
+// os.CreateTemp would give it 0600 whatever perm.
+func create(dir, name string, perm os.FileMode) (*os.File, error) {
+	for range 10000 {
+		path := filepath.Join(dir, name+".tmp"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("%s: no free name for a temporary file for %s", dir, name)
+}
+
+// Commit makes f, a temporary file of CreateTemp fully written, the file
+// name: it syncs f, so that a power loss cannot leave a partial file
+// under name, renames it to name and closes it. The file is renamed
+// still open, so still locked: another writer's RemoveStale never sees
+// it unlocked under its temporary name. Windows renames no open file: it
+// is closed first there.
+func Commit(f *os.File, name string) error {
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if runtime.GOOS == "windows" {
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// IsTemp reports whether file is the name of a temporary file that
+// CreateTemp makes for name: name, ".tmp" and digits.
+func IsTemp(file, name string) bool {
+	digits, ok := strings.CutPrefix(file, name+".tmp")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// staleAge is, where there is no flock (HaveFlock), how long before a
+// writer started a temporary file must have been last written for its
+// RemoveStale to take it for a killed writer's: a file another writer
+// has just created and is writing is not. Where there is flock the lock
+// alone decides: a file another writer has just created, and not yet
+// locked, may be removed, and CreateTemp then makes a new one.
+const staleAge = time.Minute
+
+// RemoveStale removes the temporary files that a writer killed while
+// writing left in dir: the regular files whose names isTemp accepts and
+// that no writer holds locked, however recently they were written, so
+// that a killed program started again at once removes its own. It calls
+// removed (when not nil) with the name of each and the error of its
+// removal. Where there is no flock (Windows, which removes no open file)
+// the time alone decides: the files last written staleAge or more before
+// start (when the writer calling it started).
+func RemoveStale(dir string, isTemp func(file string) bool, start time.Time, removed func(file string, err error)) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !isTemp(e.Name()) {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		if !HaveFlock {
+			if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
+				continue
+			}
+		}
+		f, err := regularfile.Open(name)
+		if err != nil {
+			continue
+		}
+		if Lock(f) == nil {
+			// Removed under the lock, and only if the name is still the
+			// file locked.
+			mine, err1 := f.Stat()
+			now, err2 := os.Lstat(name)
+			if err1 == nil && err2 == nil && os.SameFile(mine, now) {
+				err := os.Remove(name)
+				if removed != nil {
+					removed(e.Name(), err)
+				}
+			}
+		}
+		f.Close()
+	}
+	return nil
+}
