@@ -1,7 +1,8 @@
 // Package atomicfile writes files through temporary files renamed into
 // place, so that a program killed while writing leaves no partial file
 // under the file's name, and removes the temporary files such a program
-// left: the endgame tables' generator writes its tables with it. A
+// left: the endgame tables' generator and the book tool write their
+// files with it. A
 // writer holds an exclusive lock (flock) on its temporary file from its
 // creation to its rename, so that writers sharing a directory never
 // remove each other's.
@@ -20,6 +21,44 @@ import (
 
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
+
+// WriteFile writes data to the file name through a temporary file in its
+// directory (CreateTemp), synced and renamed into place (Commit), so that
+// a failure, a kill or a power loss leaves the file as it was, never part
+// written. The file has the mode of the file it replaces, or when new
+// the mode a plain create gives (0666 less the umask), so that a file
+// made for others to read (a web directory, another user's program)
+// stays readable by them. It first removes the temporary files of name
+// that a writer killed while writing it left (RemoveStale, telling
+// removed of each); a directory it cannot list is still written.
+func WriteFile(name string, data []byte, removed func(file string, err error)) error {
+	dir, base := filepath.Dir(name), filepath.Base(name)
+	perm := os.FileMode(0o666)
+	old, err := os.Stat(name)
+	switch {
+	case err == nil:
+		perm = old.Mode().Perm()
+	case !errors.Is(err, os.ErrNotExist):
+		return err
+	}
+	RemoveStale(dir, func(file string) bool { return IsTemp(file, base) }, time.Now(), removed)
+	f, err := CreateTemp(dir, base, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if old != nil {
+		// The umask took bits of perm off the new file.
+		if err := f.Chmod(perm); err != nil {
+			return err
+		}
+	}
+	return Commit(f, name)
+}
 
 // CreateTemp creates a temporary file in dir for the file name, named
 // name, ".tmp" and a random number (as os.CreateTemp names them), with
