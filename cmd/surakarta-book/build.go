@@ -31,7 +31,10 @@ The book is written to a temporary file beside FILE, synced, then
 renamed to FILE, with the mode of the book it replaces, or for a new
 one the mode a plain create gives (0666 less the umask). A temporary
 file that a killed run left for FILE is removed, with a line on
-standard error.
+standard error. A symbolic link is written through: the file it leads
+to is replaced so, and the link kept. A FILE that is not a regular file
+(a device such as /dev/null, a named pipe) is written directly, never
+replaced: -out /dev/null is a dry run.
 
 `
 

@@ -31,15 +31,34 @@ import (
 // stays readable by them. It first removes the temporary files of name
 // that a writer killed while writing it left (RemoveStale, telling
 // removed of each); a directory it cannot list is still written.
+//
+// Nothing but a regular file is renamed over, as a shell's redirection
+// replaces nothing but a file's contents: a symbolic link is written
+// through, the file it leads to replaced as above and the link kept (a
+// link to nothing makes the file it names); a name that is not a regular
+// file, such as a device (/dev/null) or a named pipe, is opened and
+// written directly, a named pipe waiting for its reader; a directory is
+// an error.
 func WriteFile(name string, data []byte, removed func(file string, err error)) error {
-	dir, base := filepath.Dir(name), filepath.Base(name)
-	perm := os.FileMode(0o666)
-	old, err := os.Stat(name)
-	switch {
-	case err == nil:
-		perm = old.Mode().Perm()
-	case !errors.Is(err, os.ErrNotExist):
+	name, old, err := target(name)
+	if err != nil {
 		return err
+	}
+	if old != nil && !old.Mode().IsRegular() {
+		return writeInto(name, data)
+	}
+	// The directory without links or "..", so that the paths joined to
+	// it below, which filepath.Join cleans, are where the system puts
+	// them.
+	dir, base := filepath.Split(name)
+	dir, err = filepath.EvalSymlinks(dir + ".")
+	if err != nil {
+		return err
+	}
+	name = filepath.Join(dir, base)
+	perm := os.FileMode(0o666)
+	if old != nil {
+		perm = old.Mode().Perm()
 	}
 	RemoveStale(dir, func(file string) bool { return IsTemp(file, base) }, time.Now(), removed)
 	f, err := CreateTemp(dir, base, perm)
@@ -58,6 +77,53 @@ func WriteFile(name string, data []byte, removed func(file string, err error)) e
 		}
 	}
 	return Commit(f, name)
+}
+
+// maxLinks is the most symbolic links target follows, as Linux does.
+const maxLinks = 40
+
+// target returns the file that writing name writes: name itself, or the
+// file its symbolic links lead to, each link's target read from the
+// link's directory, with its information, nil when it does not exist.
+// The paths are joined, not cleaned, so that ".." after a link to a
+// directory means what it means to the system.
+func target(name string) (string, os.FileInfo, error) {
+	file := name
+	for range maxLinks {
+		info, err := os.Lstat(file)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return file, nil, nil
+		case err != nil:
+			return "", nil, err
+		case info.Mode()&os.ModeSymlink == 0:
+			return file, info, nil
+		}
+		to, err := os.Readlink(file)
+		if err != nil {
+			return "", nil, err
+		}
+		if !filepath.IsAbs(to) {
+			dir, _ := filepath.Split(file)
+			to = dir + to
+		}
+		file = to
+	}
+	return "", nil, fmt.Errorf("%s: more than %d symbolic links", name, maxLinks)
+}
+
+// writeInto writes data to the file name, not a regular one, opened for
+// writing: a device, or a named pipe, whose open waits for a reader.
+func writeInto(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err2 := f.Close(); err == nil {
+		err = err2
+	}
+	return err
 }
 
 // CreateTemp creates a temporary file in dir for the file name, named

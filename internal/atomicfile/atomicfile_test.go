@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -110,5 +111,55 @@ func TestRemoveStale(t *testing.T) {
 		if gone := errors.Is(err, os.ErrNotExist); gone != slices.Contains(want, name) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// TestWriteFileThroughLinks: WriteFile writes the file a chain of links
+// leads to, and removes the leftovers beside it, reading ".." after a
+// link to a directory as the system does (from the directory linked to,
+// not lexically); it refuses a loop of links.
+func TestWriteFileThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub", "deep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, to := range map[string]string{
+		"a":      filepath.FromSlash("sub/deep"),
+		"first":  "second",
+		"second": filepath.FromSlash("a/../book.bin"), // sub/book.bin
+		"loop1":  "loop2",
+		"loop2":  "loop1",
+	} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	// A killed writer's leftover beside sub/book.bin, and a file of the
+	// same name where a lexical a/.. would lead.
+	for _, name := range []string{filepath.Join("sub", "book.bin.tmp7"), "book.bin.tmp8"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(dir, name), time.Now().Add(-time.Hour), time.Now().Add(-time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteFile(filepath.Join(dir, "first"), []byte("book"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub", "book.bin.tmp7")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("sub/book.bin.tmp7, left beside the file written: %v, want it removed", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "book.bin.tmp8")); err != nil {
+		t.Errorf("book.bin.tmp8, beside no file written: %v, want it kept", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "sub", "book.bin")); err != nil || string(data) != "book" {
+		t.Errorf("sub/book.bin: %q, %v; want the data written through first", data, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "book.bin")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("book.bin, where a lexical a/.. would lead: %v", err)
+	}
+	if err := WriteFile(filepath.Join(dir, "loop1"), []byte("book"), nil); err == nil || !strings.Contains(err.Error(), "more than 40 symbolic links") {
+		t.Errorf("WriteFile through a loop of links: %v", err)
 	}
 }
