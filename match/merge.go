@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // Merge combines the record files of the shards of a match (see Shard)
@@ -41,7 +41,9 @@ import (
 // merged while the shards still run: a record cut short at the end of a
 // file (the one being written) is left out, with a line on cfg.Progress;
 // any other record that does not read is an error naming the file and
-// line.
+// line. Only regular files are read (symbolic links followed): a named
+// pipe or a device is refused at once, never waited on or read without
+// end.
 //
 // The games are then counted pair after pair in round order, the order in
 // which Run plays them one at a time (Concurrency 1): W/D/L, the
@@ -103,7 +105,7 @@ type merger struct {
 
 // read reads one record file into the scores.
 func (mg *merger) read(file string, openings []surakarta.Position) error {
-	f, err := os.Open(file)
+	f, err := regularfile.Open(file)
 	if err != nil {
 		return fmt.Errorf("match: merging: %w", err)
 	}

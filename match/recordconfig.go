@@ -3,7 +3,6 @@ package match
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // gamesHeader is the header of a match's records that gives the number of
@@ -60,8 +60,8 @@ const gamesHeader = "Games"
 // that names it and the first record read, as are a record without a
 // valid Round, Seed, TimeControl or Games header, and files that hold no
 // record. As in Merge, the files are read one record at a time and not
-// locked, and a record cut short at the end of a file (one being written)
-// is left out.
+// locked, a record cut short at the end of a file (one being written)
+// is left out, and a file that is not a regular one is refused.
 func ReadConfig(files ...string) (Config, error) {
 	if len(files) == 0 {
 		return Config{}, errors.New("match: reading the match from its records: no record files")
@@ -106,7 +106,7 @@ type pairStart struct {
 
 // read reads the records of one file.
 func (r *configReader) read(file string) error {
-	f, err := os.Open(file)
+	f, err := regularfile.Open(file)
 	if err != nil {
 		return fmt.Errorf("match: reading the match from its records: %w", err)
 	}

@@ -132,34 +132,53 @@ func (rf *recordFile) scan(prefix string, add func(rec *surakarta.Record, n int)
 	case err2 != nil:
 		return 0, nil, err2
 	case !isCut:
-		return 0, nil, fmt.Errorf("%s%s: %w (a record that does not read before the last one is damage a crash does not make: repair the file, or move it away)", prefix, rf.name, err)
+		return 0, nil, fmt.Errorf("%s%s: %w (damage a crash does not make, not a record cut short at the end: repair the file, or move it away)", prefix, rf.name, err)
 	}
 	return end, err, nil
 }
 
 // cutTail reports whether the file's bytes from offset end on, which do
-// not read as a record, are the start of one cut short: at most one
-// record's worth (a block of header lines, then perhaps a block of moves)
-// without the blank line that ends a complete record. Anything more, or a
-// complete record that does not read, is damage, not a cut.
+// not read as a record, are the start of one cut short (cutShort).
 func (rf *recordFile) cutTail(end int64) (bool, error) {
 	if _, err := rf.f.Seek(end, io.SeekStart); err != nil {
 		return false, fmt.Errorf("match: reading %s: %w", rf.name, err)
 	}
+	cut, err := cutShort(bufio.NewReader(rf.f))
+	if err != nil {
+		return false, fmt.Errorf("match: reading %s: %w", rf.name, err)
+	}
+	return cut, nil
+}
+
+// cutShort reports whether the bytes of r are the start of a record cut
+// short: at most one record's worth (a block of header lines, then
+// perhaps a block of moves) without the blank line that ends a complete
+// record, and no line longer than a record's line may be
+// (surakarta.MaxRecordLineBytes, and a '\r'). Anything more, or a complete
+// record that does not read, is damage, not a cut. It stops at the first
+// line too long and at a third block, so that an input without a line
+// break, such as a device of zero bytes that never ends, is answered
+// after a line's worth of it.
+func cutShort(r io.ByteReader) (bool, error) {
 	var (
 		blocks   int  // blocks of non-blank lines
 		inBlock  bool // the last complete line was not blank
 		nonBlank bool // the current line has a character other than a space, tab or '\r'
 		blanks   int  // blank lines at the end, the current one included when blank
+		length   int  // the bytes of the current line so far
 	)
-	r := bufio.NewReader(rf.f)
 	for {
 		c, err := r.ReadByte()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return false, fmt.Errorf("match: reading %s: %w", rf.name, err)
+			return false, err
+		}
+		if c != '\n' {
+			if length++; length > surakarta.MaxRecordLineBytes+1 {
+				return false, nil
+			}
 		}
 		switch c {
 		case '\n':
@@ -172,7 +191,10 @@ func (rf *recordFile) cutTail(end int64) (bool, error) {
 				inBlock = false
 				blanks++
 			}
-			nonBlank = false
+			nonBlank, length = false, 0
+			if blocks > 2 {
+				return false, nil
+			}
 		case ' ', '\t', '\r':
 		default:
 			nonBlank = true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -114,6 +115,67 @@ func TestRunSetsAsideACutTail(t *testing.T) {
 				t.Errorf("progress does not say what was set aside:\n%s", progress.String())
 			}
 		})
+	}
+}
+
+// TestEndlessLine: a file of zero bytes without a line break, such as
+// /dev/zero gives without end, is refused by Merge, ReadConfig and Run as
+// a record whose first line is too long, after a line's worth of it: it
+// is not read to its end as a record cut short, which for /dev/zero
+// never came. A sparse file of 16 MiB stands for the endless one.
+func TestEndlessLine(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "zeros.txt")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(16 << 20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	f.Close()
+	tooLong := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line 1: ") || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
+			t.Errorf("%s: %.300v; want an invalid record, its line 1 too long", what, err)
+		}
+	}
+	_, err = Merge(config(file, 4), file)
+	tooLong("Merge", err)
+	_, err = ReadConfig(file)
+	tooLong("ReadConfig", err)
+	_, err = Run(context.Background(), config(file, 4))
+	tooLong("Run", err)
+	if info, err := os.Stat(file); err != nil || info.Size() != 16<<20 {
+		t.Errorf("the file after Run: %v; want it left as it was, 16 MiB", err)
+	}
+	if _, err := os.Stat(file + ".partial"); err == nil {
+		t.Error("the file was set aside as a record cut short")
+	}
+}
+
+// zeros is a reader of n zero bytes, no line break among them, that
+// counts the bytes read.
+type zeros struct{ n, read int64 }
+
+func (z *zeros) ReadByte() (byte, error) {
+	if z.read == z.n {
+		return 0, io.EOF
+	}
+	z.read++
+	return 0, nil
+}
+
+// TestCutShortReadsALine: cutShort answers an input of zero bytes
+// without a line break, damage and not a record cut short, after reading
+// one line's worth of it (MaxRecordLineBytes, and a '\r'); the input
+// stops after a GiB, so that a cutShort that read on would not hang.
+func TestCutShortReadsALine(t *testing.T) {
+	z := &zeros{n: 1 << 30}
+	if cut, err := cutShort(z); cut || err != nil {
+		t.Errorf("cutShort of zero bytes: %v, %v; want false", cut, err)
+	}
+	if z.read > surakarta.MaxRecordLineBytes+2 {
+		t.Errorf("cutShort read %d bytes of a line longer than a record's, want at most %d", z.read, surakarta.MaxRecordLineBytes+2)
 	}
 }
 

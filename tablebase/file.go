@@ -11,10 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sync"
 	"time"
 
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -160,7 +160,7 @@ func writeTable(dir string, c class, limit int, data []byte) error {
 	}
 	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(head))
 
-	f, err := createLocked(dir, fileName(c, limit))
+	f, err := atomicfile.CreateTemp(dir, fileName(c, limit), 0o600)
 	if err != nil {
 		return err
 	}
@@ -172,114 +172,33 @@ func writeTable(dir string, c class, limit int, data []byte) error {
 	if _, err := f.Write(body.Bytes()); err != nil {
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
 	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
-	// The file is renamed still open, so still locked: another
-	// generator's removeStale never sees it unlocked under its temporary
-	// name. Windows renames no open file.
-	if runtime.GOOS == "windows" {
-		if err := f.Close(); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, fileName(c, limit))); err != nil {
-		return err
-	}
-	return f.Close()
+	return atomicfile.Commit(f, filepath.Join(dir, fileName(c, limit)))
 }
 
 // tempName matches the names of the temporary files writeTable writes,
-// as os.CreateTemp makes them from a table's name: "1v1-all.sktb.tmp"
-// and a random number.
+// as atomicfile.CreateTemp makes them from a table's name:
+// "1v1-all.sktb.tmp" and a random number.
 var tempName = regexp.MustCompile(`^[1-9]v[1-9]-(all|q[1-9][0-9]*)\.sktb\.tmp[0-9]+$`)
 
-// createLocked creates a temporary file in dir for the table of the
-// given name, locked (lockFile) for as long as it is open. A file that
-// another generator's removeStale took between its creation and its
-// lock (and removed) is left for a new one.
-func createLocked(dir, name string) (*os.File, error) {
-	for range 100 {
-		f, err := os.CreateTemp(dir, name+".tmp*")
-		if err != nil {
-			return nil, err
-		}
-		if err := lockFile(f); err != nil {
-			f.Close()
-			if errors.Is(err, errLocked) {
-				continue
-			}
-			os.Remove(f.Name())
-			return nil, err
-		}
-		mine, err := f.Stat()
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			return nil, err
-		}
-		if now, err := os.Lstat(f.Name()); err == nil && os.SameFile(mine, now) {
-			return f, nil
-		}
-		f.Close()
-	}
-	return nil, fmt.Errorf("tablebase: %s: no temporary file for %s stayed in place", dir, name)
-}
-
-// staleAge is how long before a generator started a temporary file must
-// have been last written for its removeStale to take it for a killed
-// generator's: a file another generator has just created, and not yet
-// locked, is not (createLocked makes a new one if it is taken anyway).
-const staleAge = time.Minute
-
 // removeStale removes the temporary files that the writeTable of a
-// killed generator left in dir, telling log (when not nil) of each: the files
-// named as tempName says, regular, last written staleAge or more before
-// start (when the generator calling it started), and not locked. A generator at work
-// holds the lock on its temporary file from its creation to its rename,
-// so that generators sharing dir (the shards of a level, two runs on one
-// machine) never remove each other's; where there is no flock (Windows,
-// which removes no open file) the time alone decides.
+// killed generator left in dir (atomicfile.RemoveStale), telling log
+// (when not nil) of each: the files named as tempName says, not locked
+// by a generator at work, however recently written. Where there is no
+// flock the time alone decides: the files last written a minute or more
+// before start (when the generator calling it started).
 func removeStale(dir string, start time.Time, log func(string)) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !tempName.MatchString(e.Name()) {
-			continue
+	return atomicfile.RemoveStale(dir, tempName.MatchString, start, func(file string, err error) {
+		switch {
+		case log == nil:
+		case err == nil:
+			log(fmt.Sprintf("removed %s, left by a generator that was stopped while writing it", file))
+		default:
+			log(fmt.Sprintf("could not remove %s, left by a generator that was stopped: %v", file, err))
 		}
-		name := filepath.Join(dir, e.Name())
-		if info, err := e.Info(); err != nil || info.ModTime().After(start.Add(-staleAge)) {
-			continue
-		}
-		f, err := regularfile.Open(name)
-		if err != nil {
-			continue
-		}
-		if lockFile(f) == nil {
-			// Removed under the lock, and only if the name is still the
-			// file locked.
-			mine, err1 := f.Stat()
-			now, err2 := os.Lstat(name)
-			if err1 == nil && err2 == nil && os.SameFile(mine, now) {
-				err := os.Remove(name)
-				if log != nil {
-					switch {
-					case err == nil:
-						log(fmt.Sprintf("removed %s, left by a generator that was stopped while writing it", e.Name()))
-					default:
-						log(fmt.Sprintf("could not remove %s, left by a generator that was stopped: %v", e.Name(), err))
-					}
-				}
-			}
-		}
-		f.Close()
-	}
-	return nil
+	})
 }
 
 // openTable opens the file name, the table of class c under limit, and

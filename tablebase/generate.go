@@ -62,9 +62,12 @@ var ErrInvalidOptions = errors.New("tablebase: invalid options")
 // the same bytes whatever the number of workers or shards.
 //
 // It first removes the temporary files a generator killed while writing
-// a table left in dir (Log names each): those named as its own, written
-// before this run started and not locked by a generator at work, so that
-// generators sharing dir (the shards of a level) keep theirs.
+// a table left in dir (Log names each): those named as its own and not
+// locked by a generator at work, however recently written, so that a
+// killed run started again at once removes its own, and generators
+// sharing dir (the shards of a level) keep theirs. Where there is no
+// flock (Windows) it removes those written a minute or more before this
+// run started.
 //
 // A pair of classes (the mover's and the other side's piece counts, and
 // the same swapped, which a quiet move turns into each other) is made

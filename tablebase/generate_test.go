@@ -10,20 +10,23 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 )
 
 // TestRemoveStale: Generate removes the temporary files a generator
 // stopped while writing left, telling Log, and only those: not one
-// locked by a generator at work, nor one written after it started, nor a
-// file of another name. Two generators run at once on the directory,
-// and both make the tables, the stale file removed by one of them.
+// locked by a generator at work, nor a file of another name, nor, where
+// there is no flock, one written after it started. Two generators run at
+// once on the directory, and both make the tables, each stale file
+// removed by one of them.
 func TestRemoveStale(t *testing.T) {
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
 	files := map[string]time.Time{
 		"1v1-all.sktb.tmp3709045258": old,                       // stale
 		"2v1-all.sktb.tmp12":         old,                       // locked below: a generator at work
-		"1v2-all.sktb.tmp34":         time.Now().Add(time.Hour), // written after the start
+		"1v2-all.sktb.tmp34":         time.Now().Add(time.Hour), // written after the start: stale where there is flock
 		"notes.tmp56":                old,                       // not a temporary table
 		"1v1-all.sktb.tmp":           old,                       // not as os.CreateTemp names them
 	}
@@ -41,7 +44,7 @@ func TestRemoveStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer locked.Close()
-	if err := lockFile(locked); err != nil {
+	if err := atomicfile.Lock(locked); err != nil {
 		t.Fatal(err)
 	}
 
@@ -64,14 +67,15 @@ func TestRemoveStale(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	stale := map[string]bool{"1v1-all.sktb.tmp3709045258": true, "1v2-all.sktb.tmp34": atomicfile.HaveFlock}
 	text := strings.Join(log, "\n")
-	if strings.Count(text, "removed ") != 1 || !strings.Contains(text, "removed 1v1-all.sktb.tmp3709045258, left by a generator that was stopped while writing it") {
-		t.Errorf("the log:\n%s", text)
-	}
 	for name := range files {
 		_, err := os.Stat(filepath.Join(dir, name))
-		if gone := errors.Is(err, os.ErrNotExist); gone != (name == "1v1-all.sktb.tmp3709045258") {
+		if gone := errors.Is(err, os.ErrNotExist); gone != stale[name] {
 			t.Errorf("%s: %v", name, err)
+		}
+		if said := strings.Count(text, "removed "+name+", left by a generator that was stopped while writing it"); said != map[bool]int{true: 1}[stale[name]] {
+			t.Errorf("the log says %d times that %s was removed:\n%s", said, name, text)
 		}
 	}
 	for _, c := range []class{{1, 1}, {2, 1}, {1, 2}} {
@@ -82,6 +86,44 @@ func TestRemoveStale(t *testing.T) {
 		if !bytes.Equal(got, readTable(t, c, 0)) {
 			t.Errorf("%s differs from the table one generator makes", fileName(c, 0))
 		}
+	}
+}
+
+// TestRemoveFreshLeftover: a temporary file that no generator holds
+// locked is a stopped run's, however recently it was written, as when a
+// killed run is started again at once: Generate removes it, and keeps
+// one as fresh that a generator at work holds locked.
+func TestRemoveFreshLeftover(t *testing.T) {
+	if !atomicfile.HaveFlock {
+		t.Skip("no flock here: the time alone decides")
+	}
+	dir := t.TempDir()
+	left, held := filepath.Join(dir, "1v1-all.sktb.tmp41"), filepath.Join(dir, "2v1-all.sktb.tmp42")
+	for _, name := range []string{left, held} {
+		if err := os.WriteFile(name, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locked, err := os.Open(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locked.Close()
+	if err := atomicfile.Lock(locked); err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	if err := Generate(context.Background(), dir, Options{Pieces: 2, Log: func(l string) { log = append(log, l) }}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a fresh temporary file no generator holds: %v, want it removed", err)
+	}
+	if _, err := os.Stat(held); err != nil {
+		t.Errorf("a fresh temporary file a generator at work holds: %v, want it kept", err)
+	}
+	if text := strings.Join(log, "\n"); !strings.Contains(text, "removed 1v1-all.sktb.tmp41, left by a generator that was stopped while writing it") {
+		t.Errorf("the log:\n%s", text)
 	}
 }
 

@@ -37,6 +37,7 @@ import (
 	"github.com/surakarta-go/surakarta/analysis"
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 func main() {
@@ -186,7 +187,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	in, name := stdin, "standard input"
 	if flags.NArg() == 1 {
 		name = flags.Arg(0)
-		f, err := os.Open(name)
+		f, err := regularfile.Open(name)
 		if err != nil {
 			return fail(err)
 		}

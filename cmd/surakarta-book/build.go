@@ -7,11 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
@@ -27,6 +26,15 @@ position's move number, so a game that starts from an opening of its own
 adds its moves from that opening's ply. It prints one line:
 
   FILE: G games (S skipped), P positions, M moves, B bytes
+
+The book is written to a temporary file beside FILE, synced, then
+renamed to FILE, with the mode of the book it replaces, or for a new
+one the mode a plain create gives (0666 less the umask). A temporary
+file that a killed run left for FILE is removed, with a line on
+standard error. A symbolic link is written through: the file it leads
+to is replaced so, and the link kept. A FILE that is not a regular file
+(a device such as /dev/null, a named pipe) is written directly, never
+replaced: -out /dev/null is a dry run.
 
 `
 
@@ -59,7 +67,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	result := b.Book().MinCount(*minCount)
-	if err := write(result, *out, stdout, fmt.Sprintf(" (%d skipped)", b.Skipped())); err != nil {
+	if err := write(result, *out, stdout, stderr, fs.Name(), fmt.Sprintf(" (%d skipped)", b.Skipped())); err != nil {
 		return fail(stderr, fs.Name(), err)
 	}
 	return 0
@@ -103,27 +111,25 @@ func addRecords(b *book.Builder, name string) error {
 	return nil
 }
 
-// write writes b to the file name, through a temporary file renamed into
-// place, so that a failure leaves no half-written book, and prints its
-// line with note after the games.
-func write(b *book.Book, name string, stdout io.Writer, note string) error {
+// write writes b to the file name (atomicfile.WriteFile): through a
+// temporary file renamed into place, so that a failure leaves no
+// half-written book, with the mode of the book it replaces or that of a
+// new file. It tells stderr of each temporary file of name that a run
+// killed while writing it left, and removed, and prints its line with
+// note after the games.
+func write(b *book.Book, name string, stdout, stderr io.Writer, cmd, note string) error {
 	data, err := b.MarshalBinary()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".tmp*")
+	err = atomicfile.WriteFile(name, data, func(file string, err error) {
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: could not remove %s, left by a run that was stopped while writing it: %v\n", cmd, file, err)
+			return
+		}
+		fmt.Fprintf(stderr, "%s: removed %s, left by a run that was stopped while writing it\n", cmd, file)
+	})
 	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %d games%s, %d positions, %d moves, %d bytes\n", name, b.Games(), note, b.Positions(), b.Entries(), len(data))

@@ -17,7 +17,9 @@ counts of a move that several hold added, and prints one line:
 
   FILE: G games, P positions, M moves, B bytes
 
-The merged book covers as many plies as the longest of them.
+The merged book covers as many plies as the longest of them. FILE is
+written as build writes it (surakarta-book build -h), so it may be one
+of BOOKS.
 
 `
 
@@ -49,7 +51,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, fs.Name(), err)
 	}
-	if err := write(merged.MinCount(*minCount), *out, stdout, ""); err != nil {
+	if err := write(merged.MinCount(*minCount), *out, stdout, stderr, fs.Name(), ""); err != nil {
 		return fail(stderr, fs.Name(), err)
 	}
 	return 0

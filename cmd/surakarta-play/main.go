@@ -38,6 +38,7 @@ import (
 	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
@@ -634,9 +635,11 @@ func (s *session) load(name string) {
 }
 
 // readFile returns the contents of the file name, or an error when it holds
-// more than max bytes, having read no more than max+1 of them.
+// more than max bytes, having read no more than max+1 of them. It reads a
+// regular file only (regularfile.Open): a named pipe is refused at once
+// rather than waited on for a writer.
 func readFile(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := regularfile.Open(name)
 	if err != nil {
 		return nil, err
 	}
