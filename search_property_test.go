@@ -21,7 +21,7 @@ import (
 // a search has not returned long after its deadline).
 func TestSearchExtremeSettings(t *testing.T) {
 	deadline := 60 * time.Millisecond
-	const late = 10 * time.Second // far beyond any scheduling delay, on a loaded machine too; a hang is for ever
+	const late = 30 * time.Second // a hang, not a slow machine: a hang is for ever
 	ints := []int{0, -1, math.MaxInt, math.MinInt}
 	int64s := []int64{0, -1, math.MaxInt64, math.MinInt64}
 	type change struct {
@@ -113,8 +113,8 @@ func TestSearchExtremeSettings(t *testing.T) {
 				case o.err == nil && !slices.Contains(g.LegalMoves(), o.r.Move):
 					t.Errorf("%s: Search returned %v, not a legal move, and no error", name, o.r.Move)
 				}
-			case <-time.After(deadline + 10*late):
-				t.Fatalf("%s: Search has not returned %v after its deadline: it hangs", name, 10*late)
+			case <-time.After(deadline + 2*late):
+				t.Fatalf("%s: Search has not returned %v after its deadline: it hangs", name, 2*late)
 			}
 			cancel()
 		}

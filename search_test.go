@@ -750,8 +750,8 @@ const srchTimeSlack = 250 * time.Millisecond
 // TestTimeLimits: a search with MoveTime, or a context deadline, returns
 // soon after it on the real clock, also when the evaluator turns slow in
 // the middle of an iteration. It runs with SURAKARTA_REALTIME=1
-// (realTime); TestMoveTimeIsSpent and TestDeadlineStopsEveryThread check
-// the same on fake time.
+// (realTime); TestMoveTimeIsSpent, TestContextEndsSearch and
+// TestDeadlineStopsEveryThread check the same on fake time.
 func TestTimeLimits(t *testing.T) {
 	testsize.RealTime(t)
 	const slack = srchTimeSlack

@@ -14,7 +14,8 @@ import (
 // advances it: what they check is the control's logic, which they see the
 // same on an idle laptop and on a CI machine running other work. How long
 // searches take on the real clock is measured by BenchmarkMoveTime and
-// checked, on request, by the real-time tests (realtime_test.go).
+// checked, on request, by the real-time tests (TestTimeLimits and
+// TestClockLimits, which run with SURAKARTA_REALTIME=1).
 
 // fakeSearchers are the searchers whose time control the tests check.
 func fakeSearchers() []srchSearcher {
@@ -46,6 +47,68 @@ func searchOnFakeTime(t *testing.T, s srchSearcher, g *surakarta.Game, lim surak
 		t.Fatalf("%s, %+v: illegal move %v", s.name, lim, res.Move)
 	}
 	return res
+}
+
+// waitTimeout bounds a wait on the real clock that only a hang makes
+// long, never a slow machine.
+const waitTimeout = 30 * time.Second
+
+// searchUntilCancelled searches g within lim with searcher (what names
+// them in errors) on a fake time that stands still: the search cannot
+// end by its time, only by its context, which ends 30ms after the start
+// on the real clock. One that has not returned waitTimeout later missed
+// it, a failure: the fake time then moves on an hour, past lim, so that
+// it ends.
+func searchUntilCancelled(t *testing.T, what string, searcher surakarta.Searcher, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	t.Helper()
+	fake := surakarta.NewFakeTime(0)
+	surakarta.SetTimeSource(searcher, fake)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	type outcome struct {
+		res surakarta.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := searcher.Search(ctx, g, lim)
+		done <- outcome{res, err}
+	}()
+	for i := range 2 {
+		select {
+		case o := <-done:
+			return o.res, o.err
+		case <-time.After(waitTimeout): // a hang, not a slow machine
+			if i > 0 {
+				t.Fatalf("%s: the search has not returned after its context's end nor its time", what)
+			}
+			t.Errorf("%s: the search has not returned %v after its context's end", what, waitTimeout)
+			fake.Advance(time.Hour)
+		}
+	}
+	panic("unreachable")
+}
+
+// TestContextEndsSearch: a search ends at its context's end, with a legal
+// move, before its time does. How soon on the real clock is
+// TestTimeLimits's.
+func TestContextEndsSearch(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, s := range fakeSearchers() {
+		for _, tc := range []struct {
+			name string
+			lim  surakarta.Limits
+		}{
+			{"MoveTime 10s", surakarta.Limits{MoveTime: 10 * time.Second}},
+			{"no limit (DefaultMoveTime)", surakarta.Limits{}},
+		} {
+			what := s.name + ", " + tc.name
+			res, err := searchUntilCancelled(t, what, s.make(), g, tc.lim)
+			if err != nil || !srchLegalIn(g, res.Move) {
+				t.Errorf("%s, context ended: move %v, %v", what, res.Move, err)
+			}
+		}
+	}
 }
 
 // TestMoveTimeIsSpent: a search with MoveTime spends it whole, overhead or

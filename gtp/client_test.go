@@ -15,6 +15,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestMain builds the module's engine program, cmd/surakarta, into a
@@ -190,7 +191,9 @@ func TestClientRoundTrip(t *testing.T) {
 // engine runs an engine in this test at the other end of two pipes: answer
 // gets each command line and writes the engine's lines with say, and
 // returns false to end the engine. The engine's output is closed at its
-// end.
+// end. say with no lines returns once the client has queued every line
+// said before: its empty write to the pipe is taken by the client's
+// reader only when it reads on, after it has handed on what it read.
 func engine(t *testing.T, answer func(line string, say func(lines ...string)) bool) (io.Reader, io.WriteCloser) {
 	t.Helper()
 	cmdR, cmdW := io.Pipe()
@@ -198,6 +201,9 @@ func engine(t *testing.T, answer func(line string, say func(lines ...string)) bo
 	go func() {
 		defer outW.Close()
 		say := func(lines ...string) {
+			if len(lines) == 0 {
+				outW.Write(nil)
+			}
 			for _, l := range lines {
 				if _, err := fmt.Fprintln(outW, l); err != nil {
 					return
@@ -285,11 +291,14 @@ func TestClientUnasked(t *testing.T) {
 		}
 	})
 	t.Run("answer between commands", func(t *testing.T) {
+		queued := make(chan struct{})
 		c := connect(t, func(line string, say func(...string)) bool {
 			if strings.HasPrefix(line, cmdClearBoard) {
 				say("=", "")
 				time.Sleep(10 * time.Millisecond)
 				say("= a2a3", "")
+				say()
+				close(queued)
 				return true
 			}
 			return plain(line, say)
@@ -297,7 +306,14 @@ func TestClientUnasked(t *testing.T) {
 		if err := c.ClearBoard(ctx); err != nil {
 			t.Fatalf("ClearBoard: %v", err)
 		}
-		time.Sleep(100 * time.Millisecond) // the extra answer waits
+		// The extra answer waits for the next command: it is waited
+		// for, not given a time, since on a loaded machine it may come
+		// late.
+		select {
+		case <-queued:
+		case <-time.After(waitTimeout):
+			t.Fatalf("the extra answer not read after %v", waitTimeout)
+		}
 		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "came unasked") {
 			t.Errorf("GenMove: %v", err)
 		}
@@ -322,11 +338,11 @@ func TestClientFaults(t *testing.T) {
 		if err := c.ClearBoard(ctx); !errors.Is(err, ErrProtocol) {
 			t.Errorf("ClearBoard after: %v", err)
 		}
+		// Close kills the broken engine at once, rather than wait
+		// process.Grace for it to end.
 		start := time.Now()
 		c.Close()
-		if d := time.Since(start); d > 500*time.Millisecond {
-			t.Errorf("Close of a broken client took %v", d)
-		}
+		testsize.RealTimeWithin(t, "Close of a broken client", time.Since(start), 500*time.Millisecond)
 	})
 	t.Run("not a move", func(t *testing.T) {
 		c := connect(t, func(line string, say func(...string)) bool {

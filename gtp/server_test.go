@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/serve"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 func TestSession(t *testing.T) {
@@ -234,10 +236,36 @@ func TestClock(t *testing.T) {
 	}
 }
 
+// limitsSeen searches with a PVS and keeps the limits of each search.
+type limitsSeen struct {
+	*surakarta.PVS
+	mu   sync.Mutex
+	seen []surakarta.Limits
+}
+
+func (l *limitsSeen) Search(ctx context.Context, g *surakarta.Game, lim surakarta.Limits) (surakarta.Result, error) {
+	l.mu.Lock()
+	l.seen = append(l.seen, lim)
+	l.mu.Unlock()
+	return l.PVS.Search(ctx, g, lim)
+}
+
+func (l *limitsSeen) limits() []surakarta.Limits {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.seen)
+}
+
 // TestGenMoveOnTheClock: genmove plans its time on the clock of
-// time_settings and time_left, and takes it off.
+// time_settings and time_left, and takes it off: the searcher is given
+// the time left to the side to move, less after each of its moves, and a
+// move at once when there is none. That the moves keep within the clock
+// on the real clock is checked with SURAKARTA_REALTIME=1.
 func TestGenMoveOnTheClock(t *testing.T) {
-	s := startSession(t, testEngine(nil, time.Minute), serve.Caps{})
+	e := testEngine(nil, time.Minute)
+	searcher := &limitsSeen{PVS: surakarta.NewPVS(surakarta.NewTuned())}
+	e.Searcher = func() surakarta.Searcher { return searcher }
+	s := startSession(t, e, serve.Caps{})
 	s.answer("time_settings 1 0 0")
 	var spent [2]time.Duration
 	for i := range 6 {
@@ -247,16 +275,40 @@ func TestGenMoveOnTheClock(t *testing.T) {
 		}
 		spent[i%2] += time.Since(begin)
 	}
-	if spent[0] > time.Second || spent[1] > time.Second {
-		t.Errorf("three moves each on a clock of 1 s: %v", spent)
+	// On a loaded machine a side may use up its second: then it moves
+	// at once (MoveTime 1ms) from there on.
+	seen := searcher.limits()
+	if len(seen) != 6 {
+		t.Fatalf("6 genmoves, %d searches", len(seen))
 	}
+	atOnce := func(lim surakarta.Limits) bool {
+		return lim.MoveTime == time.Millisecond && lim.Clock == surakarta.Clock{}
+	}
+	left := [2]time.Duration{time.Second, time.Second} // 0: used up
+	for i, lim := range seen {
+		side := surakarta.Color(i % 2)
+		mine, _ := lim.Clock.Left(side)
+		theirs, _ := lim.Clock.Left(side.Other())
+		switch {
+		case atOnce(lim) && i >= 2:
+			left[side] = 0
+		case lim.MoveTime == 0 && mine > 0 && theirs == 0 && lim.Clock.MovesToGo == 0 &&
+			(i < 2 && mine == time.Second || i >= 2 && mine < left[side]):
+			left[side] = mine
+		default:
+			t.Errorf("genmove %d (%v) on a clock of 1 s: limits %+v, after %v left", i+1, side, lim, left[side])
+		}
+	}
+	testsize.RealTimeWithin(t, "three moves of Black on a clock of 1 s", spent[0], time.Second)
+	testsize.RealTimeWithin(t, "three moves of White on a clock of 1 s", spent[1], time.Second)
 	// No time left: a move at once.
 	s.answer("time_left b 0 0")
 	begin := time.Now()
 	s.answer("genmove b")
-	if elapsed := time.Since(begin); elapsed > 500*time.Millisecond {
-		t.Errorf("genmove with no time: %v", elapsed)
+	if seen := searcher.limits(); len(seen) != 7 || !atOnce(seen[6]) {
+		t.Errorf("genmove with no time: limits %+v, want MoveTime 1ms", seen[len(seen)-1])
 	}
+	testsize.RealTimeWithin(t, "genmove with no time", time.Since(begin), 500*time.Millisecond)
 }
 
 // TestBadInput: a failed command changes nothing; odd input is answered
@@ -321,19 +373,25 @@ func TestServeErrors(t *testing.T) {
 		t.Errorf("a write error: %v", err)
 	}
 	// ctx done: while waiting for input, and during a genmove, whose
-	// search it ends.
+	// search it ends. A Serve that missed the end of its context would
+	// return after a minute's search, or never.
 	e.MoveTime = time.Minute
 	for _, input := range []string{"", "genmove b\n"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		r, w := io.Pipe()
 		go io.WriteString(w, input)
-		begin := time.Now()
-		err := Serve(ctx, r, io.Discard, e)
+		served := make(chan error, 1)
+		go func() { served <- Serve(ctx, r, io.Discard, e) }()
+		select {
+		case err := <-served:
+			if err != context.DeadlineExceeded {
+				t.Errorf("%q, ctx done: %v", input, err)
+			}
+		case <-time.After(waitTimeout): // a hang, not a slow machine
+			t.Fatalf("%q, ctx done: Serve still running after %v", input, waitTimeout)
+		}
 		cancel()
 		w.Close()
-		if err != context.DeadlineExceeded || time.Since(begin) > 2*time.Second {
-			t.Errorf("%q, ctx done: %v after %v", input, err, time.Since(begin))
-		}
 	}
 	// quit and the end of the input: nil. Nothing is read after quit.
 	out.Reset()

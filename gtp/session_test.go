@@ -87,8 +87,8 @@ func startSession(tb testing.TB, e Engine, caps serve.Caps) *session {
 		inW.Close()
 		select {
 		case <-s.served:
-		case <-time.After(5 * time.Second):
-			tb.Errorf("Serve still running 5s after the test")
+		case <-time.After(waitTimeout): // a hang, not a slow machine
+			tb.Errorf("Serve still running %v after the test", waitTimeout)
 		}
 	})
 	return s

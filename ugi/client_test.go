@@ -17,6 +17,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 // TestMain builds the module's engine program, cmd/surakarta, into a
@@ -190,7 +191,9 @@ func TestClientStop(t *testing.T) {
 	if err != nil || res.Move == surakarta.NoMove {
 		t.Fatalf("Go infinite, stopped: %v, %v", res, err)
 	}
-	if d := time.Since(start); d < 200*time.Millisecond || d > 10*time.Second {
+	// Not before the stop; after it, any time short of a hang (an
+	// infinite search that missed it would run until ctx ends).
+	if d := time.Since(start); d < 200*time.Millisecond || d > waitTimeout {
 		t.Errorf("Go took %v", d)
 	}
 	if _, err := surakarta.NewPosition().Legal(res.Move); err != nil {
@@ -212,7 +215,7 @@ func TestClientGoContext(t *testing.T) {
 	if _, err := c.Go(ctx, GoParams{Infinite: true}, nil); err != cause {
 		t.Errorf("Go: %v, want the context's cause", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > waitTimeout { // a hang, not a slow machine
 		t.Errorf("Go took %v", d)
 	}
 	if res, err := c.Go(testContext(t), GoParams{Limits: surakarta.Limits{Depth: 1}}, nil); err != nil || res.Move == surakarta.NoMove {
@@ -223,7 +226,9 @@ func TestClientGoContext(t *testing.T) {
 // engine runs an engine in this test at the other end of two pipes: answer
 // gets each command line and writes the engine's lines with say, and
 // returns false to end the engine. The engine's output is closed at its
-// end.
+// end. say with no lines returns once the client has queued every line
+// said before: its empty write to the pipe is taken by the client's
+// reader only when it reads on, after it has handed on what it read.
 func engine(t *testing.T, answer func(line string, say func(lines ...string)) bool) (io.Reader, io.WriteCloser) {
 	t.Helper()
 	cmdR, cmdW := io.Pipe()
@@ -231,6 +236,9 @@ func engine(t *testing.T, answer func(line string, say func(lines ...string)) bo
 	go func() {
 		defer outW.Close()
 		say := func(lines ...string) {
+			if len(lines) == 0 {
+				outW.Write(nil)
+			}
 			for _, l := range lines {
 				if _, err := fmt.Fprintln(outW, l); err != nil {
 					return
@@ -356,6 +364,7 @@ func TestClientUnasked(t *testing.T) {
 	})
 	t.Run("readyok twice", func(t *testing.T) {
 		newGame := false
+		queued := make(chan struct{})
 		c := connect(t, func(line string, say func(...string)) bool {
 			switch {
 			case line == cmdNewGame:
@@ -363,6 +372,8 @@ func TestClientUnasked(t *testing.T) {
 				return true
 			case line == cmdIsReady && newGame:
 				say(ansReadyOK, ansReadyOK)
+				say()
+				close(queued)
 				newGame = false
 				return true
 			}
@@ -374,8 +385,13 @@ func TestClientUnasked(t *testing.T) {
 		// The second readyok comes while no exchange is open: the next
 		// command finds it waiting. (Within an exchange it would end the
 		// exchange early, unnoticed: UGI's readyok says not which
-		// isready it answers.)
-		time.Sleep(100 * time.Millisecond)
+		// isready it answers.) It is waited for, not given a time: on a
+		// loaded machine it may come late.
+		select {
+		case <-queued:
+		case <-time.After(waitTimeout):
+			t.Fatalf("the second readyok not read after %v", waitTimeout)
+		}
 		if err := c.Position(ctx, start, nil); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), `"readyok" came unasked`) {
 			t.Errorf("Position: %v", err)
 		}
@@ -463,11 +479,11 @@ func TestClientFaults(t *testing.T) {
 		if err := c.IsReady(ctx); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "no bestmove") {
 			t.Errorf("IsReady after: %v", err)
 		}
+		// Close kills the broken engine at once, rather than wait
+		// process.Grace for it to end.
 		start := time.Now()
 		c.Close()
-		if d := time.Since(start); d > 500*time.Millisecond {
-			t.Errorf("Close took %v", d)
-		}
+		testsize.RealTimeWithin(t, "Close", time.Since(start), 500*time.Millisecond)
 	})
 	t.Run("slow readyok", func(t *testing.T) {
 		// An exchange given up on: its readyok, when it comes, is not

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/testsize"
 )
 
 func init() {
@@ -71,9 +73,7 @@ func TestExitWithOutputHeldOpen(t *testing.T) {
 	if err := c.Close("quit"); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	if d := time.Since(start); d > Grace {
-		t.Errorf("Close took %v", d)
-	}
+	testsize.RealTimeWithin(t, "Close", time.Since(start), Grace)
 	if !running(child) {
 		t.Errorf("the child %d in a session of its own has ended: the package's docs say it is left", child)
 	}
@@ -83,7 +83,7 @@ func TestExitWithOutputHeldOpen(t *testing.T) {
 // processes it started.
 func TestKillGroup(t *testing.T) {
 	c := startHelper(t, "stubborn")
-	ctx := ctxFor(t, 10*time.Second)
+	ctx := ctxFor(t, waitTimeout)
 	line, err := c.Next(ctx)
 	if err != nil {
 		t.Fatal(err)

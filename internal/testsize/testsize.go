@@ -8,12 +8,15 @@
 // size, as CI runs them; with -short smaller still, whatever the variable
 // says. The checks of how long things take on the real clock pass or fail
 // with the machine's speed and load, so that they run only with
-// SURAKARTA_REALTIME=1; the logic they cover is tested on fake time.
+// SURAKARTA_REALTIME=1; the logic they cover is tested on fake time. A
+// test whose check of the real clock is one part of it checks the rest
+// always, and the time only with the variable (RealTimeWithin).
 package testsize
 
 import (
 	"os"
 	"testing"
+	"time"
 )
 
 // The environment variables that set how much the tests do.
@@ -47,6 +50,22 @@ func RealTime(t testing.TB) {
 // check of real time is a part of it: without it the test runs and only
 // logs what the real clock says.
 func RealTimeOn() bool { return os.Getenv(RealTimeEnv) == "1" }
+
+// RealTimeWithin checks d, how long what took on the real clock, against
+// bound: more is an error with SURAKARTA_REALTIME=1, and without it only
+// a line in the log, since a loaded machine may take any time. The test
+// checks what happened apart from it; a bound that only catches a hang
+// is no timing, and is checked always.
+func RealTimeWithin(tb testing.TB, what string, d, bound time.Duration) {
+	tb.Helper()
+	switch {
+	case d <= bound:
+	case RealTimeOn():
+		tb.Errorf("%s: %v on the real clock, more than %v", what, d, bound)
+	default:
+		tb.Logf("%s: %v on the real clock, more than %v: a failure with %s=1, on a machine not otherwise busy", what, d, bound, RealTimeEnv)
+	}
+}
 
 // Sequential skips t under the race detector: t checks code that runs on
 // one goroutine, so that the race detector can find nothing in it and
