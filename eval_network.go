@@ -15,10 +15,11 @@ import (
 // evaluation by the slope of Tuned's win probability. Its inference is in
 // integers, the same on every platform.
 //
-// The searchers of this package keep the first layer's sums up to date
-// as they play moves, adding the weights of the few squares a move changes
-// to the parent's sums, instead of summing every piece at every node;
-// Evaluate, called alone, sums them all. It is the strongest evaluator of
+// It is an IncrementalEvaluator: the searchers of this package keep the
+// first layer's sums up to date as they play moves (NewPath), adding the
+// weights of the few squares a move changes to the parent's sums, instead
+// of summing every piece at every node; Evaluate, called alone, sums them
+// all. It is the strongest evaluator of
 // this package, the engine's default: it beat Tuned by matches at a fixed
 // time a move and on a clock. The module's docs/network.md
 // tells how the network was trained, its architecture, the size of its
@@ -58,6 +59,62 @@ func (n *Network) Evaluate(p *Position) int {
 	var a nnue.Accumulator
 	net.Refresh(&a, &p.pieces)
 	return clampEvaluation(net.Score(&a, uint8(p.side)))
+}
+
+// NewPath returns a path of the network's first-layer sums for a search:
+// the Network is an IncrementalEvaluator, whose path keeps the sums of
+// each ply and makes a position's from the nearest ply below when at most
+// maxUpdate squares differ.
+func (n *Network) NewPath() PathEvaluator {
+	path := &networkPath{net: n.network(), accs: make([]nnue.Accumulator, MaxPly+1)}
+	for i := range path.accs {
+		path.accs[i].Pieces = noPlacement
+	}
+	return path
+}
+
+// networkPath is a Network's PathEvaluator.
+type networkPath struct {
+	net  *nnue.Net
+	accs []nnue.Accumulator // the sums of the position last evaluated at each ply
+}
+
+// noPlacement marks an accumulator that holds no placement's sums: no
+// position has both colours on every square.
+var noPlacement = [2]uint64{^uint64(0), ^uint64(0)}
+
+// maxUpdate is the most squares an accumulator is updated by; a placement
+// further from every accumulator on the path is summed afresh.
+const maxUpdate = 8
+
+// Evaluate returns the network's score of p, the position at ply of the
+// search path. Its accumulator is the one at ply when that was summed for
+// p's placement (a null move's child, a position searched again); else it
+// is made from the nearest accumulator below ply that holds a placement,
+// usually the parent's, by the squares that differ, or summed afresh when
+// none is near.
+func (w *networkPath) Evaluate(p *Position, ply int) int {
+	if ply < 0 || ply >= len(w.accs) {
+		var a nnue.Accumulator
+		w.net.Refresh(&a, &p.pieces)
+		return clampEvaluation(w.net.Score(&a, uint8(p.side)))
+	}
+	a := &w.accs[ply]
+	if a.Pieces != p.pieces {
+		from := -1
+		for j := ply - 1; j >= 0; j-- {
+			if w.accs[j].Pieces != noPlacement {
+				from = j
+				break
+			}
+		}
+		if from >= 0 && nnue.Changes(&w.accs[from].Pieces, &p.pieces) <= maxUpdate {
+			w.net.Update(a, &w.accs[from], &p.pieces)
+		} else {
+			w.net.Refresh(a, &p.pieces)
+		}
+	}
+	return clampEvaluation(w.net.Score(a, uint8(p.side)))
 }
 
 // network returns the network, the built-in one for the zero Network.

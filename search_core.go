@@ -7,8 +7,6 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
-
-	"github.com/surakarta-go/surakarta/internal/nnue"
 )
 
 // searchCore is what every searcher of this package shares: the node count,
@@ -62,11 +60,9 @@ type searchCore struct {
 	stopContext func() bool // stops the context's AfterFunc that sets halt
 	stopTimer   func() bool // stops the deadline's timer that sets halt
 
-	// net is the network of the evaluator when it is a *Network, whose
-	// first layer evaluate keeps up to date along the search path in
-	// accs (see netScore); nil for any other evaluator.
-	net  *nnue.Net
-	accs []nnue.Accumulator
+	// path evaluates the positions of the search path when the
+	// evaluator is an IncrementalEvaluator; nil for any other.
+	path PathEvaluator
 
 	// ponder is the wait for the ponder hit of a search that ponders
 	// (Limits.Ponder), nil once the hit has been taken in (ponderHit) or
@@ -81,7 +77,7 @@ type searchCore struct {
 	hashfull func() int
 }
 
-// maxPly is the longest search path, quiescence included.
+// maxPly is the longest search path, quiescence included (MaxPly).
 const maxPly = 128
 
 // begin prepares a search of g within lim and returns the root moves.
@@ -95,7 +91,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 		return nil, fmt.Errorf("%w: the searcher's Evaluator field is nil", ErrNoEvaluator)
 	}
 	c.eval, c.rules = eval, g.Rules()
-	c.useNetwork()
+	c.usePath()
 	c.nodes, c.nodeLimit, c.stopped = 0, lim.Nodes, false
 	c.start = c.now()
 	c.plan = planTime(lim, g.Position().SideToMove())
@@ -151,7 +147,7 @@ func (c *searchCore) begin(ctx context.Context, g *Game, lim Limits, eval Evalua
 // and no context of its own: the main thread's decide when to stop.
 func (c *searchCore) follow(m *searchCore) {
 	c.eval, c.rules, c.draw = m.eval, m.rules, m.draw
-	c.useNetwork()
+	c.usePath()
 	c.nodes, c.nodeLimit, c.stopped = 0, m.nodeLimit, false
 	c.start, c.deadline, c.plan, c.clock = m.start, time.Time{}, timePlan{}, m.clock
 	c.ponder, c.hitWait, c.rootProgress, c.hashfull = nil, nil, nil, nil
@@ -274,8 +270,8 @@ func (c *searchCore) adjudicate(p *Position, ply int) int {
 // p is the position at ply of the search path, or any position when ply
 // is −1.
 func (c *searchCore) evaluate(p *Position, ply int) int {
-	if c.net != nil && ply >= 0 {
-		return c.netScore(p, ply)
+	if c.path != nil && ply >= 0 {
+		return clampEvaluation(c.path.Evaluate(p, ply))
 	}
 	return clampEvaluation(c.eval.Evaluate(p))
 }

@@ -121,3 +121,26 @@ func TestSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadOnTheNetworkKeepsItsPath: Spread on the network is an
+// IncrementalEvaluator whose search is the one of its Evaluate alone (the
+// same nodes and move), since the path changes the speed, never a score.
+func TestSpreadOnTheNetworkKeepsItsPath(t *testing.T) {
+	for _, base := range []surakarta.Evaluator{surakarta.NewNetwork(), surakarta.NewTuned()} {
+		e := Spread{Base: base, Weight: 3}
+		var _ surakarta.IncrementalEvaluator = e
+		g := surakarta.NewGame(surakarta.NewPosition())
+		withPath, err := surakarta.NewPVS(e).Search(context.Background(), g, surakarta.Limits{Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := surakarta.NewPVS(surakarta.EvaluatorFunc(e.Evaluate)).Search(context.Background(), g, surakarta.Limits{Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if withPath.Nodes != alone.Nodes || withPath.Move != alone.Move || withPath.Score != alone.Score {
+			t.Errorf("Spread on %T: %d nodes, %v %d with the path; %d nodes, %v %d without", base,
+				withPath.Nodes, withPath.Move, withPath.Score, alone.Nodes, alone.Move, alone.Score)
+		}
+	}
+}

@@ -68,7 +68,11 @@ func TestLinks(t *testing.T) {
 
 // stripCode blanks the code blocks and code spans of a page, keeping its
 // lines, so that a link written as code is not taken for one.
-func stripCode(text string) string {
+func stripCode(text string) string { return strip(text, true) }
+
+// strip blanks the code blocks of a page, and its code spans when spans
+// is true, keeping its lines.
+func strip(text string, spans bool) string {
 	lines := strings.Split(text, "\n")
 	inBlock := false
 	span := regexp.MustCompile("`[^`]*`")
@@ -82,7 +86,9 @@ func stripCode(text string) string {
 			lines[i] = ""
 			continue
 		}
-		lines[i] = span.ReplaceAllString(l, "``")
+		if spans {
+			lines[i] = span.ReplaceAllString(l, "``")
+		}
 	}
 	return strings.Join(lines, "\n")
 }
@@ -94,7 +100,7 @@ func stripCode(text string) string {
 func headingAnchors(text string) map[string]bool {
 	a := map[string]bool{}
 	seen := map[string]int{}
-	for _, l := range strings.Split(stripCode(text), "\n") {
+	for _, l := range strings.Split(strip(text, false), "\n") {
 		for _, m := range regexp.MustCompile(`<a (?:id|name)="([^"]+)"`).FindAllStringSubmatch(l, -1) {
 			a[m[1]] = true
 		}
