@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 
-	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
 
@@ -99,19 +98,29 @@ type PVS struct {
 	// hit or in the game that follows the table's move.
 	Tables EndgameTables
 
+	// Params, when not nil, are the constants of this searcher's
+	// extensions, pruning and reductions in place of DefaultPVSParams: a
+	// tuner sets them on its own searcher (PVSParams.Set by name), and two
+	// PVS values in one program may search with different ones. They are
+	// read when each Search starts (change them only between searches),
+	// and values out of range make Search fail with an error wrapping
+	// ErrInvalidSearch (PVSParams.Validate).
+	Params *PVSParams
+
 	// off switches enhancements off, for the tests that measure them
 	// (export_test.go); the zero value has every one on.
 	off pvsOff
-	// params are the search's parameters (package searchparams), read
-	// when each Search starts, and lmr the late-move reductions they
-	// make; every worker copies them.
-	params    searchparams.Values
-	lmr       *lmrTable
-	main      pvsWorker
-	helpers   []*pvsWorker
-	table     *tt.Table
-	tableSize int
-	hits      atomic.Int64 // Result.TBHits of the search under way
+	// params are the search's constants (Params), read when each Search
+	// starts, and lmr the late-move reductions they make; every worker
+	// copies them.
+	params     PVSParams
+	lmr        *lmrTable
+	lmrDivisor int // the divisor lmr was made of
+	main       pvsWorker
+	helpers    []*pvsWorker
+	table      *tt.Table
+	tableSize  int
+	hits       atomic.Int64 // Result.TBHits of the search under way
 	// proving says that the search under way looks for a proven win
 	// (Limits.Mate): no pruning, and table keys of their own.
 	proving bool
@@ -147,8 +156,8 @@ const (
 // node.
 type pvsOff struct {
 	cutoffs, history, killers, quiescence, nullMove, lmr, lmp, rfp, singular bool
-	// aspiration, when positive, replaces the parameter
-	// searchparams.Aspiration; negative searches every iteration with a
+	// aspiration, when positive, replaces PVSParams.Aspiration;
+	// negative searches every iteration with a
 	// full window.
 	aspiration int
 }
@@ -207,8 +216,16 @@ func (s *PVS) Search(ctx context.Context, g *Game, lim Limits) (Result, error) {
 		// Every thread gets its share of the node limit.
 		lim.Nodes = max(lim.Nodes/int64(threads), 1)
 	}
-	s.params = searchparams.Snapshot()
-	s.lmr = lmrTableFor(s.params[searchparams.LMRDivisor])
+	s.params = DefaultPVSParams()
+	if s.Params != nil {
+		s.params = *s.Params
+		if err := s.params.Validate(); err != nil {
+			return Result{}, err
+		}
+	}
+	if s.lmr == nil || s.lmrDivisor != s.params.LMRDivisor {
+		s.lmr, s.lmrDivisor = lmrTableFor(s.params.LMRDivisor), s.params.LMRDivisor
+	}
 	w := &s.main
 	rootMoves, err := w.core.begin(ctx, g, lim, s.Evaluator)
 	if err != nil {

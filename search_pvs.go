@@ -3,10 +3,10 @@ package surakarta
 import (
 	"math"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/surakarta-go/surakarta/internal/bitboard"
-	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/splitmix"
 	"github.com/surakarta-go/surakarta/internal/tt"
 )
@@ -16,10 +16,10 @@ import (
 // settings. Only the table is shared.
 type pvsWorker struct {
 	off pvsOff // the PVS's, when the search started
-	// params are the PVS's search parameters when the search started
-	// (package searchparams), and lmr their late-move reductions: the
+	// params are the PVS's constants when the search started
+	// (PVS.Params), and lmr their late-move reductions: the
 	// search reads them at every node, without a lock.
-	params  searchparams.Values
+	params  PVSParams
 	lmr     *lmrTable
 	core    searchCore
 	table   *tt.Table
@@ -163,7 +163,7 @@ func (w *pvsWorker) completePV(depth int) {
 // score, widening it on failure until the score is exact.
 func (w *pvsWorker) aspirate(depth, previous int) int {
 	w.rootDepth = depth
-	win := w.off.aspirationWindow(w.params[searchparams.Aspiration])
+	win := w.off.aspirationWindow(w.params.Aspiration)
 	if win <= 0 || depth < 3 || isDecisive(previous) {
 		return w.search(0, depth, -infinity, infinity)
 	}
@@ -295,12 +295,12 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 	eval := c.evaluate(p, ply)
 	w.evals[ply] = eval
 	improving := ply >= 2 && eval > w.evals[ply-2]
-	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= w.params[searchparams.RFPDepth] && !isDecisive(beta) && !w.nearQuietLimit(p, depth) {
+	if excluded == NoMove && !w.off.rfp && !pvNode && ply > 0 && depth <= w.params.RFPDepth && !isDecisive(beta) && !w.nearQuietLimit(p, depth) {
 		// Reverse futility pruning: a position whose static score beats
 		// beta by a margin that grows with the depth left is taken as a
 		// cut without searching; by a ply's margin less when the side to
 		// move's score has risen since its last move (improving).
-		rfpMargin := w.params[searchparams.RFPMargin]
+		rfpMargin := w.params.RFPMargin
 		margin := rfpMargin * depth
 		if improving {
 			margin -= rfpMargin
@@ -316,7 +316,7 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	extend := NoMove // the table's move, when it is singular
-	if !w.off.singular && excluded == NoMove && ply > 0 && depth >= w.params[searchparams.SEDepth] && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
+	if !w.off.singular && excluded == NoMove && ply > 0 && depth >= w.params.SingularDepth && tableMove != NoMove && ply < 2*w.rootDepth && !w.nearQuietLimit(p, depth) {
 		singular, score, cut := w.singular(p, key, ply, depth, beta, tableMove)
 		if c.stopped {
 			return 0
@@ -341,13 +341,13 @@ func (w *pvsWorker) search(ply, depth, alpha, beta int) int {
 
 	alphaIn, best, bestMove := alpha, -infinity, NoMove
 	canReduce := !w.off.lmr && depth >= 3 && !w.nearQuietLimit(p, depth)
-	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= w.params[searchparams.LMPDepth] && !isDecisive(beta) && !w.nearQuietLimit(p, depth)
+	canPrune := !w.off.lmp && !pvNode && ply > 0 && depth <= w.params.LMPDepth && !isDecisive(beta) && !w.nearQuietLimit(p, depth)
 	for i := range moves {
 		m := w.pick(ply, moves, i)
 		if m == excluded {
 			continue
 		}
-		if canPrune && i >= w.params[searchparams.LMPBase]+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) && !IsTableLoss(best) {
+		if canPrune && i >= w.params.LMPBase+depth*depth && w.order[ply][i] < orderKiller && !IsLoss(best) && !IsTableLoss(best) {
 			// Late-move pruning: near the horizon of a node expected to
 			// fail, the quiet moves ordered late are not searched (those
 			// after this one are quiet too: captures and killers come first).
@@ -433,7 +433,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	if isDecisive(tableScore) {
 		return false, 0, false
 	}
-	singularBeta := tableScore - w.params[searchparams.SEMargin]*depth
+	singularBeta := tableScore - w.params.SingularMargin*depth
 	w.excluded[ply] = m
 	score = w.search(ply, (depth-1)/2, singularBeta-1, singularBeta)
 	w.excluded[ply] = NoMove
@@ -448,10 +448,9 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 	return false, 0, false
 }
 
-// The constants of the PVS are the parameters of package searchparams,
-// whose defaults are:
+// The constants of the PVS are its PVSParams, whose defaults are:
 //
-//   - SEDepth 8 and SEMargin 2: the least depth at which the table's move
+//   - SingularDepth 8 and SingularMargin 2: the least depth at which the table's move
 //     is tested for a singular extension, and the margin per ply of depth
 //     below its stored score that every other move must stay under, two
 //     units of evaluation, a fortieth of a piece;
@@ -465,7 +464,7 @@ func (w *pvsWorker) singular(p *Position, key uint64, ply, depth, beta int, m Mo
 //   - Aspiration 54: the half-width of the aspiration window, about two
 //     thirds of a piece.
 //
-// SEMargin, LMPBase, RFPMargin, LMRDivisor and Aspiration were tuned by
+// SingularMargin, LMPBase, RFPMargin, LMRDivisor and Aspiration were tuned by
 // SPSA for the Network evaluator (the module's docs/tuning.md); the others
 // are the values found by matches with Tuned.
 
@@ -488,7 +487,7 @@ func (w *pvsWorker) nullMove(p *Position, ply, depth, beta int) (int, bool) {
 	child.quietPlies++
 	floor := w.nullFloor
 	w.nullFloor = c.base + ply + 1 // no repetition across a pass
-	reduction := w.params[searchparams.NullBase] + depth/w.params[searchparams.NullDivisor]
+	reduction := w.params.NullBase + depth/w.params.NullDivisor
 	score := -w.search(ply+1, depth-1-reduction, -beta, -beta+1)
 	w.nullFloor = floor
 	if c.stopped || score < beta {
@@ -584,25 +583,18 @@ func newLMRTable(hundredths int) *lmrTable {
 	return &t
 }
 
-// lmrCache is the table made last, with its divisor: a search whose
-// parameters have not changed takes it rather than making it again. A
-// table is never changed once made, so searches on several goroutines
-// may share one.
-var lmrCache atomic.Pointer[lmrCached]
+// defaultLMR is the table of the default divisor, made once: most
+// searchers keep the default, and a table is never changed once made, so
+// that searches on several goroutines may share one.
+var defaultLMR = sync.OnceValue(func() *lmrTable { return newLMRTable(DefaultPVSParams().LMRDivisor) })
 
-type lmrCached struct {
-	hundredths int
-	table      *lmrTable
-}
-
-// lmrTableFor returns the table of a divisor in hundredths.
+// lmrTableFor returns the table of a divisor in hundredths: the default
+// one, or a new one for another divisor.
 func lmrTableFor(hundredths int) *lmrTable {
-	if c := lmrCache.Load(); c != nil && c.hundredths == hundredths {
-		return c.table
+	if t := defaultLMR(); hundredths == DefaultPVSParams().LMRDivisor {
+		return t
 	}
-	t := newLMRTable(hundredths)
-	lmrCache.Store(&lmrCached{hundredths, t})
-	return t
+	return newLMRTable(hundredths)
 }
 
 // reduction returns the reduction of move i at depth.

@@ -11,7 +11,6 @@ import (
 	"github.com/surakarta-go/surakarta/internal/clip"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
-	"github.com/surakarta-go/surakarta/internal/searchparams"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/ugi"
@@ -50,11 +49,10 @@ import (
 // random by book.Choice with BookVariety and BookByScore, and searches
 // everywhere else (book.Searcher), whatever the Level.
 //
-// With tune (the flag -tune), the engine also offers the PVS's search
-// parameters of internal/searchparams as spin options, for a tuner such
-// as surakarta-match spsa: setting one sets the process's parameter,
-// which the searches that start afterwards use. The servers never set an
-// option while a search runs, which is the parameters' contract. Without
+// With tune (the flag -tune), the engine also offers the constants of its
+// PVS (surakarta.PVSParams) as spin options, for a tuner such as
+// surakarta-match spsa: setting one sets it on the engine's searcher
+// (PVS.Params), which the searches that start afterwards use. Without
 // -tune the options are those a player sees, and the search is the
 // built-in one.
 type engine struct {
@@ -69,6 +67,9 @@ type engine struct {
 	book                    *book.Book         // nil: no Book
 	bookPlies               int                // 0: the book's own
 	bookChoice              book.Choice
+	// params are the search's constants that tuneOptions set, given to
+	// the engine's PVS (PVS.Params): nil until one is set.
+	params *surakarta.PVSParams
 }
 
 // defaultHash is the default Hash: the table size of a new PVS.
@@ -91,11 +92,12 @@ var options = []ugi.Option{
 	{Name: "BookByScore", Type: ugi.OptionCheck, Default: "false"},
 }
 
-// tuneOptions are the search parameters as spin options, in the order of
-// package searchparams, offered after options with -tune.
+// tuneOptions are the search's constants (surakarta.PVSParams) as spin
+// options, in the order of surakarta.PVSParamList, offered after options
+// with -tune.
 var tuneOptions = func() []ugi.Option {
 	var opts []ugi.Option
-	for _, p := range searchparams.List() {
+	for _, p := range surakarta.PVSParamList() {
 		opts = append(opts, ugi.Option{Name: p.Name, Type: ugi.OptionSpin, Default: strconv.Itoa(p.Default), Min: p.Min, Max: p.Max})
 	}
 	return opts
@@ -193,7 +195,7 @@ func (e *engine) drop() {
 func (e *engine) setPVS() {
 	switch s := e.searcher.(type) {
 	case *surakarta.PVS:
-		s.TableMegabytes, s.Threads, s.Contempt = e.hash, e.threads, e.contempt
+		s.TableMegabytes, s.Threads, s.Contempt, s.Params = e.hash, e.threads, e.contempt, e.params
 		if e.tables == nil {
 			s.Tables = nil
 		}
@@ -298,9 +300,14 @@ func (e *engine) SetOption(name, value string) error {
 			e.drop()
 		}
 	default: // one of tuneOptions, whose range Validate has checked
-		if err := searchparams.Set(opt.Name, n); err != nil {
+		params := surakarta.DefaultPVSParams()
+		if e.params != nil {
+			params = *e.params
+		}
+		if err := params.Set(opt.Name, n); err != nil {
 			return err
 		}
+		e.params = &params
 	}
 	e.setPVS()
 	return nil

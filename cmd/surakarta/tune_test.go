@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta/internal/searchparams"
+	"github.com/surakarta-go/surakarta"
 )
 
 // benchNodes sends bench 8 and returns its node count.
@@ -28,7 +28,7 @@ func TestUGITune(t *testing.T) {
 	p := startEngine(t, "engine -tune", "-tune")
 	p.send("ugi")
 	lines, _ := p.untilPrefix("ugiok")
-	params := searchparams.List()
+	params := surakarta.PVSParamList()
 	var want []string
 	for _, q := range params {
 		want = append(want, fmt.Sprintf("option name %s type spin default %d min %d max %d", q.Name, q.Default, q.Min, q.Max))
