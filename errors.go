@@ -29,6 +29,9 @@ var (
 	ErrInvalidSearch = errors.New("invalid search")
 	// ErrNoEvaluator: a searcher has no Evaluator to score positions with.
 	ErrNoEvaluator = errors.New("no evaluator")
+	// ErrInvalidNetwork: a network's weights file is malformed, or holds
+	// weights whose integer sums could overflow.
+	ErrInvalidNetwork = errors.New("invalid network")
 	// ErrInvalidRecord: a game record is malformed, holds an illegal move, or
 	// states a result that the game does not have.
 	ErrInvalidRecord = errors.New("invalid record")

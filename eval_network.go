@@ -1,6 +1,7 @@
 package surakarta
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -36,11 +37,18 @@ type Network struct {
 func NewNetwork() *Network { return &Network{net: nnue.Default()} }
 
 // ReadNetwork reads a network's weights as surakarta-tune net writes them
-// and returns its evaluator. It returns an error for anything else, and
-// for weights whose integer sums could overflow.
+// and returns its evaluator. It returns an error wrapping
+// ErrInvalidNetwork for anything else, and for weights whose integer sums
+// could overflow; a failure to read r is returned as it is, wrapped.
 func ReadNetwork(r io.Reader) (*Network, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: the reader is nil", ErrInvalidNetwork)
+	}
 	n, err := nnue.Read(r)
 	if err != nil {
+		if errors.Is(err, nnue.ErrFormat) {
+			return nil, fmt.Errorf("%w: %w", ErrInvalidNetwork, err)
+		}
 		return nil, fmt.Errorf("surakarta: reading a network: %w", err)
 	}
 	return &Network{net: n}, nil

@@ -3,8 +3,8 @@ package surakarta_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,8 +103,8 @@ func TestReadNetwork(t *testing.T) {
 		"text":      []byte("wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"),
 		"truncated": data[:len(data)/2],
 	} {
-		if _, err := surakarta.ReadNetwork(bytes.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), "surakarta: reading a network: ") {
-			t.Errorf("%s: error %v", name, err)
+		if _, err := surakarta.ReadNetwork(bytes.NewReader(bad)); !errors.Is(err, surakarta.ErrInvalidNetwork) {
+			t.Errorf("%s: error %v, want ErrInvalidNetwork", name, err)
 		}
 	}
 }
