@@ -94,6 +94,18 @@ func (m Move) MarshalText() ([]byte, error) {
 	return []byte(m.String()), nil
 }
 
+// Notation returns m as records and the terminal write it, for people:
+// MarshalText's "b2xe5" for a move with the capture bit, "b2e5" for a
+// step; for a value that is no move, String's text, so that it never
+// fails.
+func (m Move) Notation() string {
+	text, err := m.MarshalText()
+	if err != nil {
+		return m.String()
+	}
+	return string(text)
+}
+
 // UnmarshalText implements encoding.TextUnmarshaler: "none" is NoMove,
 // anything else is read by ParseMove. On error m is unchanged.
 func (m *Move) UnmarshalText(text []byte) error {

@@ -111,6 +111,13 @@ func (p Pentanomial) pentanomial() (xs, counts [5]float64) {
 // of Counts and Pentanomial say so instead of printing it.
 type Estimate struct{ Diff, Low, High float64 }
 
+// String writes the estimate as the match tool's progress lines and the
+// docs' tables do, the difference and its interval: "+41.0 (+19.9,
+// +62.5)".
+func (e Estimate) String() string {
+	return Format(e.Diff) + " (" + Format(e.Low) + ", " + Format(e.High) + ")"
+}
+
 // FromScore converts a score per game into the logistic Elo difference
 // that expects it, -400·log10(1/score - 1): how much stronger a player
 // who scores that is. It returns -Inf for a score ≤ 0 and +Inf for a
@@ -439,11 +446,11 @@ func alike(counts ...int) bool {
 func eloText(e Estimate, n int, alike bool, what string) string {
 	switch {
 	case alike && n == 1:
-		return fmt.Sprintf("%s (no interval from one %s)", signed(e.Diff), what)
+		return fmt.Sprintf("%s (no interval from one %s)", Format(e.Diff), what)
 	case alike:
-		return fmt.Sprintf("%s (no interval: all %d %ss alike)", signed(e.Diff), n, what)
+		return fmt.Sprintf("%s (no interval: all %d %ss alike)", Format(e.Diff), n, what)
 	}
-	return fmt.Sprintf("%s ± %s (%s, %s)", signed(e.Diff), halfWidth(e), signed(e.Low), signed(e.High))
+	return fmt.Sprintf("%s ± %s (%s, %s)", Format(e.Diff), halfWidth(e), Format(e.Low), Format(e.High))
 }
 
 // scorePercent returns 100·Score computed as (100·W + 50·D)/N, which is
@@ -457,8 +464,10 @@ func scorePercent(c Counts) float64 {
 	return float64(100*c.Wins+50*c.Draws) / float64(n)
 }
 
-// signed formats an Elo value with its sign and one decimal.
-func signed(x float64) string {
+// Format writes an Elo difference with its sign and one decimal, as the
+// match tool and the docs' tables write it: "+98.1", "-Inf", "+0.0"
+// (never "-0.0").
+func Format(x float64) string {
 	switch {
 	case math.IsInf(x, 1):
 		return "+Inf"

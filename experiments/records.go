@@ -211,23 +211,7 @@ func newMatch(r *Records, a string) (*Match, error) {
 // write it: "+41.0 (+19.9, +62.5)".
 type Elo elo.Estimate
 
-func (e Elo) String() string {
-	return signed(e.Diff) + " (" + signed(e.Low) + ", " + signed(e.High) + ")"
-}
-
-// signed writes an Elo value with its sign and one decimal, as the match
-// tool does.
-func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+Inf"
-	case math.IsInf(x, -1):
-		return "-Inf"
-	case x == 0:
-		x = 0 // no "-0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
-}
+func (e Elo) String() string { return elo.Estimate(e).String() }
 
 // Games returns the number of games counted.
 func (m *Match) Games() int { return m.games.Games() }
@@ -328,7 +312,7 @@ func (c Chain) Plus(m *Match) Chain {
 }
 
 // Diff returns the sum of the differences, without its interval.
-func (c Chain) Diff() string { return signed(c.diff) }
+func (c Chain) Diff() string { return elo.Format(c.diff) }
 
 func (c Chain) String() string {
 	return Elo{Diff: c.diff, Low: c.diff - math.Sqrt(c.below), High: c.diff + math.Sqrt(c.above)}.String()

@@ -23,6 +23,7 @@ package experiments
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/elo"
 	"maps"
 	"os"
 	"path/filepath"
@@ -249,7 +250,7 @@ func funcs(b *book) template.FuncMap {
 		"spsa":    b.spsa,
 		"chain":   chain,
 		"patch":   b.patch,
-		"signed":  signed,
+		"signed":  elo.Format,
 		"minus":   func(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "-", "−") },
 	}
 }

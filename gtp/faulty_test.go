@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"context"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -101,7 +102,7 @@ func TestGenMoveSearcherPanics(t *testing.T) {
 	}
 	p.inSearch.Store(true)
 	expect("genmove b", "? the searcher's Search panicked: boom in Search")
-	expect("surakarta-legal_moves", "= "+movesText(surakarta.NewPosition().LegalMoves())) // nothing played
+	expect("surakarta-legal_moves", "= "+oneline.Moves(surakarta.NewPosition().LegalMoves())) // nothing played
 	p.inSearch.Store(false)
 	if got := s.answer("genmove b"); len(got) != 1 || !strings.HasPrefix(got[0], "= ") {
 		t.Errorf("genmove b: %q", got)

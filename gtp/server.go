@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"slices"
 	"strconv"
@@ -229,7 +230,7 @@ func (s *server) command(ctx context.Context, name string, args []string) (strin
 	case cmdSetOption:
 		return "", s.setOption(args)
 	case cmdLegalMoves:
-		return movesText(g.LegalMoves()), nil
+		return oneline.Moves(g.LegalMoves()), nil
 	case cmdOutcome:
 		return g.Outcome().String(), nil
 	}

@@ -3,6 +3,7 @@ package gtp
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,7 +105,7 @@ func clean(line string) string {
 // the line after "=".
 func answerLines(id, result string, err error) []string {
 	if err != nil {
-		return []string{"?" + id + " " + oneLine(err.Error()), ""}
+		return []string{"?" + id + " " + oneline.Text(err.Error()), ""}
 	}
 	out := []string{"=" + id}
 	for i, line := range strings.Split(result, "\n") {
@@ -252,19 +253,6 @@ func parseFinalScore(answer string) (winner surakarta.Color, draw bool, err erro
 	}
 	return 0, false, fmt.Errorf("gtp: final_score %q: want B+n, W+n or 0", clip.Text(answer))
 }
-
-// movesText returns moves in the library's notation, separated by spaces.
-func movesText(moves []surakarta.Move) string {
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = m.String()
-	}
-	return strings.Join(texts, " ")
-}
-
-// oneLine folds the white space of s, line breaks included, into single
-// spaces, so that a text fits on one line of the protocol.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // protocolVersion is the answer to protocol_version.
 const protocolVersion = "2"

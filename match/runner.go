@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -897,23 +896,9 @@ func progressElo(c elo.Counts) string {
 	e := c.Elo()
 	switch n := c.Games(); {
 	case n == 1:
-		return signed(e.Diff) + " (no interval from one game)"
+		return elo.Format(e.Diff) + " (no interval from one game)"
 	case n > 0 && (c.Wins == n || c.Draws == n || c.Losses == n):
-		return fmt.Sprintf("%s (no interval: all %d games alike)", signed(e.Diff), n)
+		return fmt.Sprintf("%s (no interval: all %d games alike)", elo.Format(e.Diff), n)
 	}
-	return fmt.Sprintf("%s (%s, %s)", signed(e.Diff), signed(e.Low), signed(e.High))
-}
-
-// signed formats an Elo value with its sign and one decimal, as the
-// summary line does: "+98.1", "-Inf", "+0.0" (never "-0.0").
-func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+Inf"
-	case math.IsInf(x, -1):
-		return "-Inf"
-	case x == 0:
-		x = 0 // avoid "-0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
+	return e.String()
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -465,7 +466,7 @@ func spsaHeader(c *SPSAConfig) string {
 	if c.play != nil && engine == "" {
 		engine = "(a function)"
 	}
-	fmt.Fprintf(&b, "engine %s\nlimits %s\n", oneLine(engine), LimitsText(c.Limits))
+	fmt.Fprintf(&b, "engine %s\nlimits %s\n", oneline.Text(engine), LimitsText(c.Limits))
 	if c.Openings != nil {
 		fmt.Fprintf(&b, "openings given %d\n", len(c.Openings))
 	} else {
@@ -476,11 +477,6 @@ func spsaHeader(c *SPSAConfig) string {
 		fmt.Fprintf(&b, "param %s\n", p)
 	}
 	return b.String()
-}
-
-// oneLine replaces the line breaks of s by spaces.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
 }
 
 // openSPSAFile opens (or creates) the state file and locks it.

@@ -34,19 +34,19 @@ func CheckMoves(p surakarta.Position, moves []surakarta.Move) error {
 		l, ok := legal[squaresOf(m)]
 		switch {
 		case !ok || !validMove(m):
-			illegal = append(illegal, moveText(m))
+			illegal = append(illegal, m.Notation())
 			continue
 		case m.IsCapture() && !l.IsCapture():
-			falseCaptures = append(falseCaptures, moveText(m))
+			falseCaptures = append(falseCaptures, m.Notation())
 		}
 		listed[l]++
 		if listed[l] == 2 {
-			twice = append(twice, moveText(l))
+			twice = append(twice, l.Notation())
 		}
 	}
 	for _, m := range p.LegalMoves() {
 		if listed[m] == 0 {
-			missing = append(missing, moveText(m))
+			missing = append(missing, m.Notation())
 		}
 	}
 	var parts []string
@@ -72,16 +72,6 @@ func squaresOf(m surakarta.Move) surakarta.Move { return surakarta.NewMove(m.Fro
 func validMove(m surakarta.Move) bool {
 	_, err := m.MarshalText()
 	return err == nil && m != surakarta.NoMove
-}
-
-// moveText returns m in the notation of Move.MarshalText, or as a number when
-// it is no move at all.
-func moveText(m surakarta.Move) string {
-	text, err := m.MarshalText()
-	if err != nil {
-		return fmt.Sprintf("Move(%d)", uint16(m))
-	}
-	return string(text)
 }
 
 // CheckEvaluator evaluates p and Flip(p) with e and returns an error when e

@@ -1,6 +1,7 @@
 package ugi
 
 import (
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +30,7 @@ func TestGoLines(t *testing.T) {
 
 func TestParseInfoLines(t *testing.T) {
 	in, ok := parseInfo(strings.Fields("depth 4 seldepth 7 score mate 2 nodes 1234 nps 99 time 15 pv a2a3 b5b4 zz"))
-	pv := movesText(in.PV)
+	pv := oneline.Moves(in.PV)
 	if !ok || in.Depth != 4 || in.SelDepth != 7 || in.Score != surakarta.Win-3 || in.Nodes != 1234 || in.NodesPerSecond != 99 ||
 		in.Time != 15*time.Millisecond || pv != "a2a3 b5b4" {
 		t.Errorf("parseInfo: %+v (pv %s), %v", in, pv, ok)
@@ -48,7 +49,7 @@ func TestParseInfoLines(t *testing.T) {
 	}
 	// The lines of MultiPV, as UCI engines write them.
 	in, ok = parseInfo(strings.Fields("depth 6 seldepth 9 multipv 2 score cp -14 nodes 5000 nps 1000 time 5 pv b2c3 a5b4"))
-	if !ok || in.Depth != 6 || in.MultiPV != 2 || in.Score != -14 || movesText(in.PV) != "b2c3 a5b4" {
+	if !ok || in.Depth != 6 || in.MultiPV != 2 || in.Score != -14 || oneline.Moves(in.PV) != "b2c3 a5b4" {
 		t.Errorf("parseInfo, multipv 2: %+v, %v", in, ok)
 	}
 	for text, want := range map[string]int{"multipv 0": 0, "multipv -3": 0, "multipv 112": 112, "multipv 99999999": surakarta.MaxMoves, "multipv x": 0} {

@@ -2,6 +2,7 @@ package ugi
 
 import (
 	"context"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"regexp"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ func TestGoMultiPV(t *testing.T) {
 	}
 	var want []string // the library's info lines, from a search as the engine's
 	if _, err := surakarta.NewPVS(surakarta.NewTuned()).Search(context.Background(), g, surakarta.Limits{Depth: 4, MultiPV: 3, Progress: func(in surakarta.Info) {
-		want = append(want, "depth "+strconv.Itoa(in.Depth)+" multipv "+strconv.Itoa(in.MultiPV)+" score "+scoreText(in.Score)+" pv "+movesText(in.PV))
+		want = append(want, "depth "+strconv.Itoa(in.Depth)+" multipv "+strconv.Itoa(in.MultiPV)+" score "+scoreText(in.Score)+" pv "+oneline.Moves(in.PV))
 	}}); err != nil {
 		t.Fatal(err)
 	}
@@ -119,18 +120,18 @@ func TestClientMultiPV(t *testing.T) {
 	}
 	for i, in := range infos {
 		w := wantInfos[i]
-		if in.Depth != w.Depth || in.MultiPV != w.MultiPV || in.Score != w.Score || movesText(in.PV) != movesText(w.PV) {
+		if in.Depth != w.Depth || in.MultiPV != w.MultiPV || in.Score != w.Score || oneline.Moves(in.PV) != oneline.Moves(w.PV) {
 			t.Errorf("info %d: depth %d, multipv %d, score %d, pv %v; want %d, %d, %d, %v", i+1, in.Depth, in.MultiPV, in.Score, in.PV, w.Depth, w.MultiPV, w.Score, w.PV)
 		}
 	}
-	if res.Move.String() != want.Move.String() || res.Score != want.Score || res.Depth != 4 || movesText(res.PV) != movesText(want.PV) {
+	if res.Move.String() != want.Move.String() || res.Score != want.Score || res.Depth != 4 || oneline.Moves(res.PV) != oneline.Moves(want.PV) {
 		t.Errorf("Go: move %v, score %d, depth %d, PV %v; want %v, %d, 4, %v", res.Move, res.Score, res.Depth, res.PV, want.Move, want.Score, want.PV)
 	}
 	if len(res.Lines) != 3 {
 		t.Fatalf("Go: lines %v, want 3", res.Lines)
 	}
 	for i, l := range res.Lines {
-		if w := want.Lines[i]; l.Score != w.Score || movesText(l.PV) != movesText(w.PV) {
+		if w := want.Lines[i]; l.Score != w.Score || oneline.Moves(l.PV) != oneline.Moves(w.PV) {
 			t.Errorf("line %d: %d %v, want %d %v", i+1, l.Score, l.PV, w.Score, w.PV)
 		}
 	}
@@ -172,9 +173,9 @@ func TestClientMultiPVLines(t *testing.T) {
 		}
 		var lines []string
 		for _, l := range res.Lines {
-			lines = append(lines, strings.TrimSpace(strconv.Itoa(l.Score)+" "+movesText(l.PV)))
+			lines = append(lines, strings.TrimSpace(strconv.Itoa(l.Score)+" "+oneline.Moves(l.PV)))
 		}
-		if res.Score != tc.score || movesText(res.PV) != tc.pv || !slices.Equal(lines, tc.lines) {
+		if res.Score != tc.score || oneline.Moves(res.PV) != tc.pv || !slices.Equal(lines, tc.lines) {
 			t.Errorf("%s: score %d, PV %v, lines %q; want %d, %s, %q", tc.name, res.Score, res.PV, lines, tc.score, tc.pv, tc.lines)
 		}
 	}

@@ -3,6 +3,7 @@ package ugi
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"math"
 	"slices"
 	"strconv"
@@ -221,7 +222,7 @@ func parseSetOption(args []string) (name, value string, err error) {
 
 // idLines returns the id lines of the answer to ugi.
 func idLines(name, author string) []string {
-	return []string{"id name " + oneLine(name), "id author " + oneLine(author)}
+	return []string{"id name " + oneline.Text(name), "id author " + oneline.Text(author)}
 }
 
 // parseID reads the words of an id line after "id": which (name or
@@ -241,7 +242,7 @@ func positionCommand(start surakarta.Position, moves []surakarta.Move) string {
 		cmd = "position startpos"
 	}
 	if len(moves) > 0 {
-		cmd += " moves " + movesText(moves)
+		cmd += " moves " + oneline.Moves(moves)
 	}
 	return cmd
 }
@@ -345,7 +346,7 @@ func goCommand(p GoParams) string {
 		args = append(args, "movetime", ms(surakarta.DefaultMoveTime))
 	}
 	if len(lim.SearchMoves) > 0 {
-		args = append(args, "searchmoves", movesText(lim.SearchMoves))
+		args = append(args, "searchmoves", oneline.Moves(lim.SearchMoves))
 	}
 	if p.Infinite {
 		args = append(args, "infinite")
@@ -524,7 +525,7 @@ func infoLine(in surakarta.Info, wdl bool) string {
 		tbHits = " tbhits " + strconv.FormatInt(in.TBHits, 10)
 	}
 	return fmt.Sprintf("info depth %d seldepth %d%s score %s%s nodes %d nps %d%s%s time %d pv %s",
-		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), wdlText, in.Nodes, in.NodesPerSecond, hashfull, tbHits, in.Time.Milliseconds(), movesText(in.PV))
+		in.Depth, in.SelDepth, multiPV, scoreText(in.Score), wdlText, in.Nodes, in.NodesPerSecond, hashfull, tbHits, in.Time.Milliseconds(), oneline.Moves(in.PV))
 }
 
 // currMoveLine returns the info line of the root move a search begins
@@ -539,13 +540,13 @@ func currMoveLine(in surakarta.Info) string {
 func finalInfoLine(res surakarta.Result, pv bool) string {
 	line := fmt.Sprintf("info nodes %d nps %d time %d", res.Nodes, nodesPerSecond(res.Nodes, res.Time), res.Time.Milliseconds())
 	if pv && len(res.PV) > 0 {
-		line += " pv " + movesText(res.PV)
+		line += " pv " + oneline.Moves(res.PV)
 	}
 	return line
 }
 
 // infoStringLine returns an info string line of text, on one line.
-func infoStringLine(text string) string { return "info string " + oneLine(text) }
+func infoStringLine(text string) string { return "info string " + oneline.Text(text) }
 
 // errorLine returns the line that reports a refused command.
 func errorLine(err error) string { return infoStringLine(errorPrefix + err.Error()) }
@@ -761,19 +762,6 @@ func queryAnswer(g *surakarta.Game, question string) (string, error) {
 // responseLine returns the answer to a query.
 func responseLine(answer string) string { return "response " + answer }
 
-// movesText returns moves in the library's notation, separated by spaces.
-func movesText(moves []surakarta.Move) string {
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = m.String()
-	}
-	return strings.Join(texts, " ")
-}
-
-// oneLine folds the white space of s, line breaks included, into single
-// spaces, so that a text fits on one line of the protocol.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // nodesPerSecond returns the speed of a search of nodes in elapsed, as the
 // library's Info.NodesPerSecond gives it.
 func nodesPerSecond(nodes int64, elapsed time.Duration) int64 {
@@ -872,7 +860,7 @@ func showLines(g *surakarta.Game, rules surakarta.Rules, noGame error) []string 
 		}
 		lines = append(lines,
 			infoStringLine("position "+g.Position().String()),
-			infoStringLine("start "+g.StartPosition().String()+" moves "+movesText(g.Moves())))
+			infoStringLine("start "+g.StartPosition().String()+" moves "+oneline.Moves(g.Moves())))
 		rules, outcome = g.Rules(), g.Outcome().String()
 	}
 	return append(lines,

@@ -2,6 +2,7 @@ package ugi
 
 import (
 	"errors"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestRefusalRoundTrip(t *testing.T) {
 		line := errorLine(errors.New(reason))
 		cmd, fields := words(line)
 		got, ok := parseRefusal(fields)
-		if cmd != "info" || !ok || got != oneLine(reason) {
+		if cmd != "info" || !ok || got != oneline.Text(reason) {
 			t.Errorf("%q read back as %q, %v", line, got, ok)
 		}
 		if _, ok := parseInfo(fields); ok {

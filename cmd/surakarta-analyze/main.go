@@ -25,6 +25,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/match"
 	"io"
 	"os"
 	"os/signal"
@@ -467,24 +468,11 @@ func setHeader(rec *surakarta.Record, name, value string) {
 	rec.Headers = append(rec.Headers, surakarta.Header{Name: name, Value: value})
 }
 
-// limitsText describes the budget of each position's search, as a
-// match's time control says its limits per move: "100ms a position,
-// depth 6", or "default" for none.
+// limitsText describes the budget of each position's search as a match's
+// time control says its limits per move (match.LimitsText), a position
+// for a move: "100ms a position, depth 6", or "default" for none.
 func limitsText(l surakarta.Limits) string {
-	var parts []string
-	if l.MoveTime > 0 {
-		parts = append(parts, l.MoveTime.String()+" a position")
-	}
-	if l.Nodes > 0 {
-		parts = append(parts, strconv.FormatInt(l.Nodes, 10)+" nodes a position")
-	}
-	if l.Depth > 0 {
-		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
-	}
-	if len(parts) == 0 {
-		return "default"
-	}
-	return strings.Join(parts, ", ")
+	return strings.ReplaceAll(match.LimitsText(l), "/move", " a position")
 }
 
 // svgName returns the graph file of the n-th game: name itself for the

@@ -27,6 +27,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"os"
 	"slices"
@@ -334,7 +335,7 @@ func (s *session) command(words []string) (quit bool) {
 		s.hint()
 	case "moves":
 		if moves := s.game.LegalMoves(); len(moves) > 0 {
-			fmt.Fprintln(s.out, "Legal moves:", movesText(moves))
+			fmt.Fprintln(s.out, "Legal moves:", oneline.Notations(moves))
 		} else {
 			fmt.Fprintln(s.out, "No legal moves: the game is over.")
 		}
@@ -392,7 +393,7 @@ func (s *session) engineMove() error {
 	if s.bookNote != "" {
 		about, s.bookNote = " ("+s.bookNote+")", ""
 	}
-	fmt.Fprintf(s.out, "%s plays %s%s\n", s.engine.Name, moveText(played), about)
+	fmt.Fprintf(s.out, "%s plays %s%s\n", s.engine.Name, played.Notation(), about)
 	s.showPath(before, played)
 	return nil
 }
@@ -480,25 +481,6 @@ func (s *session) showPath(p surakarta.Position, m surakarta.Move) {
 	}
 }
 
-// moveText writes m as the user types it: from and to, with an x between
-// them for a capture (b2xe5), as Move.MarshalText does.
-func moveText(m surakarta.Move) string {
-	text, err := m.MarshalText()
-	if err != nil {
-		return m.String()
-	}
-	return string(text)
-}
-
-// movesText writes moves as moveText does, separated by spaces.
-func movesText(moves []surakarta.Move) string {
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = moveText(m)
-	}
-	return strings.Join(texts, " ")
-}
-
 // pathText writes a capture path as the points it passes through, with
 // each loop it goes round named by its corner in its place among them:
 // "a2 → a1 loop → b1 → b2". The loops are those of the path's circuit.
@@ -539,7 +521,7 @@ func (s *session) hint() {
 	if legal, err := p.Legal(m); err == nil {
 		m = legal // with its capture bit
 	}
-	fmt.Fprintf(s.out, "Hint: %s%s\n", moveText(m), s.about(res, p.SideToMove(), false))
+	fmt.Fprintf(s.out, "Hint: %s%s\n", m.Notation(), s.about(res, p.SideToMove(), false))
 	s.showPath(p, m)
 }
 
@@ -571,9 +553,9 @@ func (s *session) undo() {
 	var taken []string
 	for i := last; i < len(moves); i++ {
 		if positions[i].SideToMove() == s.human {
-			taken = append(taken, "your "+moveText(moves[i]))
+			taken = append(taken, "your "+moves[i].Notation())
 		} else {
-			taken = append(taken, "the engine's "+moveText(moves[i]))
+			taken = append(taken, "the engine's "+moves[i].Notation())
 		}
 	}
 	for g.Ply() > last {

@@ -148,12 +148,12 @@ func (r *puzzleRun) move(text string) {
 		return
 	}
 	if !p.Accepts(r.game, r.ply, m) {
-		r.fail(moveText(m))
+		r.fail(m.Notation())
 		return
 	}
 	before := r.game.Position()
 	_ = r.game.Play(m)
-	fmt.Fprintf(r.s.out, "Right: %s.\n", moveText(r.game.Moves()[r.game.Ply()-1]))
+	fmt.Fprintf(r.s.out, "Right: %s.\n", r.game.Moves()[r.game.Ply()-1].Notation())
 	r.s.showPath(before, r.game.Moves()[r.game.Ply()-1])
 	r.ply++
 	r.hints = 0
@@ -168,7 +168,7 @@ func (r *puzzleRun) move(text string) {
 	before = r.game.Position()
 	_ = r.game.Play(reply)
 	played := r.game.Moves()[r.game.Ply()-1]
-	fmt.Fprintf(r.s.out, "%v replies %s.\n", before.SideToMove(), moveText(played))
+	fmt.Fprintf(r.s.out, "%v replies %s.\n", before.SideToMove(), played.Notation())
 	r.s.showPath(before, played)
 	r.ply++
 	r.show()
@@ -190,7 +190,7 @@ func (r *puzzleRun) fail(played string) {
 		if err != nil || g.Play(legal) != nil {
 			break
 		}
-		rest = append(rest, moveText(legal))
+		rest = append(rest, legal.Notation())
 	}
 	r.done = true
 	r.tally.failed++
@@ -203,7 +203,7 @@ func (r *puzzleRun) moveText(m surakarta.Move) string {
 	if legal, err := r.game.Position().Legal(m); err == nil {
 		m = legal
 	}
-	return moveText(m)
+	return m.Notation()
 }
 
 // next puts the next puzzle on the board, and reports false after the

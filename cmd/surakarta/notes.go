@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"sync"
 )
@@ -54,7 +55,7 @@ func (n *noteWriter) Write(p []byte) (int, error) {
 func (n *noteWriter) note(text string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	line := n.prefix + oneLine(text) + "\n"
+	line := n.prefix + oneline.Text(text) + "\n"
 	if n.midLine {
 		n.pending = append(n.pending, line)
 		return
@@ -67,16 +68,4 @@ func (n *noteWriter) note(text string) {
 // held.
 func (n *noteWriter) writeNote(line string) {
 	io.WriteString(n.w, line)
-}
-
-// oneLine returns text with its line breaks made spaces, so that a note
-// is one line whatever the error it carries says.
-func oneLine(text string) string {
-	b := []byte(text)
-	for i, c := range b {
-		if c == '\n' || c == '\r' {
-			b[i] = ' '
-		}
-	}
-	return string(b)
 }
