@@ -26,9 +26,18 @@ type Searcher interface {
 	Clear()
 }
 
-// Limits bound a search. A zero field sets no limit of its kind; when all
-// of Depth, Nodes, MoveTime and Clock are zero the search runs for
-// DefaultMoveTime.
+// Limits bound a search, and say what to report and how to search. A
+// zero field sets no limit of its kind; when all of Depth, Nodes, MoveTime
+// and Clock are zero the search runs for DefaultMoveTime.
+//
+// The fields are of two kinds. Depth, Nodes, MoveTime, Clock,
+// MoveOverhead and Mate bound the search. SearchMoves, MultiPV, Progress,
+// RootProgress and Ponder are the engine protocols' other arguments of a
+// search, which UCI's go carries beside its bounds as this struct does:
+// the moves to search, the lines to report, the reports, and pondering.
+// They are one value, not two, so that Searcher, the interface that
+// programs implement for their own searchers, takes one argument: a
+// second would break every implementation for no gain to a caller.
 //
 // Time limits. MoveTime is a fixed time for this move, which the search
 // spends: it stops at MoveTime, and moves sooner only when
