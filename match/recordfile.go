@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 )
 
 // recordFile is the record file of a match, open and locked for the whole
-// run, so that no other match writes it meanwhile (see lockFile). Merge
+// run, so that no other match writes it meanwhile (atomicfile.Lock). Merge
 // reads shards' files through it too, with scan, opened read-only and not
 // locked.
 type recordFile struct {
@@ -40,14 +41,14 @@ func openRecordFile(name string) (*recordFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("match: record file: %w", err)
 	}
-	err = lockFile(f)
-	for wait := time.Now().Add(lockWait); errors.Is(err, errLocked) && time.Now().Before(wait); {
+	err = atomicfile.Lock(f)
+	for wait := time.Now().Add(lockWait); errors.Is(err, atomicfile.ErrLocked) && time.Now().Before(wait); {
 		time.Sleep(10 * time.Millisecond)
-		err = lockFile(f)
+		err = atomicfile.Lock(f)
 	}
 	if err != nil {
 		f.Close()
-		if errors.Is(err, errLocked) {
+		if errors.Is(err, atomicfile.ErrLocked) {
 			return nil, fmt.Errorf("match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
@@ -489,9 +490,9 @@ func openSPSAFile(name string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("match: SPSA state file: %w", err)
 	}
-	if err := lockFile(f); err != nil {
+	if err := atomicfile.Lock(f); err != nil {
 		f.Close()
-		if errors.Is(err, errLocked) {
+		if errors.Is(err, atomicfile.ErrLocked) {
 			return nil, fmt.Errorf("match: %s is the state file of a tuning still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)
