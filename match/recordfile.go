@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // recordFile is the record file of a match, open and locked for the whole
@@ -30,13 +31,16 @@ type recordFile struct {
 const lockWait = 500 * time.Millisecond
 
 // openRecordFile opens the record file, creating it if needed, and locks
-// it. It fails when another process holds the lock for lockWait.
+// it. It fails when another process holds the lock for lockWait, and at
+// once when the file is not a regular one (regularfile.OpenFile): a named
+// pipe's reads would wait for the writer that the match itself is, and a
+// device keeps no games.
 func openRecordFile(name string) (*recordFile, error) {
 	created := true
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := regularfile.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		created = false
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_APPEND, 0)
+		f, err = regularfile.OpenFile(name, os.O_RDWR|os.O_APPEND, 0)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("match: record file: %w", err)
