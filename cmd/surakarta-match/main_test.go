@@ -183,6 +183,13 @@ func TestOpeningsFile(t *testing.T) {
 	comments := write("comments.txt", "# only\n\n# comments\n")
 	over := write("over.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/6/6/6/6/6 w 0 1\n")
 	twice := write("twice.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/b5/6/6/5w/4ww b 0 1\n")
+	// A line one byte too long, and one longer than the reader's buffer.
+	longLine := write("long.txt", "bb4/b5/6/6/5w/4ww b 0 1\n# "+strings.Repeat("x", maxOpeningsLine-1)+"\n")
+	longer := write("longer.txt", "bb4/b5/6/6/5w/4ww b 0 1\n\n"+strings.Repeat("x", 3*maxOpeningsLine))
+	large := write("large.txt", "")
+	if err := os.Truncate(large, maxOpeningsFile+1); err != nil { // no blocks on disk where sparse files are
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "games.txt")
 	for _, tc := range []struct {
 		args []string
@@ -197,6 +204,9 @@ func TestOpeningsFile(t *testing.T) {
 		{[]string{"-openings", good, "-games", "6"}, "Games 6 needs 3 openings (one per game pair), but 2 are given"},
 		{[]string{"-openings", over}, "opening 2 (bb4/6/6/6/6/6 w 0 1) is a finished game"},
 		{[]string{"-openings", twice}, "opening 2 (bb4/b5/6/6/5w/4ww b 0 1) is opening 1 again"},
+		{[]string{"-openings", large}, fmt.Sprintf("-openings: %s is larger than %d MiB: too large for a file of openings", large, maxOpeningsFile>>20)},
+		{[]string{"-openings", longLine}, fmt.Sprintf("-openings: %s:2: a line longer than %d bytes (one position text a line)", longLine, maxOpeningsLine)},
+		{[]string{"-openings", longer}, fmt.Sprintf("-openings: %s:3: a line longer than %d bytes", longer, maxOpeningsLine)},
 	} {
 		args := append([]string{"-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-games", "2", "-out", out}, tc.args...)
 		code, stdout, errOut := runCmd(args...)
