@@ -86,6 +86,34 @@ func TestBadArguments(t *testing.T) {
 	}
 }
 
+// TestFileErrors: the errors of a record file that does not read (gen
+// -from) and of a data file's line too long (fit) name the file and the
+// line.
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	records := filepath.Join(dir, "games.txt")
+	data := filepath.Join(dir, "data.txt")
+	for name, text := range map[string]string{
+		records: "[Event \"x\"]\n\n",
+		data:    "bb4/b5/6/6/5w/4ww b 0 1;1\n" + strings.Repeat("x", 70_000) + "\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "-from", records, "-out", filepath.Join(dir, "out.txt")}, records + ": invalid record: line 2: "},
+		{[]string{"fit", "-data", data}, data + ":2: bufio.Scanner: token too long"},
+	} {
+		if code, _, errOut := runCmd(tc.args...); code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("tune %q: exit %d, stderr %q; want exit 1 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
 // TestGenFit makes a small data set, checks that it does not depend on the
 // number of games played at once and that reading the games back gives
 // the same data, checks every line, and fits it.
