@@ -93,9 +93,10 @@ would take more than a record's may (%d bytes, which a game of 20,000
 plies or more can exceed): the annotations that fit are written, and the
 summaries and the graph count every move.
 
-An engine is searcher,evaluator[,option=value...]: searcher pvs,
-alphabeta, mcts or uct, evaluator sixfactor, endgame, tuned or network, options
-such as threads=2 or tb=DIR (PVS with the endgame tables in DIR); a
+An engine is searcher[,evaluator][,option=value...]: searcher pvs,
+alphabeta, mcts or uct, evaluator network (the default), tuned, endgame
+or sixfactor, options such as threads=2 or tb=DIR (PVS with the endgame
+tables in DIR); a
 player level1 to level10; or an engine program, ugi:PROGRAM (go doc
 github.com/surakarta-go/surakarta/enginespec.Parse). The engine must
 report scores: surakarta-analyze searches the start position with it

@@ -1,7 +1,8 @@
 // Command surakarta-match plays engine A against engine B and reports the
 // result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
-// and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
-// (pvs, alphabeta, mcts or uct; sixfactor, endgame, tuned or network; options such as
+// and optionally an SPRT. Engines are
+// "searcher[,evaluator][,option=value...]" (pvs, alphabeta, mcts or uct;
+// network, the default, tuned, endgame or sixfactor; options such as
 // endgame-weight=60 or threads=2, see enginespec.Parse), or an engine
 // program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
 // "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
@@ -85,9 +86,10 @@ Surakarta-match plays engine A against engine B from random openings
 (or those of -openings), each opening twice with the colours swapped, and
 prints the result with its statistics on stdout; progress goes to stderr. The engines are given
 with -engine, A first, then B. An engine is
-searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
-evaluator sixfactor, endgame, tuned or network, options such as endgame-weight=60, table=4,
-threads=2 or tb=DIR, the endgame tables in DIR (go doc
+searcher[,evaluator][,option=value...]: searcher pvs, alphabeta, mcts or
+uct, evaluator network (the default: pvs is pvs,network), tuned, endgame
+or sixfactor, options such as endgame-weight=60, table=4, threads=2 or
+tb=DIR, the endgame tables in DIR (go doc
 github.com/surakarta-go/surakarta/enginespec.Parse).
 Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),

@@ -120,7 +120,8 @@ func TestMatch(t *testing.T) {
 }
 
 // TestOneSpecTwice: an engine given twice, or two engines of one name,
-// play as NAME#1 and NAME#2, which resume; name= names an engine.
+// play as NAME#1 and NAME#2, which resume; name= names an engine; "pvs"
+// is the engine "pvs,network".
 func TestOneSpecTwice(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
 	for _, tc := range []struct {
@@ -128,6 +129,7 @@ func TestOneSpecTwice(t *testing.T) {
 	}{
 		{"pvs,endgame", "PVS, endgame", "pvs,endgame"},
 		{"pvs,endgame,name=x", "alphabeta,sixfactor,name=x", "x"},
+		{"pvs", "pvs,network", "pvs,network"}, // a searcher alone has the default evaluator, and says so
 	} {
 		args := []string{"-engine", tc.a, "-engine", tc.b, "-games", "2", "-depth", "1", "-movetime", "0", "-out", file}
 		code, out, errOut := runCmd(args...)

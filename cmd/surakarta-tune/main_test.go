@@ -54,7 +54,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"gen", "-nodes", "-5"}, "-nodes -5"},
 		{[]string{"gen", "-opening-plies", "0"}, "-opening-plies 0"},
 		{[]string{"gen", "-openings", "6"}, "flag provided but not defined: -openings"},
-		{[]string{"gen", "-engine", "pvs"}, `-engine "pvs": want searcher,evaluator`},
+		{[]string{"gen", "-engine", "pvs,material"}, `-engine "pvs,material": unknown evaluator "material"`},
 		{[]string{"fit", "-seed", "2"}, "flag provided but not defined: -seed"},
 		{[]string{"gen", "-from", "a", "-records", "b"}, "exclude each other"},
 		{[]string{"gen", "extra"}, `unexpected argument "extra"`},
