@@ -1,12 +1,12 @@
 // Package enginespec makes engines from specs, the short texts by which a
-// command line or a configuration names an engine: a searcher and an
-// evaluator of package surakarta with options ("pvs,tuned",
-// "pvs,endgame,threads=2,tb=/var/tables"), a player of package level
-// ("level3", "random,seed=7"), or an engine program played through UGI
-// or GTP ("ugi:/usr/local/bin/engine", "gtp:engine -gtp"). Parse reads a
-// spec into an Engine: a name, and a function that makes its searchers,
-// as many as the games played at once need. Parse's documentation is the
-// grammar.
+// command line or a configuration names an engine: a searcher of package
+// surakarta with an evaluator (the network when none is named) and
+// options ("pvs", "pvs,tuned", "pvs,endgame,threads=2,tb=/var/tables"),
+// a player of package level ("level3", "random,seed=7"), or an engine
+// program played through UGI or GTP ("ugi:/usr/local/bin/engine",
+// "gtp:engine -gtp"). Parse reads a spec into an Engine: a name, and a
+// function that makes its searchers, as many as the games played at once
+// need. Parse's documentation is the grammar.
 //
 // The commands of this module take their engines in this grammar
 // (surakarta-match, surakarta-analyze and surakarta-play, each with

@@ -42,12 +42,14 @@ type Engine struct {
 	Book string
 }
 
-// Parse makes an Engine from a spec "searcher,evaluator[,option...]":
+// Parse makes an Engine from a spec "searcher[,evaluator][,option...]":
 // searcher pvs, alphabeta, mcts or uct (surakarta.MCTS with Playouts),
-// evaluator sixfactor, endgame, tuned or network
-// (surakarta.NewSixFactor, NewEndgameAdjusted, NewTuned, NewNetwork), such as
-// "pvs,endgame". Options of the form name=value change one parameter from
-// its default, so that a match can test it:
+// evaluator network, tuned, endgame or sixfactor (surakarta.NewNetwork,
+// NewTuned, NewEndgameAdjusted, NewSixFactor), such as "pvs,endgame". A
+// searcher without an evaluator, alone or followed by options, has the
+// default one, network: "pvs" is "pvs,network", and "pvs,threads=2" is
+// "pvs,network,threads=2". Options of the form name=value change one
+// parameter from its default, so that a match can test it:
 //
 //	endgame-weight=N  piece weight of the endgame evaluation (endgame only;
 //	                  default 40)
@@ -74,12 +76,17 @@ type Engine struct {
 //	                  a match can play two engines of one spec, which
 //	                  need two names
 //
-// The engine's Name is the spec, lower-cased, without spaces, unless
-// name= sets it. DIR, FILE and NAME keep their letter case, but can hold
-// no comma or space (nor NAME a colon); Parse opens DIR's tables, and
-// fails when it holds none, and every searcher of the Engine shares them,
-// open for the rest of the process. Parse reads FILE's book, failing on a
-// damaged one, and every searcher shares it.
+// The engine's Name is the spec, lower-cased, without spaces, with the
+// default evaluator written in when the spec names none ("pvs" is named
+// "pvs,network"), unless name= sets it: a match's summary and records
+// then name the evaluator that played, a record file of "pvs" games is
+// resumed only by the engine it was played with, should the default
+// change, and "pvs" and "pvs,network" are seen to be one engine. DIR,
+// FILE and NAME keep their letter case, but can hold no comma or space
+// (nor NAME a colon); Parse opens DIR's tables, and fails when it holds
+// none, and every searcher of the Engine shares them, open for the rest
+// of the process. Parse reads FILE's book, failing on a damaged one, and
+// every searcher shares it.
 //
 // # Players of package level
 //
@@ -177,7 +184,7 @@ func Parse(spec string) (Engine, error) {
 		case "ugi", "gtp":
 			return parseExternal(spec, head, command)
 		}
-		return Engine{}, fmt.Errorf("enginespec: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher,evaluator", quoted)
+		return Engine{}, fmt.Errorf("enginespec: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher[,evaluator]", quoted)
 	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
@@ -187,15 +194,20 @@ func Parse(spec string) (Engine, error) {
 	if player, ok := registry.LookupPlayer(fields[0]); ok {
 		return parsePlayer(quoted, name, player, fields[1:], writtenFields[1:])
 	}
-	if len(fields) < 2 {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: want searcher,evaluator such as pvs,sixfactor, or a player alone: %s", quoted, playerList())
+	newSearcherOf, ok := registry.LookupSearcher(fields[0])
+	switch {
+	case !ok && len(fields) == 1:
+		return Engine{}, fmt.Errorf("enginespec: engine %q: want searcher[,evaluator] such as pvs or pvs,sixfactor (searcher %s), or a player alone: %s", quoted, orList(registry.SearcherNames()), playerList())
+	case !ok:
+		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(fields[0]), orList(registry.SearcherNames()), playerList())
+	case len(fields) == 1 || strings.Contains(fields[1], "="):
+		// No evaluator: the default, written into the name too.
+		def := registry.EvaluatorNames()[0]
+		fields, writtenFields = slices.Insert(fields, 1, def), slices.Insert(writtenFields, 1, def)
+		name = strings.Join(fields, ",")
 	}
 	searcher, evaluator, options := fields[0], fields[1], fields[2:]
 	written := writtenFields[2:]
-	newSearcherOf, ok := registry.LookupSearcher(searcher)
-	if !ok {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(searcher), orList(registry.SearcherNames()), playerList())
-	}
 	newEvaluatorOf, ok := registry.LookupEvaluator(evaluator)
 	if !ok {
 		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))

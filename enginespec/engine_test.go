@@ -21,7 +21,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for _, spec := range []string{
-		"", "pvs", "pvs,", "negamax,sixfactor", "pvs,material",
+		"", "x", "network", "pvs,", "negamax,sixfactor", "pvs,material", "pvs,,threads=2", "x,threads=2",
 		"pvs,endgame,", "pvs,endgame,table", "pvs,endgame,=1", "pvs,endgame,table=",
 		"pvs,endgame,table=-1", "pvs,endgame,table=0", "pvs,endgame,table=4097", "pvs,endgame,table=1.5",
 		"pvs,endgame,aspiration=50", "pvs,endgame,nullmove=off", "pvs,endgame,depth=3",
@@ -32,6 +32,62 @@ func TestParse(t *testing.T) {
 	} {
 		if _, err := Parse(spec); err == nil {
 			t.Errorf("Parse(%q): no error", spec)
+		}
+	}
+}
+
+// TestParseSearcherAlone: a searcher without an evaluator, alone or
+// with options, has the default one, the network, and is named as the
+// spec that names it: "pvs" is "pvs,network", and searches as it does.
+func TestParseSearcherAlone(t *testing.T) {
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for _, tc := range []struct {
+		spec, name string
+		limits     *surakarta.Limits // of a search that must be that of Parse(name), if any
+	}{
+		{"pvs", "pvs,network", &surakarta.Limits{Depth: 3}},
+		{" PVS ", "pvs,network", &surakarta.Limits{Depth: 3}},
+		{"alphabeta", "alphabeta,network", &surakarta.Limits{Depth: 3}},
+		{"mcts", "mcts,network", &surakarta.Limits{Nodes: 300}},
+		{"uct", "uct,network", &surakarta.Limits{Nodes: 300}},
+		{"pvs,contempt=5,table=4", "pvs,network,contempt=5,table=4", &surakarta.Limits{Depth: 3}},
+		{"mcts,threads=2", "mcts,network,threads=2", nil}, // searches that differ from run to run
+	} {
+		e, err := Parse(tc.spec)
+		if err != nil || e.Name != tc.name {
+			t.Errorf("Parse(%q) = %q, %v; want %q", tc.spec, e.Name, err, tc.name)
+			continue
+		}
+		if tc.limits == nil {
+			continue
+		}
+		got, err := e.New().Search(context.Background(), g, *tc.limits)
+		want, err2 := mustEngine(t, tc.name).New().Search(context.Background(), g, *tc.limits)
+		if err != nil || err2 != nil || got.Move != want.Move || got.Nodes != want.Nodes {
+			t.Errorf("%s: %v in %d nodes (%v); %s: %v in %d nodes (%v)", tc.spec, got.Move, got.Nodes, err, tc.name, want.Move, want.Nodes, err2)
+		}
+	}
+	if e := mustEngine(t, "pvs,name=P1"); e.Name != "P1" {
+		t.Errorf("pvs,name=P1 is named %q", e.Name)
+	}
+	wantErrors(t, map[string]string{
+		"x":                       "want searcher[,evaluator] such as pvs or pvs,sixfactor (searcher pvs, alphabeta, mcts or uct), or a player alone: random, greedy, or level1 to level10",
+		"network":                 "want searcher[,evaluator]",
+		"x,threads=2":             `unknown searcher "x"`,
+		"pvs,threads=2,threads=3": "given twice",
+		"pvs,endgame-weight=60":   "needs the endgame evaluator",
+		"alphabeta,table=2":       "for pvs only",
+		"pvs,network,network":     "want name=value",
+	})
+}
+
+// wantErrors checks that Parse refuses each spec of specs with an error
+// that says what the spec maps to.
+func wantErrors(t *testing.T, specs map[string]string) {
+	t.Helper()
+	for spec, want := range specs {
+		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want an error saying %q", spec, err, want)
 		}
 	}
 }

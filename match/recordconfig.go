@@ -73,7 +73,11 @@ func ReadConfig(files ...string) (Config, error) {
 		}
 	}
 	if r.first == "" {
-		return Config{}, fmt.Errorf("match: reading the match from its records: %s hold no record", strings.Join(files, ", "))
+		hold := "holds"
+		if len(files) > 1 {
+			hold = "hold"
+		}
+		return Config{}, fmt.Errorf("match: reading the match from its records: %s %s no record", strings.Join(files, ", "), hold)
 	}
 	if r.cfg.Openings != nil {
 		pairs := r.cfg.Games / 2

@@ -248,7 +248,8 @@ func TestReadConfigRefusesTwoMatches(t *testing.T) {
 		want  string
 	}{
 		{nil, "no record files"},
-		{[]string{empty}, empty + " hold no record"},
+		{[]string{empty}, empty + " holds no record"},
+		{[]string{empty, empty}, empty + ", " + empty + " hold no record"},
 		{[]string{filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
 	} {
 		if _, err := ReadConfig(tc.files...); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // recordFile is the record file of a match, open and locked for the whole
-// run, so that no other match writes it meanwhile (see lockFile). Merge
+// run, so that no other match writes it meanwhile (atomicfile.Lock). Merge
 // reads shards' files through it too, with scan, opened read-only and not
 // locked.
 type recordFile struct {
@@ -29,25 +31,28 @@ type recordFile struct {
 const lockWait = 500 * time.Millisecond
 
 // openRecordFile opens the record file, creating it if needed, and locks
-// it. It fails when another process holds the lock for lockWait.
+// it. It fails when another process holds the lock for lockWait, and at
+// once when the file is not a regular one (regularfile.OpenFile): a named
+// pipe's reads would wait for the writer that the match itself is, and a
+// device keeps no games.
 func openRecordFile(name string) (*recordFile, error) {
 	created := true
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := regularfile.OpenFile(name, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		created = false
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_APPEND, 0)
+		f, err = regularfile.OpenFile(name, os.O_RDWR|os.O_APPEND, 0)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("match: record file: %w", err)
 	}
-	err = lockFile(f)
-	for wait := time.Now().Add(lockWait); errors.Is(err, errLocked) && time.Now().Before(wait); {
+	err = atomicfile.Lock(f)
+	for wait := time.Now().Add(lockWait); errors.Is(err, atomicfile.ErrLocked) && time.Now().Before(wait); {
 		time.Sleep(10 * time.Millisecond)
-		err = lockFile(f)
+		err = atomicfile.Lock(f)
 	}
 	if err != nil {
 		f.Close()
-		if errors.Is(err, errLocked) {
+		if errors.Is(err, atomicfile.ErrLocked) {
 			return nil, fmt.Errorf("match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)

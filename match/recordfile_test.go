@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 )
 
 // The tests of the record file through Run: a record cut short at the end
@@ -282,7 +283,7 @@ func unfinished(t *testing.T, text string) string {
 // TestRunRefusesALockedFile: while another holds the record file's lock,
 // Run fails at once and writes nothing; it takes the lock for its run.
 func TestRunRefusesALockedFile(t *testing.T) {
-	if lockFile(nil) == nil {
+	if !atomicfile.HaveFlock {
 		t.Skip("no file locks on this system")
 	}
 	file, text := playedFile(t, 2)
@@ -290,7 +291,7 @@ func TestRunRefusesALockedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lockFile(other); err != nil {
+	if err := atomicfile.Lock(other); err != nil {
 		t.Fatal(err)
 	}
 	out, err := Run(context.Background(), config(file, 4))

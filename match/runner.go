@@ -140,7 +140,8 @@ type Config struct {
 	// record names its match in its headers: Event ("A vs B"), Round,
 	// Black, White, TimeControl (LimitsText of Limits), Seed, Games, for
 	// given Openings, Openings, and for a shard, Shard; ReadConfig reads
-	// the match back from them.
+	// the match back from them. It must be a regular file (or not exist):
+	// Run refuses a named pipe or a device at once.
 	RecordFile string
 	// SPRT, if set, stops the match as soon as the test decides; it must
 	// validate (elo.SPRT.Validate).

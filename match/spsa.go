@@ -16,7 +16,9 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // spsaAlpha, spsaGamma and spsaARatio are fishtest's α, γ and A/N (see
@@ -118,7 +120,8 @@ type SPSAConfig struct {
 	Openings []surakarta.Position
 	// StateFile, if set, receives the tuning as it goes, in the text
 	// format of RunSPSA; a tuning run again with the same file and config
-	// resumes after its last iteration.
+	// resumes after its last iteration. It must be a regular file (or
+	// not exist): RunSPSA refuses a named pipe or a device at once.
 	StateFile string
 	// Progress, if set, receives a line after every iteration.
 	Progress io.Writer
@@ -479,15 +482,18 @@ func spsaHeader(c *SPSAConfig) string {
 	return b.String()
 }
 
-// openSPSAFile opens (or creates) the state file and locks it.
+// openSPSAFile opens (or creates) the state file and locks it. The file
+// must be a regular one (regularfile.OpenFile): readSPSAFile reads it to
+// its end, which a named pipe opened for writing too never has, nor a
+// device of endless zeros.
 func openSPSAFile(name string) (*os.File, error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := regularfile.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("match: SPSA state file: %w", err)
 	}
-	if err := lockFile(f); err != nil {
+	if err := atomicfile.Lock(f); err != nil {
 		f.Close()
-		if errors.Is(err, errLocked) {
+		if errors.Is(err, atomicfile.ErrLocked) {
 			return nil, fmt.Errorf("match: %s is the state file of a tuning still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)

@@ -73,10 +73,11 @@ summary (its average score lost and its count of each class) go to
 stderr, and after several games each player's summary over them all, by
 the names of the Black and White headers. -svg writes a graph of the
 score over each game, from Black's view. -pictures DIR draws the board
-before each mistake and blunder into DIR, with the move played (red) and
-the engine's best move (green) as arrows, a capture along its path, one
-file a move (game1-ply17-blunder.svg, or .png with -picture-format png),
-and names each file on stderr. -puzzles writes the puzzles of the games
+before each mistake and blunder into DIR (made if missing, with its
+parents), with the move played (red) and the engine's best move (green)
+as arrows, a capture along its path, one file a move
+(game1-ply17-blunder.svg, or .png with -picture-format png), and names
+each file on stderr. -puzzles writes the puzzles of the games
 to a file: the positions after a mistake where one move is clearly best
 and wins material or the game, each with its line, checked again by a
 search four plies deeper (docs/puzzles.md); they are not rated
@@ -93,9 +94,10 @@ would take more than a record's may (%d bytes, which a game of 20,000
 plies or more can exceed): the annotations that fit are written, and the
 summaries and the graph count every move.
 
-An engine is searcher,evaluator[,option=value...]: searcher pvs,
-alphabeta, mcts or uct, evaluator sixfactor, endgame, tuned or network, options
-such as threads=2 or tb=DIR (PVS with the endgame tables in DIR); a
+An engine is searcher[,evaluator][,option=value...]: searcher pvs,
+alphabeta, mcts or uct, evaluator network (the default), tuned, endgame
+or sixfactor, options such as threads=2 or tb=DIR (PVS with the endgame
+tables in DIR); a
 player level1 to level10; or an engine program, ugi:PROGRAM (go doc
 github.com/surakarta-go/surakarta/enginespec.Parse). The engine must
 report scores: surakarta-analyze searches the start position with it
@@ -133,7 +135,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	moveTime := cmdflag.MoveTime(flags)
 	out := flags.String("out", "", "write the annotated records to `FILE` instead of stdout")
 	svg := flags.String("svg", "", "write the graph of the score over the first game to `FILE`, and of game N to FILE with -N before its extension (graph-2.svg)")
-	pictures := flags.String("pictures", "", "draw the board before each mistake and blunder, with the move played and the engine's best move, into `DIR`")
+	pictures := flags.String("pictures", "", "draw the board before each mistake and blunder, with the move played and the engine's best move, into `DIR` (made if missing)")
 	pictureFormat := flags.String("picture-format", "svg", "the format of -pictures: svg or png")
 	puzzles := flags.String("puzzles", "", "write the puzzles of the games, made from their mistakes, to `FILE` (docs/puzzles.md)")
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
@@ -194,6 +196,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		defer f.Close()
 		in = f
+	}
+	if err := makePictureDir(*pictures); err != nil {
+		return fail(err)
 	}
 	var puzzleFile *os.File
 	if *puzzles != "" {

@@ -283,20 +283,22 @@ func TestBookEngine(t *testing.T) {
 }
 
 // TestNoScoreEngine: an engine that reports no score (a search of depth
-// 0) is refused before any record is read or written, with exit status 2:
-// the players random and greedy and a GTP program, told by their results,
-// not their names. A UGI program that reports scores is accepted, and
-// annotates as the library does.
+// 0) is refused before any record is read or written, or the -pictures
+// directory made, with exit status 2: the players random and greedy and
+// a GTP program, told by their results, not their names. A UGI program
+// that reports scores is accepted, and annotates as the library does.
 func TestNoScoreEngine(t *testing.T) {
 	dir := t.TempDir()
 	for _, engine := range []string{"random", "greedy", "GREEDY,seed=3", fakeSpec("gtp", "")} {
-		out := filepath.Join(dir, "out.txt")
-		code, stdout, stderr := analyze(context.Background(), "", "-engine", engine, "-depth", "2", "-movetime", "0", "-out", out, "testdata/games.txt")
+		out, pictures := filepath.Join(dir, "out.txt"), filepath.Join(dir, "pictures")
+		code, stdout, stderr := analyze(context.Background(), "", "-engine", engine, "-depth", "2", "-movetime", "0", "-out", out, "-pictures", pictures, "testdata/games.txt")
 		if code != 2 || stdout != "" || !strings.Contains(stderr, "reports no score: its search of the start position completed no iteration (depth 0)") || strings.Contains(stderr, "game 1") {
 			t.Errorf("-engine %s: exit %d, stdout %q, stderr:\n%s", engine, code, stdout, stderr)
 		}
-		if _, err := os.Stat(out); !os.IsNotExist(err) {
-			t.Errorf("-engine %s: -out was created (%v)", engine, err)
+		for _, file := range []string{out, pictures} {
+			if _, err := os.Stat(file); !os.IsNotExist(err) {
+				t.Errorf("-engine %s: %s was created (%v)", engine, file, err)
+			}
 		}
 	}
 
@@ -339,7 +341,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-x"}, 2, "flag provided but not defined: -x"},
 		{[]string{"testdata/missing.txt"}, 1, "missing.txt"},
 		{[]string{"-picture-format", "gif"}, 2, `-picture-format "gif": give svg or png`},
-		{[]string{"-pictures", "testdata/missing"}, 2, "-pictures testdata/missing: no such directory"},
+		{[]string{"-pictures", "testdata/random.txt"}, 2, "-pictures testdata/random.txt: not a directory"},
 	} {
 		code, stdout, stderr := analyze(context.Background(), "", tc.args...)
 		if code != tc.code || stdout != "" || !strings.HasPrefix(stderr, "surakarta-analyze: ") || !strings.Contains(stderr, tc.want) {

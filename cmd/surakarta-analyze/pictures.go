@@ -15,7 +15,8 @@ import (
 var pictureFormats = map[string]bool{"svg": true, "png": true}
 
 // checkPictures checks -pictures and -picture-format before the work: the
-// directory must exist.
+// directory, when it exists, must be one (makePictureDir makes a missing
+// one).
 func checkPictures(dir, format string) error {
 	if !pictureFormats[format] {
 		return fmt.Errorf("-picture-format %q: give svg or png", format)
@@ -23,8 +24,23 @@ func checkPictures(dir, format string) error {
 	if dir == "" {
 		return nil
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return fmt.Errorf("-pictures %s: no such directory", dir)
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("-pictures %s: not a directory", dir)
+	}
+	return nil
+}
+
+// makePictureDir makes the directory of -pictures, dir, and its parents
+// when missing (0755 less the umask, as mkdir -p does), so that a run
+// needs no mkdir before it. The command makes it once the engine is
+// known to analyse and the record file is open, so that a run refused
+// leaves no directory behind.
+func makePictureDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("-pictures %s: %w", dir, err)
 	}
 	return nil
 }

@@ -16,11 +16,15 @@ import (
 // TestPictures analyses testdata/random.txt, a game of random moves, with -pictures and checks that
 // each mistake and blunder of the annotated records, and nothing else,
 // has its picture, named on stderr, with the move played and the engine's
-// best move as arrows.
+// best move as arrows. The directory of the SVG pictures exists; that of
+// the PNG ones, and its parent, are made.
 func TestPictures(t *testing.T) {
 	testsize.Sequential(t)
 	for _, format := range []string{"svg", "png"} {
 		dir := t.TempDir()
+		if format == "png" {
+			dir = filepath.Join(dir, "pictures", "png")
+		}
 		code, stdout, stderr := analyze(context.Background(), "", "-depth", "4", "-movetime", "0", "-pictures", dir, "-picture-format", format, "testdata/random.txt")
 		if code != 0 {
 			t.Fatalf("exit %d\n%s", code, stderr)

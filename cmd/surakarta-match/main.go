@@ -1,7 +1,8 @@
 // Command surakarta-match plays engine A against engine B and reports the
 // result with statistics: W/D/L, score, Elo with its 95% interval, LOS,
-// and optionally an SPRT. Engines are "searcher,evaluator[,option=value...]"
-// (pvs, alphabeta, mcts or uct; sixfactor, endgame, tuned or network; options such as
+// and optionally an SPRT. Engines are
+// "searcher[,evaluator][,option=value...]" (pvs, alphabeta, mcts or uct;
+// network, the default, tuned, endgame or sixfactor; options such as
 // endgame-weight=60 or threads=2, see enginespec.Parse), or an engine
 // program played through UGI or GTP, "ugi:PROGRAM [ARG...]" or
 // "gtp:PROGRAM [ARG...]", each given with -engine: A, then B. Every
@@ -52,6 +53,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -67,6 +69,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 	"github.com/surakarta-go/surakarta/match"
 )
@@ -83,9 +86,10 @@ Surakarta-match plays engine A against engine B from random openings
 (or those of -openings), each opening twice with the colours swapped, and
 prints the result with its statistics on stdout; progress goes to stderr. The engines are given
 with -engine, A first, then B. An engine is
-searcher,evaluator[,option=value...]: searcher pvs, alphabeta, mcts or uct,
-evaluator sixfactor, endgame, tuned or network, options such as endgame-weight=60, table=4,
-threads=2 or tb=DIR, the endgame tables in DIR (go doc
+searcher[,evaluator][,option=value...]: searcher pvs, alphabeta, mcts or
+uct, evaluator network (the default: pvs is pvs,network), tuned, endgame
+or sixfactor, options such as endgame-weight=60, table=4, threads=2 or
+tb=DIR, the endgame tables in DIR (go doc
 github.com/surakarta-go/surakarta/enginespec.Parse).
 Or it is a player of package level, alone: random, greedy, or level1
 (which a beginner can beat) to level10 (the engine at full strength),
@@ -128,12 +132,13 @@ With -openings FILE the openings are the positions of FILE, one position
 text a line, such as bb4/b5/6/6/5w/4ww b 0 1 (blank lines and lines that
 start with # are skipped): game pair p, rounds 2p+1 and 2p+2, starts from
 position p+1 of the file, so -games may be at most twice their number.
-No position may be a finished game or be there twice. -opening-plies does
-not go with it; -seed makes no opening then, but the records name it as
-ever. The records carry the header [Openings "given"]; a match resumes
-or merges from its records as one from random openings does, and
-resuming with a file whose positions differ from those of the rounds
-played fails.
+No position may be a finished game or be there twice. FILE is a regular
+file (not a named pipe or a device) of at most 64 MiB, its lines at most
+4 KiB. -opening-plies does not go with it; -seed makes no opening then,
+but the records name it as ever. The records carry the header [Openings
+"given"]; a match resumes or merges from its records as one from random
+openings does, and resuming with a file whose positions differ from
+those of the rounds played fails.
 
 With -tb DIR a game is adjudicated by the endgame tables in DIR (package
 tablebase; surakarta-tb generate -dir DIR -pieces 4 -quiet-plies 50
@@ -329,31 +334,67 @@ func openTables(dir string) (*tbdir.Dir, error) {
 	return d, nil
 }
 
+// Limits of a file of openings (-openings). A position text takes at
+// most some 50 bytes, so that a file of a million openings, for two
+// million games, is within them; a file given by mistake (a record file,
+// an endgame table) is refused at once rather than read whole.
+const (
+	maxOpeningsLine = 4 << 10  // bytes in a line, without its line break
+	maxOpeningsFile = 64 << 20 // bytes in the file
+)
+
 // readOpenings reads the file of -openings: one position text a line
 // (surakarta.ParsePosition), blank lines and lines starting with # skipped.
 // Its errors name the file and, for a position that does not read, the
-// line.
+// line. It reads a regular file only (regularfile.Open), refusing a named
+// pipe at once rather than wait for a writer, and refuses a file or a
+// line beyond its limits (maxOpeningsFile, maxOpeningsLine) having read
+// no more than them.
 func readOpenings(file string) ([]surakarta.Position, error) {
-	data, err := os.ReadFile(file)
+	f, err := regularfile.Open(file)
 	if err != nil {
 		if _, numeric := strconv.Atoi(file); numeric == nil && errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("-openings %s: %w (-openings is a file of positions; the random plies of each opening are -opening-plies)", file, err)
 		}
 		return nil, fmt.Errorf("-openings: %w", err)
 	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("-openings: %s is larger than %d MiB: too large for a file of openings (one position text a line)", file, maxOpeningsFile>>20)
+	if info, err := f.Stat(); err == nil && info.Size() > maxOpeningsFile {
+		return nil, tooLarge
+	}
+	in := &io.LimitedReader{R: f, N: maxOpeningsFile + 1} // the file may grow as it is read
+	sc := bufio.NewScanner(in)
+	sc.Buffer(nil, maxOpeningsLine+2) // a line too long, and "\r\n"
 	var openings []surakarta.Position
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
+	n := 0 // the lines read
+	long := false
+	for sc.Scan() {
+		n++
+		if long = len(sc.Bytes()) > maxOpeningsLine; long {
+			break
+		}
+		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		p, err := surakarta.ParsePosition(line)
 		if err != nil {
-			return nil, fmt.Errorf("-openings: %s:%d: %w", file, i+1, err)
+			return nil, fmt.Errorf("-openings: %s:%d: %w", file, n, err)
 		}
 		openings = append(openings, p)
 	}
-	if len(openings) == 0 {
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		long, n = true, n+1
+	}
+	switch {
+	case in.N == 0:
+		return nil, tooLarge
+	case long:
+		return nil, fmt.Errorf("-openings: %s:%d: a line longer than %d bytes (one position text a line)", file, n, maxOpeningsLine)
+	case sc.Err() != nil:
+		return nil, fmt.Errorf("-openings: %s: %w", file, sc.Err())
+	case len(openings) == 0:
 		return nil, fmt.Errorf("-openings: %s holds no position (one position text a line)", file)
 	}
 	return openings, nil

@@ -120,7 +120,8 @@ func TestMatch(t *testing.T) {
 }
 
 // TestOneSpecTwice: an engine given twice, or two engines of one name,
-// play as NAME#1 and NAME#2, which resume; name= names an engine.
+// play as NAME#1 and NAME#2, which resume; name= names an engine; "pvs"
+// is the engine "pvs,network".
 func TestOneSpecTwice(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.txt")
 	for _, tc := range []struct {
@@ -128,6 +129,7 @@ func TestOneSpecTwice(t *testing.T) {
 	}{
 		{"pvs,endgame", "PVS, endgame", "pvs,endgame"},
 		{"pvs,endgame,name=x", "alphabeta,sixfactor,name=x", "x"},
+		{"pvs", "pvs,network", "pvs,network"}, // a searcher alone has the default evaluator, and says so
 	} {
 		args := []string{"-engine", tc.a, "-engine", tc.b, "-games", "2", "-depth", "1", "-movetime", "0", "-out", file}
 		code, out, errOut := runCmd(args...)
@@ -183,6 +185,13 @@ func TestOpeningsFile(t *testing.T) {
 	comments := write("comments.txt", "# only\n\n# comments\n")
 	over := write("over.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/6/6/6/6/6 w 0 1\n")
 	twice := write("twice.txt", "bb4/b5/6/6/5w/4ww b 0 1\nbb4/b5/6/6/5w/4ww b 0 1\n")
+	// A line one byte too long, and one longer than the reader's buffer.
+	longLine := write("long.txt", "bb4/b5/6/6/5w/4ww b 0 1\n# "+strings.Repeat("x", maxOpeningsLine-1)+"\n")
+	longer := write("longer.txt", "bb4/b5/6/6/5w/4ww b 0 1\n\n"+strings.Repeat("x", 3*maxOpeningsLine))
+	large := write("large.txt", "")
+	if err := os.Truncate(large, maxOpeningsFile+1); err != nil { // no blocks on disk where sparse files are
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "games.txt")
 	for _, tc := range []struct {
 		args []string
@@ -197,6 +206,9 @@ func TestOpeningsFile(t *testing.T) {
 		{[]string{"-openings", good, "-games", "6"}, "Games 6 needs 3 openings (one per game pair), but 2 are given"},
 		{[]string{"-openings", over}, "opening 2 (bb4/6/6/6/6/6 w 0 1) is a finished game"},
 		{[]string{"-openings", twice}, "opening 2 (bb4/b5/6/6/5w/4ww b 0 1) is opening 1 again"},
+		{[]string{"-openings", large}, fmt.Sprintf("-openings: %s is larger than %d MiB: too large for a file of openings", large, maxOpeningsFile>>20)},
+		{[]string{"-openings", longLine}, fmt.Sprintf("-openings: %s:2: a line longer than %d bytes (one position text a line)", longLine, maxOpeningsLine)},
+		{[]string{"-openings", longer}, fmt.Sprintf("-openings: %s:3: a line longer than %d bytes", longer, maxOpeningsLine)},
 	} {
 		args := append([]string{"-engine", "pvs,tuned", "-engine", "pvs,endgame", "-depth", "1", "-games", "2", "-out", out}, tc.args...)
 		code, stdout, errOut := runCmd(args...)

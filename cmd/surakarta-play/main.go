@@ -76,9 +76,10 @@ writes. Type the move that wins; hint shows the piece to move, then the
 move; a wrong move shows the solution; the tally of puzzles solved and
 failed, and the streak, follows each puzzle.
 
-An engine is searcher,evaluator[,option=value...]: searcher pvs,
-alphabeta, mcts or uct, evaluator sixfactor, endgame, tuned or network, options such as
-threads=2 (go doc github.com/surakarta-go/surakarta/enginespec.Parse). A position is
+An engine is searcher[,evaluator][,option=value...]: searcher pvs,
+alphabeta, mcts or uct, evaluator network (the default), tuned, endgame
+or sixfactor, options such as threads=2 (go doc
+github.com/surakarta-go/surakarta/enginespec.Parse). A position is
 written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1 separated by
 '/', b and w for pieces and a digit for empty points, then the side to move
 (go doc github.com/surakarta-go/surakarta.ParsePosition).

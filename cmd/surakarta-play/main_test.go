@@ -126,7 +126,7 @@ func TestPlayRejectsBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-color", "green"}, `-color "green"`},
-		{[]string{"-engine", "x"}, `-engine "x": want searcher,evaluator`},
+		{[]string{"-engine", "x"}, `-engine "x": want searcher[,evaluator]`},
 		{[]string{"-engine", "pvs,endgame,bogus=1"}, `unknown option "bogus"`},
 		{[]string{"-position", "bad"}, "invalid position"},
 		{[]string{"-color", "white", "-depth", "-1"}, "Depth -1 is negative"},

@@ -18,6 +18,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 	"github.com/surakarta-go/surakarta/match"
 )
 
@@ -129,13 +130,8 @@ func gen(c genConfig, progress io.Writer) error {
 	start := time.Now()
 	var records []*surakarta.Record
 	if c.from != "" {
-		f, err := os.Open(c.from)
-		if err != nil {
-			return err
-		}
-		records, err = surakarta.ReadRecords(bufio.NewReader(f))
-		f.Close()
-		if err != nil {
+		var err error
+		if records, err = readRecords(c.from); err != nil {
 			return err
 		}
 	} else {
@@ -427,12 +423,34 @@ func quiesce(eval surakarta.Evaluator, p surakarta.Position, alpha, beta, ply in
 // noSearchScore marks a position of the data without a search score.
 const noSearchScore = math.MinInt32
 
+// readRecords reads the game records of the file name (gen -from, and
+// the shards' files of gen -merge). It reads a regular file only
+// (regularfile.Open): a named pipe is refused at once rather than waited
+// on for a writer, and a device rather than read as records. The file's
+// size is not limited, a run's records taking hundreds of megabytes, but
+// its lines are, as ReadRecords limits them.
+func readRecords(name string) ([]*surakarta.Record, error) {
+	f, err := regularfile.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	records, err := surakarta.ReadRecords(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return records, nil
+}
+
 // readData reads a data file of surakarta-tune gen: lines
 // "position;result", or "position;result;search score" as gen writes
 // them now. It returns the positions, their results for the side to move
-// and their search scores, noSearchScore where a line has none.
+// and their search scores, noSearchScore where a line has none. It reads
+// a regular file only, as readRecords does, and lines of at most
+// bufio.MaxScanTokenSize bytes (64 KiB, some thousand times a line of
+// gen's); the number of lines is not limited.
 func readData(name string) ([]surakarta.Position, []float64, []int32, error) {
-	f, err := os.Open(name)
+	f, err := regularfile.Open(name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -475,5 +493,8 @@ func readData(name string) ([]surakarta.Position, []float64, []int32, error) {
 		results = append(results, result)
 		searched = append(searched, score)
 	}
-	return positions, results, searched, s.Err()
+	if err := s.Err(); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	return positions, results, searched, nil
 }

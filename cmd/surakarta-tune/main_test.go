@@ -54,7 +54,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"gen", "-nodes", "-5"}, "-nodes -5"},
 		{[]string{"gen", "-opening-plies", "0"}, "-opening-plies 0"},
 		{[]string{"gen", "-openings", "6"}, "flag provided but not defined: -openings"},
-		{[]string{"gen", "-engine", "pvs"}, `-engine "pvs": want searcher,evaluator`},
+		{[]string{"gen", "-engine", "pvs,material"}, `-engine "pvs,material": unknown evaluator "material"`},
 		{[]string{"fit", "-seed", "2"}, "flag provided but not defined: -seed"},
 		{[]string{"gen", "-from", "a", "-records", "b"}, "exclude each other"},
 		{[]string{"gen", "extra"}, `unexpected argument "extra"`},
@@ -82,6 +82,34 @@ func TestBadArguments(t *testing.T) {
 		code, out, errOut := runCmd(tc.args...)
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "surakarta-tune") || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "-h for help") || strings.Contains(errOut, "match:") {
 			t.Errorf("tune %q: exit %d, stdout %q, stderr %q; want exit 2 and an error saying %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}
+
+// TestFileErrors: the errors of a record file that does not read (gen
+// -from) and of a data file's line too long (fit) name the file and the
+// line.
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	records := filepath.Join(dir, "games.txt")
+	data := filepath.Join(dir, "data.txt")
+	for name, text := range map[string]string{
+		records: "[Event \"x\"]\n\n",
+		data:    "bb4/b5/6/6/5w/4ww b 0 1;1\n" + strings.Repeat("x", 70_000) + "\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "-from", records, "-out", filepath.Join(dir, "out.txt")}, records + ": invalid record: line 2: "},
+		{[]string{"fit", "-data", data}, data + ":2: bufio.Scanner: token too long"},
+	} {
+		if code, _, errOut := runCmd(tc.args...); code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("tune %q: exit %d, stderr %q; want exit 1 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -85,14 +83,9 @@ func mergeRecords(files []string) ([]*surakarta.Record, error) {
 	var first *surakarta.Record   // the first record read, the run's
 	var firstFile string
 	for _, name := range files {
-		f, err := os.Open(name)
+		records, err := readRecords(name)
 		if err != nil {
 			return nil, err
-		}
-		records, err := surakarta.ReadRecords(bufio.NewReader(f))
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		for i, r := range records {
 			round, _ := r.Header("Round")

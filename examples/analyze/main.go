@@ -13,7 +13,7 @@
 // A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down
 // to 1 separated by '/', b and w for pieces and a digit for empty points,
 // then the side to move (go doc github.com/surakarta-go/surakarta.ParsePosition).
-// An engine is a spec of enginespec.Parse: searcher,evaluator and options.
+// An engine is a spec of enginespec.Parse: searcher[,evaluator] and options.
 //
 // Only the public API of packages surakarta, enginespec and match is used:
 // copy the file and change it.
@@ -47,9 +47,9 @@ line per completed depth, then the best move.
 A position is written as in "6/1w4/6/6/bw4/6 b": the ranks from 6 down to 1
 separated by '/', b and w for pieces and a digit for empty points, then the
 side to move (go doc github.com/surakarta-go/surakarta.ParsePosition). An
-engine is searcher,evaluator[,option=value...]: searcher pvs, alphabeta,
-mcts or uct, evaluator network, tuned, endgame or sixfactor, options such as threads=2 or
-contempt=20 for PVS.
+engine is searcher[,evaluator][,option=value...]: searcher pvs, alphabeta,
+mcts or uct, evaluator network (the default), tuned, endgame or
+sixfactor, options such as threads=2 or contempt=20 for PVS.
 
 With -multipv k the search finds the k best moves: the depths shown are the
 best move's, and the k lines of the last completed depth follow, best
@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	flags.SetOutput(io.Discard) // the messages are run's own
 	position := flags.String("position", surakarta.StartText, "the `position`, a position text such as \"6/1w4/6/6/bw4/6 b\" (go doc github.com/surakarta-go/surakarta.ParsePosition)")
-	engineSpec := flags.String("engine", "pvs,network", "the engine, a `spec`: searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)")
+	engineSpec := flags.String("engine", "pvs,network", "the engine, a `spec`: searcher[,evaluator][,option=value...] such as pvs or pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)")
 	moveTime := flags.Duration("movetime", surakarta.DefaultMoveTime, "time per move (0 = none, if another limit is given)")
 	depth := flags.Int("depth", 0, "search depth per move (0 = no depth limit)")
 	multiPV := flags.Int("multipv", 1, "show the `k` best moves, each with its score and line")

@@ -5,7 +5,9 @@
 // files with it. A
 // writer holds an exclusive lock (flock) on its temporary file from its
 // creation to its rename, so that writers sharing a directory never
-// remove each other's.
+// remove each other's. Package match takes the same lock (Lock) on the
+// record file of a match while it runs, so that two matches never write
+// one file.
 package atomicfile
 
 import (

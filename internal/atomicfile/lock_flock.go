@@ -18,7 +18,8 @@ var ErrLocked = errors.New("locked by another process")
 // Lock takes an exclusive lock on f (flock), held until f is closed or
 // the process ends, however it ends: a writer holds one on the temporary
 // file it writes, so that another writer's RemoveStale knows the file is
-// not stale. It fails with ErrLocked at once when the lock is held
+// not stale, and a match on its record file, so that no other match
+// writes it. It fails with ErrLocked at once when the lock is held
 // elsewhere.
 func Lock(f *os.File) error {
 	conn, err := f.SyscallConn()

@@ -17,5 +17,7 @@ var ErrLocked = errors.New("locked by another process")
 
 // Lock does nothing on this system: the standard library offers no flock
 // here. RemoveStale then goes by the files' times alone (and on Windows
-// cannot remove a file another process has open).
+// cannot remove a file another process has open), and a record file of
+// package match is not locked: two matches started on one file would
+// both write it.
 func Lock(*os.File) error { return nil }

@@ -32,7 +32,7 @@ const (
 )
 
 // engineSpec is what an engine spec is, as the usage of -engine says it.
-const engineSpec = "searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)"
+const engineSpec = "searcher[,evaluator][,option=value...] such as pvs or pvs,endgame,threads=2, a player random, greedy or level1 to level10, or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)"
 
 // Position defines -position, the position text of a position, by default
 // the start.

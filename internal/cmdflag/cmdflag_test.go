@@ -17,9 +17,9 @@ func TestParseEngine(t *testing.T) {
 	if e, err := ParseEngine(DefaultEngine); err != nil || e.Name != "pvs,network" || e.New() == nil {
 		t.Errorf("ParseEngine(%q) = %+v, %v", DefaultEngine, e, err)
 	}
-	_, err := ParseEngine("pvs")
-	if err == nil || !strings.HasPrefix(err.Error(), `-engine "pvs": want searcher,evaluator`) {
-		t.Errorf("ParseEngine(pvs): %v", err)
+	_, err := ParseEngine("pvs,material")
+	if err == nil || !strings.HasPrefix(err.Error(), `-engine "pvs,material": unknown evaluator "material"`) {
+		t.Errorf("ParseEngine(pvs,material): %v", err)
 	}
 }
 

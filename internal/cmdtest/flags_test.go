@@ -115,7 +115,7 @@ const (
 var others = map[string]map[string]flagLine{
 	"examples/analyze": {
 		"position": {typ: "position", usage: positionText, def: startText},
-		"engine": {typ: "spec", usage: "the engine, a spec: searcher,evaluator[,option=value...] such as pvs,endgame,threads=2, a player random, greedy or level1 to level10, " +
+		"engine": {typ: "spec", usage: "the engine, a spec: searcher[,evaluator][,option=value...] such as pvs or pvs,endgame,threads=2, a player random, greedy or level1 to level10, " +
 			"or ugi:PROGRAM or gtp:PROGRAM (go doc github.com/surakarta-go/surakarta/enginespec.Parse)", def: `"pvs,network"`},
 		"movetime": {typ: "duration", usage: "time per move (0 = none, if another limit is given)", def: "1s"},
 		"depth":    {typ: "int", usage: "search depth per move (0 = no depth limit)"},

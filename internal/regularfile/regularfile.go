@@ -1,7 +1,7 @@
 // Package regularfile opens the files a user names for reading (endgame
-// tables, network weights) without the risks of a path that is not a
-// regular file: a named pipe with no writer would block the open, and a
-// device or directory would be read as data.
+// tables, network weights, a match's record file) without the risks of a
+// path that is not a regular file: a named pipe with no writer would block
+// the open, or the reads, and a device or directory would be read as data.
 package regularfile
 
 import (
@@ -14,7 +14,18 @@ import (
 // with an error that names its type, such as "not a regular file (a named
 // pipe)", without waiting for a writer.
 func Open(name string) (*os.File, error) {
-	f, err := openNonblocking(name)
+	return OpenFile(name, os.O_RDONLY, 0)
+}
+
+// OpenFile is Open for a file opened as os.OpenFile opens it, with flag
+// and perm: for a file read and then written, such as a record file that
+// a match resumes from and appends to, made when missing with O_CREATE.
+// A named pipe opened for reading and writing would never end: its reads
+// would wait for the writer that the program itself is. (Opened for
+// writing alone, a named pipe without a reader fails at once, with the
+// system's error.)
+func OpenFile(name string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := openNonblocking(name, flag, perm)
 	if err != nil {
 		return nil, err
 	}

@@ -39,3 +39,34 @@ func TestOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenFile: a file opened for reading and writing is made when
+// missing, with its permissions, and opened when regular; a named pipe
+// and a directory are refused at once.
+func TestOpenFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games.txt")
+	pipe := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	const flag = os.O_RDWR | os.O_APPEND | os.O_CREATE
+	for range 2 { // made, then opened
+		f, err := OpenFile(file, flag, 0o600)
+		if err != nil {
+			t.Fatalf("OpenFile(%s): %v", file, err)
+		}
+		if _, err := f.WriteString("data\n"); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	if info, err := os.Stat(file); err != nil || info.Mode() != 0o600 || info.Size() != 10 {
+		t.Errorf("%s: %v, %v; want a file of mode 0600 and 10 bytes", file, info, err)
+	}
+	for name, want := range map[string]string{pipe: "not a regular file (a named pipe)", dir: "is a directory"} {
+		if _, err := OpenFile(name, flag, 0o600); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("OpenFile(%s): %v, want %q", name, err, want)
+		}
+	}
+}
