@@ -6,40 +6,6 @@ import (
 	"github.com/surakarta-go/surakarta/internal/circuit"
 )
 
-// Circuit names one of the two circuits a capture travels on.
-type Circuit uint8
-
-// The two circuits (see the package documentation, "Rules").
-const (
-	// InnerCircuit runs along ranks 2 and 5 and files b and e, joined by the
-	// small corner loops.
-	InnerCircuit Circuit = 0
-	// OuterCircuit runs along ranks 3 and 4 and files c and d, joined by the
-	// large corner loops.
-	OuterCircuit Circuit = 1
-)
-
-// String returns "inner" or "outer".
-func (c Circuit) String() string {
-	switch c {
-	case InnerCircuit:
-		return "inner"
-	case OuterCircuit:
-		return "outer"
-	}
-	return fmt.Sprintf("Circuit(%d)", uint8(c))
-}
-
-// Loop is one of the eight corner loops: the loop of a circuit that goes
-// round one corner of the board.
-type Loop struct {
-	Circuit Circuit
-	Corner  Square // A1, F1, A6 or F6
-}
-
-// String returns a name such as "inner loop at f1".
-func (l Loop) String() string { return l.Circuit.String() + " loop at " + l.Corner.String() }
-
 // LoopCrossing is a loop crossed by a capture path.
 type LoopCrossing struct {
 	Index int  // the loop lies between Points[Index-1] and Points[Index]
