@@ -79,8 +79,12 @@ func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
 // the same bytes as gif.EncodeAll of GIF's animation. It writes each
 // frame as it is made, so that its memory is that of a few frames
 // whatever the game's length, and it is not bound by MaxGIFPixels. It
-// writes nothing when the options are bad or a frame cannot be drawn.
+// writes nothing when the options are bad or a frame cannot be drawn,
+// and returns an error wrapping ErrOptions for a nil w.
 func WriteGIF(w io.Writer, g *surakarta.Game, o GIFOptions) error {
+	if w == nil {
+		return errNoWriter
+	}
 	a, err := newAnimation(g, o)
 	if err != nil {
 		return err
