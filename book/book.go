@@ -21,12 +21,21 @@ const DefaultPlies = 12
 // ErrInvalidBook is wrapped by the errors of Read for a file that is not a
 // book, is of another version, is truncated or damaged, and by those of
 // NewBuilder, Merge and Builder.Add for settings or counts a book cannot
-// hold.
+// hold; and by those of Read, Merge, WriteTo, MarshalBinary and
+// UnmarshalBinary given nil where they need a reader, a writer or a
+// book.
 var ErrInvalidBook = errors.New("book: invalid book")
 
 // Book is an opening book: moves with their counts, keyed by the hash of
 // the position they were played from. It is only read once made, so it is
 // safe for concurrent use.
+//
+// A nil *Book reads as an empty book, as a nil slice reads as an empty
+// one, so that a program with no book can look moves up without a
+// check: no plies, games, entries or moves, and MinCount returns nil. It
+// cannot be written (WriteTo and MarshalBinary fail, as they do for the
+// zero Book, which has no plies either), read into (UnmarshalBinary) or
+// merged (Merge): those fail with an error wrapping ErrInvalidBook.
 type Book struct {
 	plies   int
 	games   uint32
@@ -69,18 +78,36 @@ func (m MoveStats) Score() float64 {
 
 // Plies returns the plies from the start the book covers: it holds the
 // positions of plies 0 to Plies−1.
-func (b *Book) Plies() int { return b.plies }
+func (b *Book) Plies() int {
+	if b == nil {
+		return 0
+	}
+	return b.plies
+}
 
 // Games returns the number of games the book was built from.
-func (b *Book) Games() int { return int(b.games) }
+func (b *Book) Games() int {
+	if b == nil {
+		return 0
+	}
+	return int(b.games)
+}
 
 // Entries returns the number of moves the book stores, each a position's
 // move.
-func (b *Book) Entries() int { return len(b.entries) }
+func (b *Book) Entries() int {
+	if b == nil {
+		return 0
+	}
+	return len(b.entries)
+}
 
 // Positions returns the number of distinct position hashes the book
 // stores.
 func (b *Book) Positions() int {
+	if b == nil {
+		return 0
+	}
 	n := 0
 	for i, e := range b.entries {
 		if i == 0 || e.hash != b.entries[i-1].hash {
@@ -95,6 +122,9 @@ func (b *Book) Positions() int {
 // none when the book does not hold p. A stored move that is not legal in
 // p, which only a hash collision gives, is left out.
 func (b *Book) Moves(p surakarta.Position) []MoveStats {
+	if b == nil {
+		return nil
+	}
 	h := p.Hash()
 	i, _ := slices.BinarySearchFunc(b.entries, h, func(e entry, h uint64) int { return cmp.Compare(e.hash, h) })
 	var moves []MoveStats
@@ -113,8 +143,11 @@ func (b *Book) Moves(p surakarta.Position) []MoveStats {
 }
 
 // MinCount returns a book of b's moves played at least n times (all of
-// them for n ≤ 1), with b's plies and games.
+// them for n ≤ 1), with b's plies and games; nil for a nil b.
 func (b *Book) MinCount(n int) *Book {
+	if b == nil {
+		return nil
+	}
 	out := &Book{plies: b.plies, games: b.games}
 	for _, e := range b.entries {
 		if e.count() >= uint64(max(n, 0)) {
@@ -128,10 +161,15 @@ func (b *Book) MinCount(n int) *Book {
 // position's move that several hold added: its plies the largest of
 // theirs, its games their sum. It fails, wrapping ErrInvalidBook, when a
 // count or the games would pass the 32 bits the file stores them in, and
-// when no book is given.
+// when no book is given or one is nil.
 func Merge(books ...*Book) (*Book, error) {
 	if len(books) == 0 {
 		return nil, fmt.Errorf("%w: no books to merge", ErrInvalidBook)
+	}
+	for i, b := range books {
+		if b == nil {
+			return nil, fmt.Errorf("%w: book %d of the %d to merge is nil", ErrInvalidBook, i+1, len(books))
+		}
 	}
 	out := &Book{}
 	var games uint64

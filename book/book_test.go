@@ -2,6 +2,9 @@ package book
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -178,6 +181,47 @@ func TestPly(t *testing.T) {
 		}
 		if got := Ply(p); got != want {
 			t.Errorf("Ply(%s) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+// TestNilInputs: a nil *Book reads as an empty book, and the functions
+// that need a book, a reader or a writer return an error wrapping
+// ErrInvalidBook for nil, rather than panic.
+func TestNilInputs(t *testing.T) {
+	var b *Book
+	start := surakarta.NewPosition()
+	if b.Plies() != 0 || b.Games() != 0 || b.Entries() != 0 || b.Positions() != 0 || b.Moves(start) != nil || b.MinCount(1) != nil {
+		t.Errorf("a nil book: plies %d, games %d, entries %d, positions %d, moves %v, MinCount %v; want it empty",
+			b.Plies(), b.Games(), b.Entries(), b.Positions(), b.Moves(start), b.MinCount(1))
+	}
+	if m, ok := b.Choose(start, Choice{}, nil); ok {
+		t.Errorf("a nil book chose %v", m)
+	}
+	good := build(t, 4, testGames(t)...)
+	for _, tc := range []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"Merge of a nil book", func() error { _, err := Merge(good, nil); return err }, "book 2 of the 2 to merge is nil"},
+		{"Merge of nil alone", func() error { _, err := Merge(nil); return err }, "book 1 of the 1 to merge is nil"},
+		{"Read(nil)", func() error { _, err := Read(nil); return err }, "no reader (nil)"},
+		{"WriteTo of a nil book", func() error { _, err := b.WriteTo(io.Discard); return err }, "no book (nil)"},
+		{"WriteTo(nil)", func() error { _, err := good.WriteTo(nil); return err }, "no writer (nil)"},
+		{"MarshalBinary of a nil book", func() error { _, err := b.MarshalBinary(); return err }, "no book (nil)"},
+		{"UnmarshalBinary into a nil book", func() error { data, _ := good.MarshalBinary(); return b.UnmarshalBinary(data) }, "into a nil *Book"},
+	} {
+		err := func() (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			return tc.call()
+		}()
+		if !errors.Is(err, ErrInvalidBook) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error wrapping ErrInvalidBook that says %q", tc.name, err, tc.want)
 		}
 	}
 }

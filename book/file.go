@@ -49,7 +49,15 @@ const (
 )
 
 // WriteTo writes b as a book file to w and returns the bytes written.
+// A book of no plies (the zero Book, or nil) is an error wrapping
+// ErrInvalidBook, and so is a nil w; then nothing is written.
 func (b *Book) WriteTo(w io.Writer) (int64, error) {
+	switch {
+	case b == nil:
+		return 0, fmt.Errorf("%w: no book (nil) to write", ErrInvalidBook)
+	case w == nil:
+		return 0, fmt.Errorf("%w: no writer (nil) to write the book to", ErrInvalidBook)
+	}
 	if b.plies < 1 || b.plies > MaxPlies {
 		return 0, fmt.Errorf("%w: %d plies: want 1 to %d", ErrInvalidBook, b.plies, MaxPlies)
 	}
@@ -96,10 +104,13 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 // and every entry (squares of the board, two different ones, a count of
 // at least 1 that fits 32 bits, the order). A file that is not a book,
 // of another version, truncated, longer than its header says or damaged
-// gives an error wrapping ErrInvalidBook that says which; an error of r
-// is returned wrapped. It allocates no more than the file's own size,
-// whatever its header says.
+// gives an error wrapping ErrInvalidBook that says which, and so does a
+// nil r; an error of r is returned wrapped. It allocates no more than the
+// file's own size, whatever its header says.
 func Read(r io.Reader) (*Book, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no reader (nil) to read a book from", ErrInvalidBook)
+	}
 	head := make([]byte, HeaderBytes)
 	if n, err := io.ReadFull(r, head); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -167,8 +178,13 @@ func Read(r io.Reader) (*Book, error) {
 	return b, nil
 }
 
-// UnmarshalBinary reads a book file from data into b, as Read does.
+// UnmarshalBinary reads a book file from data into b, as Read does. A
+// nil b, which has nowhere to put it, is an error wrapping
+// ErrInvalidBook.
 func (b *Book) UnmarshalBinary(data []byte) error {
+	if b == nil {
+		return fmt.Errorf("%w: UnmarshalBinary into a nil *Book", ErrInvalidBook)
+	}
 	read, err := Read(bytes.NewReader(data))
 	if err != nil {
 		return err

@@ -14,6 +14,10 @@ var (
 	ErrInvalidScore = errors.New("elo: invalid game score")
 	// ErrInvalidSPRT is wrapped by the error of SPRT.Validate.
 	ErrInvalidSPRT = errors.New("elo: invalid SPRT")
+	// ErrInvalidCounts is wrapped by the errors of Counts.Validate and
+	// Pentanomial.Validate: a count below 0, or counts whose sum an int
+	// cannot hold.
+	ErrInvalidCounts = errors.New("elo: invalid counts")
 )
 
 // z95 is the two-sided 95% quantile of the standard normal distribution,
@@ -22,6 +26,13 @@ const z95 = 1.959964
 
 // Counts are game results from A's point of view: the games A won, drew
 // and lost.
+//
+// Counts are numbers of games: a negative one (which Add never makes, but
+// a literal can) makes no sense, and Validate says so. Counts that do not
+// validate say nothing about the engines: Elo returns the estimate of no
+// games, (0, −Inf, +Inf), Score and LOS 0.5, LLRTrinomial 0, and String
+// says that they are invalid, rather than give a score of 250% or an Elo
+// of NaN or ±Inf.
 //
 // A Counts is not safe for concurrent use: Add changes it. Its other
 // methods only read it and may run at the same time in several goroutines
@@ -48,11 +59,36 @@ func (c *Counts) Add(score float64) error {
 // Games returns the number of games W + D + L.
 func (c Counts) Games() int { return c.Wins + c.Draws + c.Losses }
 
+// Validate returns nil for counts of games: none negative, and their sum
+// within an int. Otherwise its error wraps ErrInvalidCounts.
+func (c Counts) Validate() error {
+	if problem := countsProblem(c.Wins, c.Draws, c.Losses); problem != "" {
+		return fmt.Errorf("%w: W-D-L %d-%d-%d: %s", ErrInvalidCounts, c.Wins, c.Draws, c.Losses, problem)
+	}
+	return nil
+}
+
+// countsProblem says what is wrong with counts of games or pairs, a
+// negative one or a sum that overflows an int, and is "" when nothing is.
+func countsProblem(counts ...int) string {
+	sum := 0
+	for _, n := range counts {
+		switch {
+		case n < 0:
+			return "a count below 0"
+		case n > math.MaxInt-sum:
+			return "more than an int holds in all"
+		}
+		sum += n
+	}
+	return ""
+}
+
 // Score returns A's mean score per game, (W + D/2)/N, or 0.5 when no game
-// has been played.
+// has been played or the counts do not validate.
 func (c Counts) Score() float64 {
 	n := c.Games()
-	if n == 0 {
+	if n == 0 || c.Validate() != nil {
 		return 0.5
 	}
 	return (float64(c.Wins) + float64(c.Draws)/2) / float64(n)
@@ -76,6 +112,17 @@ type Pentanomial [5]int
 
 // Pairs returns the number of game pairs counted.
 func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
+
+// Validate returns nil for counts of pairs: none negative, and their sum
+// within an int. Otherwise its error wraps ErrInvalidCounts. Counts that
+// do not validate say nothing, as for Counts: Elo returns the estimate
+// of no pairs, (0, −Inf, +Inf), LLR 0, and String says they are invalid.
+func (p Pentanomial) Validate() error {
+	if problem := countsProblem(p[:]...); problem != "" {
+		return fmt.Errorf("%w: pairs %d-%d-%d-%d-%d: %s", ErrInvalidCounts, p[0], p[1], p[2], p[3], p[4], problem)
+	}
+	return nil
+}
 
 // Add counts one game pair from A's two game scores, each 0, 0.5 or 1;
 // the order of the two games does not matter. Any other score gives an
@@ -186,7 +233,11 @@ func eloInterval(mu, variance, n float64) Estimate {
 // Elo returns the Elo difference of A over B from the game results, with a
 // 95% interval from the trinomial model: the per-game score variance
 // divided by the number of games. Prefer Pentanomial.Elo for paired games.
+// Counts that do not validate give the estimate of no games.
 func (c Counts) Elo() Estimate {
+	if c.Validate() != nil {
+		return eloInterval(0, 0, 0)
+	}
 	xs, counts := c.trinomial()
 	return eloInterval(meanVar(xs[:], counts[:]))
 }
@@ -194,18 +245,23 @@ func (c Counts) Elo() Estimate {
 // Elo returns the Elo difference of A over B from the pair results, with a
 // 95% interval from the pentanomial model: the mean score per game of a
 // pair (pair score / 2) is the sample, its variance over pairs divided by
-// the number of pairs is the variance of the mean.
+// the number of pairs is the variance of the mean. Counts that do not
+// validate give the estimate of no pairs.
 func (p Pentanomial) Elo() Estimate {
+	if p.Validate() != nil {
+		return eloInterval(0, 0, 0)
+	}
 	xs, counts := p.pentanomial()
 	return eloInterval(meanVar(xs[:], counts[:]))
 }
 
 // LOS returns the likelihood of superiority, the probability that A is
 // stronger than B, from the normal approximation on decisive games only:
-// 0.5·(1 + erf((W-L)/sqrt(2(W+L)))). It is 0.5 when no game was decisive.
+// 0.5·(1 + erf((W-L)/sqrt(2(W+L)))). It is 0.5 when no game was decisive
+// or the counts do not validate.
 func (c Counts) LOS() float64 {
 	decisive := c.Wins + c.Losses
-	if decisive == 0 {
+	if decisive == 0 || c.Validate() != nil {
 		return 0.5
 	}
 	return 0.5 * (1 + math.Erf(float64(c.Wins-c.Losses)/math.Sqrt(2*float64(decisive))))
@@ -263,19 +319,26 @@ func (s SPRT) Bounds() (lower, upper float64) {
 // still moves the LLR; for each hypothesis the distribution of the pair values
 // closest to the observed one (by likelihood) among those whose expected
 // score is the hypothesis's is found; and the LLR is the log-likelihood of
-// the samples under H1's distribution minus that under H0's. With no pairs
-// it returns 0. When Elo0 or Elo1 is not finite, or so large that its
-// expected score rounds to 0 or 1, it returns NaN, which Decide takes as
-// Continue; Validate rejects such an SPRT.
+// the samples under H1's distribution minus that under H0's. With no pairs,
+// or counts that do not validate, it returns 0. When Elo0 or Elo1 is not
+// finite, or so large that its expected score rounds to 0 or 1, it
+// returns NaN, which Decide takes as Continue; Validate rejects such an
+// SPRT.
 func (s SPRT) LLR(p Pentanomial) float64 {
+	if p.Validate() != nil {
+		return 0
+	}
 	xs, counts := p.pentanomial()
 	return s.gsprtLLR(xs[:], counts[:])
 }
 
 // LLRTrinomial is LLR on single game results (0, 1/2, 1), for when the
 // games were not played in pairs. On paired games it misjudges the
-// variance; use LLR there.
+// variance; use LLR there. Counts that do not validate give 0.
 func (s SPRT) LLRTrinomial(c Counts) float64 {
+	if c.Validate() != nil {
+		return 0
+	}
 	xs, counts := c.trinomial()
 	return s.gsprtLLR(xs[:], counts[:])
 }
@@ -405,8 +468,12 @@ func (s SPRT) Decide(llr float64) Decision {
 // fishtest print it), "Inf" when an end is infinite. When every game
 // has the same result, the interval is not estimated: "Elo +0.0 (no
 // interval: all 4 games alike)", or "(no interval from one game)" (see
-// Estimate).
+// Estimate). Counts that do not validate are written with what is wrong
+// instead: "W-D-L -5-0-3, invalid: a count below 0".
 func (c Counts) String() string {
+	if problem := countsProblem(c.Wins, c.Draws, c.Losses); problem != "" {
+		return fmt.Sprintf("W-D-L %d-%d-%d, invalid: %s", c.Wins, c.Draws, c.Losses, problem)
+	}
 	return fmt.Sprintf("W-D-L %d-%d-%d, score %.1f%%, Elo %s, LOS %.1f%%",
 		c.Wins, c.Draws, c.Losses, scorePercent(c),
 		eloText(c.Elo(), c.Games(), alike(c.Wins, c.Draws, c.Losses), "game"), 100*c.LOS())
@@ -420,8 +487,12 @@ func (c Counts) String() string {
 // The counts are in the order of the Pentanomial: LL, LD, WL or DD, WD,
 // WW. The Elo and its interval are those of Pentanomial.Elo, written as
 // Counts.String writes its own: "pair Elo +0.0 (no interval: all 2 pairs
-// alike)" when every pair has the same score.
+// alike)" when every pair has the same score, and "invalid: a count
+// below 0" after the counts when they do not validate.
 func (p Pentanomial) String() string {
+	if problem := countsProblem(p[:]...); problem != "" {
+		return fmt.Sprintf("pairs %d-%d-%d-%d-%d, invalid: %s", p[0], p[1], p[2], p[3], p[4], problem)
+	}
 	return fmt.Sprintf("pairs %d-%d-%d-%d-%d, pair Elo %s",
 		p[0], p[1], p[2], p[3], p[4], eloText(p.Elo(), p.Pairs(), alike(p[:]...), "pair"))
 }

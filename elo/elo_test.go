@@ -467,3 +467,54 @@ func TestPentanomialString(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidCounts: counts that are not numbers of games or pairs (a
+// negative one, or a sum beyond an int) fail Validate with
+// ErrInvalidCounts, and say nothing rather than NaN or ±Inf: the Elo of
+// no games, (0, −Inf, +Inf), a score and LOS of 0.5, an LLR of 0, and a
+// String that says what is wrong.
+func TestInvalidCounts(t *testing.T) {
+	noGames := Estimate{Diff: 0, Low: -inf, High: inf}
+	sprt := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	for _, tc := range []struct {
+		c    Counts
+		want string
+	}{
+		{Counts{Wins: -5, Losses: 3}, "W-D-L -5-0-3, invalid: a count below 0"},
+		{Counts{Wins: 3, Draws: -1}, "W-D-L 3--1-0, invalid: a count below 0"},
+		{Counts{Wins: math.MaxInt, Losses: 1}, "invalid: more than an int holds in all"},
+	} {
+		if err := tc.c.Validate(); !errors.Is(err, ErrInvalidCounts) {
+			t.Errorf("Counts%v.Validate() = %v, want ErrInvalidCounts", tc.c, err)
+		}
+		checkElo(t, "Counts.Elo", tc.c.Elo(), noGames, 0)
+		if tc.c.Score() != 0.5 || tc.c.LOS() != 0.5 || sprt.LLRTrinomial(tc.c) != 0 || !strings.Contains(tc.c.String(), tc.want) {
+			t.Errorf("Counts%v: score %v, LOS %v, LLR %v, %q; want 0.5, 0.5, 0 and %q",
+				[3]int{tc.c.Wins, tc.c.Draws, tc.c.Losses}, tc.c.Score(), tc.c.LOS(), sprt.LLRTrinomial(tc.c), tc.c.String(), tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		p    Pentanomial
+		want string
+	}{
+		{Pentanomial{-1, 0, 2, 0, 0}, "pairs -1-0-2-0-0, invalid: a count below 0"},
+		{Pentanomial{0, 0, 0, 0, -1}, "pairs 0-0-0-0--1, invalid: a count below 0"},
+		{Pentanomial{math.MaxInt, 1, 0, 0, 0}, "invalid: more than an int holds in all"},
+	} {
+		if err := tc.p.Validate(); !errors.Is(err, ErrInvalidCounts) {
+			t.Errorf("Pentanomial%v.Validate() = %v, want ErrInvalidCounts", [5]int(tc.p), err)
+		}
+		checkElo(t, "Pentanomial.Elo", tc.p.Elo(), noGames, 0)
+		if sprt.LLR(tc.p) != 0 || !strings.Contains(tc.p.String(), tc.want) {
+			t.Errorf("Pentanomial%v: LLR %v, %q; want 0 and %q", [5]int(tc.p), sprt.LLR(tc.p), tc.p.String(), tc.want)
+		}
+	}
+	for _, c := range []Counts{{}, {41, 20, 19}} {
+		if err := c.Validate(); err != nil {
+			t.Errorf("Counts%v.Validate() = %v", c, err)
+		}
+	}
+	if err := (Pentanomial{1, 5, 10, 7, 2}).Validate(); err != nil {
+		t.Errorf("Pentanomial.Validate() = %v", err)
+	}
+}

@@ -25,7 +25,9 @@ import (
 // returns must not share state that their searches change. The New of an
 // Engine from Parse is: every call makes a new searcher with a new
 // evaluator. New must not return nil. The Engine value itself is only
-// read.
+// read. An Engine without New, such as the zero Engine, makes no
+// searchers: NewSearcher returns an error for it where calling New would
+// panic.
 //
 // A searcher that holds something to release, such as the process of an
 // external engine, implements io.Closer: whoever makes it closes it when
@@ -40,6 +42,24 @@ type Engine struct {
 	// engine program that reads a book by other means (its arguments, a
 	// default of its own) is not seen.
 	Book string
+}
+
+// NewSearcher returns a new searcher of e, as New does, or an error
+// wrapping surakarta.ErrInvalidSearch for an Engine that cannot make
+// one: one without New, such as the zero Engine or the engines of a match
+// read back from its records (match.ReadConfig), which know only their
+// names, and one whose New returns nil. Calling New on an Engine without
+// it panics, as calling any nil function does: a program that takes
+// Engines it did not make itself calls NewSearcher instead.
+func (e Engine) NewSearcher() (surakarta.Searcher, error) {
+	if e.New == nil {
+		return nil, fmt.Errorf("%w: engine %q has no New function to make its searchers (the zero Engine, or one read from records)", surakarta.ErrInvalidSearch, clip.Text(e.Name))
+	}
+	s := e.New()
+	if s == nil {
+		return nil, fmt.Errorf("%w: engine %q: New returned nil", surakarta.ErrInvalidSearch, clip.Text(e.Name))
+	}
+	return s, nil
 }
 
 // Parse makes an Engine from a spec "searcher[,evaluator][,option...]":

@@ -2,6 +2,7 @@ package enginespec
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -88,6 +89,36 @@ func wantErrors(t *testing.T, specs map[string]string) {
 	for spec, want := range specs {
 		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Parse(%q) = %v, want an error saying %q", spec, err, want)
+		}
+	}
+}
+
+// TestNewSearcher: NewSearcher makes a searcher of a parsed Engine, and
+// returns an error wrapping surakarta.ErrInvalidSearch, rather than
+// panic as New does, for an Engine without New (the zero Engine, or one
+// that only names an engine, as a match read from its records has) and
+// for a New that returns nil.
+func TestNewSearcher(t *testing.T) {
+	parsed, err := Parse("pvs,sixfactor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		e    Engine
+		want string // in the error; "" for a searcher
+	}{
+		{"parsed", parsed, ""},
+		{"the zero Engine", Engine{}, `engine "" has no New function`},
+		{"a name alone", Engine{Name: "pvs,tuned"}, `engine "pvs,tuned" has no New function`},
+		{"New returns nil", Engine{Name: "x", New: func() surakarta.Searcher { return nil }}, `engine "x": New returned nil`},
+	} {
+		s, err := tc.e.NewSearcher()
+		switch {
+		case tc.want == "" && (err != nil || s == nil):
+			t.Errorf("%s: %v, %v; want a searcher", tc.name, s, err)
+		case tc.want != "" && (s != nil || !errors.Is(err, surakarta.ErrInvalidSearch) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, %v; want an error wrapping ErrInvalidSearch that says %q", tc.name, s, err, tc.want)
 		}
 	}
 }

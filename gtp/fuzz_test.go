@@ -17,7 +17,7 @@ import (
 var fuzzSessions = []string{
 	"1 protocol_version\nboardsize 6\nclear_board\nplay b b2b3\ngenmove w\nundo\nshowboard\nfinal_score",
 	"time_settings 10 0 0\ntime_left b 5 0\ngenmove b\nsurakarta-position 6/6/6/w5/6/2b3 b\nplay b c1a3\nfinal_score",
-	"surakarta-setoption RepetitionLimit 1\nplay x a1\nkomi z\n# c\nquit",
+	"surakarta-setoption RepetitionLimit 1\nplay x a1\nkomi z\nkomi nan\nkomi inf\n# c\nquit",
 	"surakarta-setoption QuietPlyLimit 2\nclear_board\nplay b b2b3\nplay w e5e4\nsurakarta-outcome\ngenmove b\nfinal_score",
 	"surakarta-position wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b moves b2b3 e5e4\nsurakarta-legal_moves\nundo\nundo\nundo",
 	"known_command play\nlist_commands\nsurakarta-setoption Evaluator sixfactor\ntime_settings 0 1 1\ngenmove b\ngenmove w",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,7 +183,9 @@ func (s *server) command(ctx context.Context, name string, args []string) (strin
 		if len(args) != 1 {
 			return "", errSyntax
 		}
-		if _, err := strconv.ParseFloat(args[0], 64); err != nil {
+		// A GTP float is a decimal number: not NaN or an infinity,
+		// which ParseFloat reads too.
+		if x, err := strconv.ParseFloat(args[0], 64); err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return "", errSyntax
 		}
 		return "", nil // Surakarta has no komi

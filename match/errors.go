@@ -9,7 +9,8 @@ import "errors"
 var (
 	// ErrInvalidConfig is wrapped by the errors of Config.Validate, and so
 	// by Run's when its Config does not validate; for an invalid SPRT,
-	// with the error of elo.SPRT.Validate.
+	// with the error of elo.SPRT.Validate. SPSAConfig.Validate's errors
+	// wrap it too, and so do RunSPSA's when its schedule overflows.
 	ErrInvalidConfig = errors.New("match: invalid config")
 	// ErrIncomplete is wrapped by the error of Merge when games that the
 	// result needs are missing from the shards' record files.

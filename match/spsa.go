@@ -45,8 +45,9 @@ type SPSAParam struct {
 
 // ParseSPSAParam reads a parameter from fishtest's line
 // "NAME,START,MIN,MAX,C_END,R_END", such as "SearchRFPMargin,40,10,120,4,0.002".
-// START, MIN and MAX are whole numbers; C_END and R_END decimal numbers.
-// It checks the line's form, not its values: SPSAConfig.Validate does.
+// START, MIN and MAX are whole numbers; C_END and R_END finite decimal
+// numbers (not NaN or Inf, which no schedule can use). It checks the
+// line's form, not its values: SPSAConfig.Validate does.
 func ParseSPSAParam(line string) (SPSAParam, error) {
 	fields := strings.Split(line, ",")
 	bad := func(format string, args ...any) (SPSAParam, error) {
@@ -68,8 +69,8 @@ func ParseSPSAParam(line string) (SPSAParam, error) {
 	}
 	for i, dst := range []*float64{&p.CEnd, &p.REnd} {
 		x, err := strconv.ParseFloat(fields[i+4], 64)
-		if err != nil {
-			return bad("%s %q: want a number", [...]string{"C_END", "R_END"}[i], clip.Text(fields[i+4]))
+		if err != nil || !finite(x) {
+			return bad("%s %q: want a finite number", [...]string{"C_END", "R_END"}[i], clip.Text(fields[i+4]))
 		}
 		*dst = x
 	}
@@ -151,10 +152,14 @@ func (s SPSAState) Values() []int {
 // Validate reports whether c describes a tuning that RunSPSA can run:
 // parameters with distinct names of letters, digits, '_', '-' and '.'
 // (they go into an engine spec), Min ≤ Start ≤ Max, a positive CEnd and
-// an REnd not negative, both finite; a positive number of iterations; a
-// UGI engine spec; valid Limits that bound the search; no negative
-// OpeningPlies, MaxPlies or Concurrency; and given Openings, if any, not
-// finished games, with OpeningPlies 0. The error wraps ErrInvalidConfig.
+// an REnd not negative, both finite, whose schedule (see RunSPSA) is of
+// finite numbers in the first and the last iteration (a CEnd or REnd so
+// large or so small that c, a, c_k, r_k or a step r_k·c_k·2 overflows
+// to Inf or NaN would move θ nowhere a parameter can be); a positive
+// number of iterations; a UGI engine spec; valid Limits that bound the
+// search; no negative OpeningPlies, MaxPlies or Concurrency; and given
+// Openings, if any, not finished games, with OpeningPlies 0. The error
+// wraps ErrInvalidConfig.
 func (c SPSAConfig) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: SPSA: "+format, append([]any{ErrInvalidConfig}, args...)...)
@@ -179,6 +184,16 @@ func (c SPSAConfig) Validate() error {
 			return bad("parameter %s: r_end %v: want a learning rate of 0 or more", p.Name, p.REnd)
 		}
 		seen[strings.ToLower(p.Name)] = true
+	}
+	if c.Iterations > 0 {
+		sched := newSPSASchedule(c.Params, c.Iterations)
+		for i := range c.Params {
+			for _, k := range []int{0, c.Iterations - 1} {
+				if err := sched.check(c.Params, i, k); err != nil {
+					return bad("%v", err)
+				}
+			}
+		}
 	}
 	switch {
 	case c.Iterations <= 0:
@@ -283,6 +298,24 @@ func (s spsaSchedule) gains(i, k int) (ck, rk float64) {
 	return ck, ak / (ck * ck)
 }
 
+// check returns an error if parameter i's schedule in iteration k is not
+// of finite numbers: c, a, c_k, r_k and the largest step r_k·c_k·2 (a
+// pair's result is −2 to 2). A finite CEnd and REnd can still overflow
+// (a holds CEnd², and c_k² can overflow or underflow to 0), and a NaN or
+// Inf there would make θ NaN, a value no engine option has.
+func (s spsaSchedule) check(params []SPSAParam, i, k int) error {
+	ck, rk := s.gains(i, k)
+	if finite(s.c[i]) && finite(s.a[i]) && finite(ck) && finite(rk) && finite(rk*ck*2) {
+		return nil
+	}
+	p := params[i]
+	return fmt.Errorf("parameter %s: c_end %v and r_end %v over %d iterations make iteration %d's c_k %v and r_k %v (c %v, a %v), beyond float64's finite numbers: want a c_end and r_end of a usable size",
+		p.Name, p.CEnd, p.REnd, s.n, k+1, ck, rk, s.c[i], s.a[i])
+}
+
+// finite reports whether x is neither NaN nor Inf.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
 // spsaDraw returns iteration k's signs Δ, one per parameter, and its
 // opening: from a generator of its own, seeded by the tuning's seed and
 // k, so that a resumed tuning draws what an uninterrupted one would.
@@ -326,8 +359,8 @@ func spsaDraw(c *SPSAConfig, k int) ([]float64, surakarta.Position, error) {
 //
 // An iteration draws Δ ∈ {−1, +1}ⁿ, one sign per parameter, and plays one
 // game pair from one opening, each side once with each colour: the engine
-// with θ + c_k·Δ (each value clamped to its parameter's [Min, Max] and
-// rounded to a whole number) against the engine with θ − c_k·Δ. With
+// with θ + c_k·Δ (each value rounded to a whole number and clamped to
+// its parameter's [Min, Max]) against the engine with θ − c_k·Δ. With
 // result the plus side's wins less its losses in the pair (−2 to 2), each
 // parameter moves by
 //
@@ -340,7 +373,10 @@ func spsaDraw(c *SPSAConfig, k int) ([]float64, surakarta.Position, error) {
 // and its Max. It returns early, with the
 // state so far and an error, when an engine fails (a failed game of a
 // pair fails the tuning; a forfeit, such as an illegal move, is a lost
-// game) or ctx is done.
+// game) or ctx is done, and before an iteration whose c_k or r_k, or
+// after one whose θ, is not a finite number (the error wraps
+// ErrInvalidConfig: Validate checks the first and the last iteration,
+// and r_k can peak between them), so that no NaN reaches θ or an engine.
 //
 // The state file is text, a line each, fields separated by spaces:
 //
@@ -406,22 +442,33 @@ func RunSPSA(ctx context.Context, c SPSAConfig) (SPSAState, error) {
 			return state, err
 		}
 		for i, p := range c.Params {
+			// Validate checked the first and the last iteration; the
+			// schedule's r_k can peak between them.
+			if err := sched.check(c.Params, i, k); err != nil {
+				return state, fmt.Errorf("%w: SPSA: %v", ErrInvalidConfig, err)
+			}
 			ck, _ := sched.gains(i, k)
-			plus[i] = int(math.Round(clampFloat(state.Theta[i]+ck*delta[i], p)))
-			minus[i] = int(math.Round(clampFloat(state.Theta[i]-ck*delta[i], p)))
+			plus[i] = spsaValue(state.Theta[i]+ck*delta[i], p)
+			minus[i] = spsaValue(state.Theta[i]-ck*delta[i], p)
 		}
 		result, err := c.play(ctx, k, plus, minus, opening)
 		if err != nil {
 			return state, fmt.Errorf("match: SPSA: iteration %d: %w", k+1, err)
 		}
+		theta := make([]float64, len(c.Params))
 		for i, p := range c.Params {
 			ck, rk := sched.gains(i, k)
-			state.Theta[i] = clampFloat(state.Theta[i]+rk*ck*result*delta[i], p)
+			theta[i] = clampFloat(state.Theta[i]+rk*ck*result*delta[i], p)
+			if !finite(theta[i]) {
+				return state, fmt.Errorf("%w: SPSA: iteration %d: parameter %s: θ %v + r_k %v · c_k %v · result %v · Δ %v is %v, not a finite number",
+					ErrInvalidConfig, k+1, p.Name, state.Theta[i], rk, ck, result, delta[i], theta[i])
+			}
 		}
+		copy(state.Theta, theta)
 		state.Iteration = k + 1
 		line := "iteration " + strconv.Itoa(state.Iteration) + " result " + formatFloat(result) + thetaFields(&c, state.Theta, formatFloat) + "\n"
 		if state.Iteration == c.Iterations {
-			line += "final" + thetaFields(&c, state.Theta, func(x float64) string { return strconv.Itoa(int(math.Round(x))) }) + "\n"
+			line += finalLine(&c, state.Theta)
 		}
 		if _, err := io.WriteString(out, line); err != nil {
 			return state, fmt.Errorf("match: SPSA: writing %s: %w", c.StateFile, err)
@@ -437,6 +484,33 @@ func RunSPSA(ctx context.Context, c SPSAConfig) (SPSAState, error) {
 // clampFloat returns x within p's range.
 func clampFloat(x float64, p SPSAParam) float64 {
 	return min(max(x, float64(p.Min)), float64(p.Max))
+}
+
+// spsaValue returns x rounded to the whole number the engine plays,
+// within p's range also where float64(p.Min) or float64(p.Max) is not
+// exactly p.Min or p.Max (beyond 2⁵³), so that no option is ever sent
+// outside [Min, Max]. NaN, which RunSPSA refuses before it gets here,
+// gives Min.
+func spsaValue(x float64, p SPSAParam) int {
+	r := math.Round(x)
+	switch {
+	case !(r > float64(p.Min)):
+		return p.Min
+	case r >= float64(p.Max):
+		return p.Max
+	}
+	return min(max(int(r), p.Min), p.Max)
+}
+
+// finalLine returns the state file's last line: every parameter's θ
+// rounded to the value to play.
+func finalLine(c *SPSAConfig, theta []float64) string {
+	var b strings.Builder
+	b.WriteString("final")
+	for i, p := range c.Params {
+		b.WriteString(" " + p.Name + "=" + strconv.Itoa(spsaValue(theta[i], p)))
+	}
+	return b.String() + "\n"
 }
 
 // formatFloat writes x exactly: the shortest decimal that reads back as x.
@@ -555,7 +629,9 @@ func readSPSAFile(f *os.File, c *SPSAConfig, header string, state *SPSAState) (d
 		for i, p := range c.Params {
 			name, value, _ := strings.Cut(fields[4+i], "=")
 			x, err := strconv.ParseFloat(value, 64)
-			if name != p.Name || err != nil || x < float64(p.Min) || x > float64(p.Max) {
+			// Written so that NaN, which compares false with both ends,
+			// is refused too.
+			if name != p.Name || err != nil || !(x >= float64(p.Min) && x <= float64(p.Max)) {
 				return false, bad("iteration %d: %q: want %s=θ within [%d, %d]", state.Iteration+1, clip.Text(fields[4+i]), p.Name, p.Min, p.Max)
 			}
 			state.Theta[i] = x
@@ -564,8 +640,7 @@ func readSPSAFile(f *os.File, c *SPSAConfig, header string, state *SPSAState) (d
 	}
 	if state.Iteration == c.Iterations {
 		// Every iteration, but not the final line: write it now.
-		final := "final" + thetaFields(c, state.Theta, func(x float64) string { return strconv.Itoa(int(math.Round(x))) }) + "\n"
-		if _, err := io.WriteString(f, final); err != nil {
+		if _, err := io.WriteString(f, finalLine(c, state.Theta)); err != nil {
 			return false, fmt.Errorf("match: SPSA: writing %s: %w", c.StateFile, err)
 		}
 		return true, nil

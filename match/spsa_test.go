@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -224,6 +225,10 @@ func TestSPSAValidate(t *testing.T) {
 		{func(c *SPSAConfig) { c.Params[0].CEnd = 0 }, "c_end 0: want a positive"},
 		{func(c *SPSAConfig) { c.Params[0].CEnd = math.NaN() }, "c_end NaN"},
 		{func(c *SPSAConfig) { c.Params[0].REnd = -1 }, "r_end -1"},
+		// a = r_end·c_end²·… overflows to Inf, and r_k = a_k/c_k² is NaN.
+		{func(c *SPSAConfig) { c.Params[0].CEnd, c.Params[0].REnd = 1e300, 1e300 }, "iteration 1's c_k"},
+		// c_k² underflows to 0, and so does a: r_k = 0/0.
+		{func(c *SPSAConfig) { c.Params[0].CEnd, c.Params[0].REnd = 1e-200, 0 }, "beyond float64's finite numbers"},
 		{func(c *SPSAConfig) { c.Params[0].Name = "a b" }, `parameter name "a b"`},
 		{func(c *SPSAConfig) { c.Params = append(c.Params, c.Params[0]) }, "given twice"},
 		{func(c *SPSAConfig) { c.Iterations = 0 }, "Iterations 0"},
@@ -256,9 +261,100 @@ func TestParseSPSAParam(t *testing.T) {
 	if p.String() != "SearchRFPMargin,40,10,120,4,0.002" {
 		t.Errorf("String: %q", p.String())
 	}
-	for _, bad := range []string{"", "a,1,2,3,4", "a,1,2,3,4,5,6", "a,x,0,9,1,1", "a,1,0,9.5,1,1", "a,1,0,9,c,1", "a,1,0,9,1,r"} {
+	for _, bad := range []string{"", "a,1,2,3,4", "a,1,2,3,4,5,6", "a,x,0,9,1,1", "a,1,0,9.5,1,1", "a,1,0,9,c,1", "a,1,0,9,1,r",
+		"a,1,0,9,NaN,1", "a,1,0,9,1,nan", "a,1,0,9,Inf,1", "a,1,0,9,1,-inf", "a,1,0,9,1e400,1"} {
 		if _, err := ParseSPSAParam(bad); err == nil {
 			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestSPSANonFinite: no NaN or Inf gets into θ, nor a value outside
+// [Min, Max] into an engine. A schedule whose first and last iterations
+// are finite, which Validate takes, but whose r_k overflows between
+// them (r_k peaks near iteration A/2) stops the tuning before that
+// iteration's pair; so does a result that would make θ NaN; and a state
+// file with a θ of NaN or Inf is refused on resuming.
+func TestSPSANonFinite(t *testing.T) {
+	// c_end 1e-100 and r_end 1e308 over 100 iterations: r_0 is 1.58e308
+	// and r_99 1e308, but r_3 overflows to Inf, and Inf·c_k·0 is NaN.
+	c := SPSAConfig{
+		Params:     []SPSAParam{{Name: "a", Start: 6, Min: 1, Max: 64, CEnd: 1e-100, REnd: 1e308}},
+		Iterations: 100, Limits: surakarta.Limits{Nodes: 100},
+	}
+	var sent []int
+	c.play = func(_ context.Context, _ int, plus, minus []int, _ surakarta.Position) (float64, error) {
+		sent = append(sent, plus[0], minus[0])
+		return 0, nil
+	}
+	if err := c.Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	st, err := RunSPSA(context.Background(), c)
+	if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), "iteration 4's c_k") || st.Iteration != 3 || st.Theta[0] != 6 {
+		t.Errorf("r_k Inf at iteration 4: %+v, %v; want 3 iterations, θ 6 and an error of iteration 4", st, err)
+	}
+	for i, v := range sent {
+		if v < 1 || v > 64 {
+			t.Errorf("pair %d: a value %d sent, outside [1, 64]", i/2+1, v)
+			break
+		}
+	}
+
+	// A result of NaN (only the tests' play can return one).
+	c = SPSAConfig{
+		Params:     []SPSAParam{{Name: "a", Start: 6, Min: 1, Max: 64, CEnd: 4, REnd: 0.002}},
+		Iterations: 10, Limits: surakarta.Limits{Nodes: 100},
+		play: func(_ context.Context, k int, _, _ []int, _ surakarta.Position) (float64, error) {
+			if k == 2 {
+				return math.NaN(), nil
+			}
+			return 2, nil
+		},
+	}
+	st, err = RunSPSA(context.Background(), c)
+	if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), "iteration 3: parameter a: θ") || st.Iteration != 2 || math.IsNaN(st.Theta[0]) {
+		t.Errorf("a NaN result at iteration 3: %+v, %v", st, err)
+	}
+
+	// A state file with a θ that is not a finite number within the range.
+	dir := t.TempDir()
+	for i, theta := range []string{"NaN", "nan", "+Inf", "-Inf", "1e308"} {
+		file := filepath.Join(dir, strconv.Itoa(i)+".txt")
+		c.StateFile = file
+		played := 0
+		c.play = func(context.Context, int, []int, []int, surakarta.Position) (float64, error) {
+			played++
+			return 0, nil
+		}
+		if err := os.WriteFile(file, []byte(spsaHeader(&c)+"iteration 1 result 0 a="+theta+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, err := RunSPSA(context.Background(), c)
+		if err == nil || !strings.Contains(err.Error(), "want a=θ within [1, 64]") || st.Iteration != 0 || played != 0 {
+			t.Errorf("a state file with a=%s: %+v, %v after %d pairs; want an error before any pair", theta, st, err, played)
+		}
+	}
+}
+
+// TestSPSAValue: the value played is θ rounded and kept within [Min, Max],
+// also at the ends of int's range, where float64 cannot hold Max exactly
+// and a conversion of 2⁶³ to int would wrap around.
+func TestSPSAValue(t *testing.T) {
+	small := SPSAParam{Min: 1, Max: 64}
+	huge := SPSAParam{Min: math.MinInt64, Max: math.MaxInt64}
+	for _, tc := range []struct {
+		x    float64
+		p    SPSAParam
+		want int
+	}{
+		{3.5, small, 4}, {3.49, small, 3}, {64.4, small, 64}, {64.6, small, 64}, {0.6, small, 1}, {-1e300, small, 1},
+		{math.NaN(), small, 1}, {math.Inf(1), small, 64}, {math.Inf(-1), small, 1},
+		{1e19, huge, math.MaxInt64}, {math.MaxInt64, huge, math.MaxInt64}, {-1e19, huge, math.MinInt64},
+		{math.MinInt64, huge, math.MinInt64}, {-7, huge, -7},
+	} {
+		if got := spsaValue(tc.x, tc.p); got != tc.want {
+			t.Errorf("spsaValue(%v, [%d, %d]) = %d, want %d", tc.x, tc.p.Min, tc.p.Max, got, tc.want)
 		}
 	}
 }

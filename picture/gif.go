@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"fmt"
 	"image"
@@ -23,6 +24,13 @@ const DefaultDelay = time.Second
 // one.
 const MaxFrames = 1000
 
+// MaxGIFPixels bounds the pixels of the frames that GIF returns, the
+// frames times Size², which it keeps in memory at a byte a pixel: 256 Mi,
+// as many as MaxFrames frames of DefaultSize take, or 16 frames of
+// MaxSize. WriteGIF, which writes each frame as it is made and keeps
+// none, is not bound by it.
+const MaxGIFPixels = 1 << 28
+
 // GIFOptions say how to draw a game as an animation.
 type GIFOptions struct {
 	// Options draw every frame. Their Arrows and Paths must be empty:
@@ -42,9 +50,67 @@ type GIFOptions struct {
 // one palette of at most 256 colours, those the frames use most (the
 // anti-aliased edges take the nearest of them), and each frame after the
 // first holds only the pixels that changed.
-// It returns an error wrapping ErrOptions for bad options and a game of
-// more than MaxFrames−1 plies.
+// It returns an error wrapping ErrOptions for bad options, a game of
+// more than MaxFrames−1 plies, and frames of more than MaxGIFPixels
+// together: the frames are all in memory, so that a long game drawn large
+// is better written with WriteGIF.
 func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
+	a, err := newAnimation(g, o)
+	if err != nil {
+		return nil, err
+	}
+	if px := len(a.positions) * a.size * a.size; px > MaxGIFPixels {
+		return nil, fmt.Errorf("%w: %d frames of %d×%d pixels, more than the %d pixels of frames that GIF keeps in memory (MaxGIFPixels): write them with WriteGIF, which keeps none, or give a smaller Size",
+			ErrOptions, len(a.positions), a.size, a.size, MaxGIFPixels)
+	}
+	anim := &gif.GIF{LoopCount: 0}
+	err = a.frames(func(frame *image.Paletted, delay int) error {
+		anim.Image = append(anim.Image, frame)
+		anim.Delay = append(anim.Delay, delay)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return anim, nil
+}
+
+// WriteGIF writes the game g drawn as an animated GIF (see GIF) to w,
+// the same bytes as gif.EncodeAll of GIF's animation. It writes each
+// frame as it is made, so that its memory is that of a few frames
+// whatever the game's length, and it is not bound by MaxGIFPixels. It
+// writes nothing when the options are bad or a frame cannot be drawn,
+// and returns an error wrapping ErrOptions for a nil w.
+func WriteGIF(w io.Writer, g *surakarta.Game, o GIFOptions) error {
+	if w == nil {
+		return errNoWriter
+	}
+	a, err := newAnimation(g, o)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	s := gifStream{w: bw, width: a.size, height: a.size, animated: len(a.positions) > 1}
+	if err := a.frames(s.frame); err != nil {
+		return err
+	}
+	if _, err := bw.Write([]byte{gifTrailer}); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// animation is a game checked for drawing as frames, with its options.
+type animation struct {
+	o          GIFOptions
+	size       int
+	hundredths int
+	positions  []surakarta.Position
+	moves      []surakarta.Move
+}
+
+// newAnimation checks the game g and the options o of GIF and WriteGIF.
+func newAnimation(g *surakarta.Game, o GIFOptions) (*animation, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: no game (nil)", ErrOptions)
 	}
@@ -58,74 +124,157 @@ func GIF(g *surakarta.Game, o GIFOptions) (*gif.GIF, error) {
 	if delay < 10*time.Millisecond || delay > time.Minute {
 		return nil, fmt.Errorf("%w: delay %v: give 10ms to 1m, or 0 for %v", ErrOptions, o.Delay, DefaultDelay)
 	}
+	size, err := o.size()
+	if err != nil {
+		return nil, err
+	}
 	positions, moves := g.Positions(), g.Moves()
 	if len(positions) > MaxFrames {
 		return nil, fmt.Errorf("%w: %d plies: an animation has at most %d frames", ErrOptions, len(moves), MaxFrames)
 	}
-	// frame draws the position after ply i with its move, over white: a
-	// GIF's pixel is opaque or transparent, and the board's rounded
-	// corners are partly transparent.
-	frame := func(i int) (*image.RGBA, error) {
-		opt := o.Options
-		if i > 0 {
-			a, err := MoveArrow(positions[i-1], moves[i-1], PlayedColor)
-			if err != nil {
-				return nil, fmt.Errorf("ply %d: %w", i, err)
-			}
-			opt.Arrows = []Arrow{a}
-		}
-		img, err := Image(positions[i], opt)
+	return &animation{o: o, size: size, hundredths: int(delay / (10 * time.Millisecond)), positions: positions, moves: moves}, nil
+}
+
+// draw draws the position after ply i with its move, over white: a GIF's
+// pixel is opaque or transparent, and the board's rounded corners are
+// partly transparent.
+func (a *animation) draw(i int) (*image.RGBA, error) {
+	opt := a.o.Options
+	if i > 0 {
+		arrow, err := MoveArrow(a.positions[i-1], a.moves[i-1], PlayedColor)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("ply %d: %w", i, err)
 		}
-		out := image.NewRGBA(img.Bounds())
-		draw.Draw(out, img.Bounds(), image.White, image.Point{}, draw.Src)
-		draw.Draw(out, img.Bounds(), img, image.Point{}, draw.Over)
-		return out, nil
+		opt.Arrows = []Arrow{arrow}
 	}
-	// The frames are drawn twice, to count their colours and then to
-	// paint them in the palette, rather than kept: a long game's frames
-	// would take a gigabyte.
+	img, err := Image(a.positions[i], opt)
+	if err != nil {
+		return nil, err
+	}
+	overWhite(img)
+	return img, nil
+}
+
+// overWhite puts img over white, in place: each pixel becomes what
+// draw.Draw with draw.Over gives when it draws img onto white, to the bit
+// (the arithmetic of image/draw for an *image.RGBA over one), without a
+// second image of the same size.
+func overWhite(img *image.RGBA) {
+	const m = 1<<16 - 1
+	// white[sa] is the white under a pixel of alpha sa, as image/draw
+	// scales a destination byte of 255.
+	var white [256]uint32
+	for sa := range white {
+		white[sa] = 255 * ((m - uint32(sa)*0x101) * 0x101) / m
+	}
+	pix := img.Pix
+	for y := range img.Rect.Dy() {
+		row := pix[y*img.Stride : y*img.Stride+4*img.Rect.Dx()]
+		for i := 0; i < len(row); i += 4 {
+			p := row[i : i+4 : i+4]
+			w := white[p[3]]
+			p[0] = uint8((w + uint32(p[0])*0x101) >> 8)
+			p[1] = uint8((w + uint32(p[1])*0x101) >> 8)
+			p[2] = uint8((w + uint32(p[2])*0x101) >> 8)
+			p[3] = uint8((w + uint32(p[3])*0x101) >> 8)
+		}
+	}
+}
+
+// frames draws the frames and passes each to emit, in order, with its
+// delay in hundredths of a second: the first whole, the others as the
+// part that changed. The frames are drawn twice, to count their colours
+// and then to paint them in the palette, rather than kept between the
+// two: a long game's frames at MaxSize would take gigabytes. Since the
+// first drawing draws every frame, a frame that cannot be drawn fails
+// frames before emit is called.
+func (a *animation) frames(emit func(frame *image.Paletted, delay int) error) error {
 	counts := make(map[color.RGBA]int)
-	for i := range positions {
-		img, err := frame(i)
+	for i := range a.positions {
+		img, err := a.draw(i)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		countColors(counts, img)
 	}
 	pal := sharedPalette(counts)
-	anim := &gif.GIF{LoopCount: 0}
-	hundredths := int(delay / (10 * time.Millisecond))
 	var previous *image.Paletted
-	for i := range positions {
-		img, err := frame(i)
+	for i := range a.positions {
+		img, err := a.draw(i)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		full := paletted(img, pal)
-		anim.Image = append(anim.Image, changed(full, previous))
-		previous = full
-		d := hundredths
-		if i == len(positions)-1 {
+		d := a.hundredths
+		if i == len(a.positions)-1 {
 			d *= 3
 		}
-		anim.Delay = append(anim.Delay, d)
+		if err := emit(changed(full, previous), d); err != nil {
+			return err
+		}
+		previous = full
 	}
-	return anim, nil
+	return nil
 }
 
-// WriteGIF writes the game g drawn as an animated GIF (see GIF) to w.
-func WriteGIF(w io.Writer, g *surakarta.Game, o GIFOptions) error {
-	anim, err := GIF(g, o)
-	if err != nil {
+// The parts of a GIF stream that gifStream writes itself.
+const (
+	// gifHeaderSize is the length of the header that gif.EncodeAll
+	// writes without a global colour table: "GIF89a", the logical
+	// screen's width and height, its flags, background and aspect.
+	gifHeaderSize = 13
+	// gifTrailer ends a GIF stream.
+	gifTrailer = 0x3b
+)
+
+// gifLoop is the application extension that makes an animation loop for
+// ever (a loop count of 0), as gif.EncodeAll writes it after the header
+// of an animation of more than one frame.
+var gifLoop = []byte{0x21, 0xff, 0x0b, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0', 0x03, 0x01, 0, 0, 0x00}
+
+// gifStream writes an animation a frame at a time, the bytes that
+// gif.EncodeAll writes for all its frames at once: each frame is encoded
+// by gif.EncodeAll as a GIF of its own, on a logical screen of the
+// animation's size, and its image block (its graphic control extension,
+// image descriptor, colour table and pixels) goes to w; the header, from
+// the first frame's GIF, and the loop extension come before the first.
+// image/gif has no encoder of a frame at a time, and every frame in
+// memory would take gigabytes.
+type gifStream struct {
+	w             io.Writer
+	width, height int
+	animated      bool
+	buf           bytes.Buffer
+	started       bool
+}
+
+// frame writes the image block of frame, shown for delay hundredths of
+// a second.
+func (s *gifStream) frame(frame *image.Paletted, delay int) error {
+	s.buf.Reset()
+	one := &gif.GIF{Image: []*image.Paletted{frame}, Delay: []int{delay}, Config: image.Config{Width: s.width, Height: s.height}}
+	if err := gif.EncodeAll(&s.buf, one); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	if err := gif.EncodeAll(bw, anim); err != nil {
-		return err
+	b := s.buf.Bytes()
+	// Without a global colour table (flags 0) the header is 13 bytes,
+	// and the image block runs from there to the trailer.
+	if len(b) < gifHeaderSize+1 || string(b[:6]) != "GIF89a" || b[10] != 0 || b[len(b)-1] != gifTrailer {
+		return fmt.Errorf("picture: a frame that image/gif encodes as % x…, not as a GIF89a of one image without a global colour table", b[:min(len(b), gifHeaderSize)])
 	}
-	return bw.Flush()
+	if !s.started {
+		s.started = true
+		if _, err := s.w.Write(b[:gifHeaderSize]); err != nil {
+			return err
+		}
+		if s.animated {
+			if _, err := s.w.Write(gifLoop); err != nil {
+				return err
+			}
+		}
+	}
+	_, err := s.w.Write(b[gifHeaderSize : len(b)-1])
+	return err
 }
 
 // countColors adds the pixels of img to the counts of their colours.

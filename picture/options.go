@@ -39,6 +39,10 @@ var (
 // from a failure to write.
 var ErrOptions = errors.New("picture: invalid options")
 
+// errNoWriter is the error of WriteSVG, WritePNG and WriteGIF given no
+// writer: a bad request, as bad options are, not a failure to write.
+var errNoWriter = fmt.Errorf("%w: no writer (nil) to write the picture to", ErrOptions)
+
 // Options say how to draw a position. The zero Options draw the board at
 // DefaultSize pixels, Black at the bottom, with the coordinates and
 // nothing else but the pieces.

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -205,6 +206,36 @@ func TestBadOptions(t *testing.T) {
 	}
 	if err := picture.WriteGIF(io.Discard, nil, picture.GIFOptions{}); !errors.Is(err, picture.ErrOptions) {
 		t.Errorf("WriteGIF of no game: %v, want ErrOptions", err)
+	}
+}
+
+// TestNilWriter: WriteSVG, WritePNG and WriteGIF given a nil writer
+// return an error wrapping ErrOptions, as for a bad request, rather than
+// panic.
+func TestNilWriter(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		write func() error
+	}{
+		{"WriteSVG", func() error { return picture.WriteSVG(nil, surakarta.NewPosition(), picture.Options{}) }},
+		{"WritePNG", func() error {
+			return picture.WritePNG(nil, surakarta.NewPosition(), picture.Options{Size: picture.MinSize})
+		}},
+		{"WriteGIF", func() error {
+			return picture.WriteGIF(nil, goldenGame(t), picture.GIFOptions{Options: picture.Options{Size: picture.MinSize}})
+		}},
+	} {
+		err := func() (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			return tc.write()
+		}()
+		if !errors.Is(err, picture.ErrOptions) || !strings.Contains(err.Error(), "no writer (nil)") {
+			t.Errorf("%s(nil, …): %v, want an error wrapping ErrOptions", tc.name, err)
+		}
 	}
 }
 

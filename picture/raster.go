@@ -36,8 +36,12 @@ func Image(p surakarta.Position, o Options) (*image.RGBA, error) {
 }
 
 // WritePNG writes the picture of p drawn with the options o (see Image)
-// as a PNG image to w.
+// as a PNG image to w. It returns an error wrapping ErrOptions for bad
+// options or a nil w, and writes nothing then.
 func WritePNG(w io.Writer, p surakarta.Position, o Options) error {
+	if w == nil {
+		return errNoWriter
+	}
 	img, err := Image(p, o)
 	if err != nil {
 		return err

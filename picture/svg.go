@@ -25,8 +25,11 @@ import (
 // path of Options.Paths a <g> with class "path inner" or "path outer" and
 // data-points; each highlight a <rect> with class "highlight" and
 // data-square. It returns an error wrapping ErrOptions for bad options
-// and writes nothing then.
+// or a nil w, and writes nothing then.
 func WriteSVG(w io.Writer, p surakarta.Position, o Options) error {
+	if w == nil {
+		return errNoWriter
+	}
 	paths, err := o.check(p)
 	if err != nil {
 		return err

@@ -62,8 +62,12 @@ func (p Puzzle) MarshalText() ([]byte, error) {
 	return []byte(p.String()), nil
 }
 
-// UnmarshalText sets p to the puzzle of a line (Parse).
+// UnmarshalText sets p to the puzzle of a line (Parse). A nil p, which
+// has nowhere to put it, is an error wrapping ErrInvalidPuzzle.
 func (p *Puzzle) UnmarshalText(text []byte) error {
+	if p == nil {
+		return fmt.Errorf("%w: UnmarshalText into a nil *Puzzle", ErrInvalidPuzzle)
+	}
 	q, err := Parse(string(text))
 	if err != nil {
 		return err
@@ -160,8 +164,12 @@ func checkSource(s string) error {
 // Read reads a file of puzzles, one a line (Parse); empty lines and lines
 // that start with '#' are skipped. It stops at the first bad line, with
 // an error that gives its number and wraps ErrInvalidPuzzle, and at a line
-// longer than MaxLineBytes. Its memory is the puzzles and one line.
+// longer than MaxLineBytes. Its memory is the puzzles and one line. A nil
+// r is an error wrapping ErrInvalidPuzzle.
 func Read(r io.Reader) ([]Puzzle, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no reader (nil) to read puzzles from", ErrInvalidPuzzle)
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 512), MaxLineBytes+2)
 	var out []Puzzle
@@ -189,8 +197,11 @@ func Read(r io.Reader) ([]Puzzle, error) {
 
 // Write writes the puzzles, one a line, after checking each (Check): it
 // writes nothing and returns an error wrapping ErrInvalidPuzzle, with the
-// puzzle's index, when one is invalid.
+// puzzle's index, when one is invalid, and one wrapping it for a nil w.
 func Write(w io.Writer, puzzles []Puzzle) error {
+	if w == nil {
+		return fmt.Errorf("%w: no writer (nil) to write puzzles to", ErrInvalidPuzzle)
+	}
 	var b strings.Builder
 	for i, p := range puzzles {
 		text, err := p.MarshalText()

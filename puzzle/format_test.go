@@ -2,6 +2,7 @@ package puzzle_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -124,6 +125,38 @@ func TestWriteChecksEachPuzzle(t *testing.T) {
 	b.Reset()
 	if err := puzzle.Write(&b, []puzzle.Puzzle{good, bad}); !errors.Is(err, puzzle.ErrInvalidPuzzle) || b.Len() != 0 {
 		t.Errorf("Write of an invalid puzzle = %v, wrote %q", err, b.String())
+	}
+}
+
+// TestNilInputs: Read, Write and UnmarshalText given nil where they need
+// a reader, a writer or a puzzle return an error wrapping
+// ErrInvalidPuzzle, rather than panic.
+func TestNilInputs(t *testing.T) {
+	good, err := puzzle.Parse(wonPiece)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"Read(nil)", func() error { _, err := puzzle.Read(nil); return err }, "no reader (nil)"},
+		{"Write(nil, …)", func() error { return puzzle.Write(nil, []puzzle.Puzzle{good}) }, "no writer (nil)"},
+		{"Write(nil) of no puzzle", func() error { return puzzle.Write(nil, nil) }, "no writer (nil)"},
+		{"UnmarshalText into nil", func() error { return (*puzzle.Puzzle)(nil).UnmarshalText([]byte(wonPiece)) }, "into a nil *Puzzle"},
+	} {
+		err := func() (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			return tc.call()
+		}()
+		if !errors.Is(err, puzzle.ErrInvalidPuzzle) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error wrapping ErrInvalidPuzzle that says %q", tc.name, err, tc.want)
+		}
 	}
 }
 

@@ -14,7 +14,8 @@ import (
 // TestProbeAllocations: a probe the cache answers allocates nothing, and
 // neither does one of a position the tables do not hold (too many pieces,
 // a class whose table is not there, a game over), nor any probe of closed
-// tables or of a table found damaged, whose Value still says why.
+// tables or of a table found damaged, nor one of a nil *Tables, whose
+// Value still says why.
 func TestProbeAllocations(t *testing.T) {
 	tb := openTables(t, 0)
 	in := positionOf(t, 1|1<<7, 1<<35, surakarta.Black, 0)
@@ -57,6 +58,7 @@ func TestProbeAllocations(t *testing.T) {
 		{"a game over", tb, positionOf(t, 1, 0, surakarta.White, 0), false, ErrNotInTables, "the game is over"},
 		{"a damaged table", damaged, inDamaged, false, ErrCorrupt, "1v1-all.sktb"},
 		{"closed tables", closed, in, false, ErrClosed, "closed"},
+		{"nil tables", nil, in, false, ErrNotInTables, "no tables (a nil *Tables)"},
 	} {
 		if _, ok := tc.tb.Probe(tc.p); ok != tc.ok {
 			t.Errorf("%s: Probe: %v, want %v", tc.name, ok, tc.ok)
@@ -71,6 +73,30 @@ func TestProbeAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { tc.tb.Value(tc.p) }); n != 0 {
 			t.Errorf("%s: Value allocates %v times", tc.name, n)
 		}
+	}
+}
+
+// TestNilTables: a nil *Tables holds no position, and its other methods
+// answer as for no tables rather than panic: Close returns nil, as for
+// tables closed already.
+func TestNilTables(t *testing.T) {
+	var tb *Tables
+	in := positionOf(t, 1|1<<7, 1<<35, surakarta.Black, 0)
+	if _, _, err := tb.BestMove(in); !errors.Is(err, ErrNotInTables) {
+		t.Errorf("BestMove: %v, want ErrNotInTables", err)
+	}
+	tb.SetCacheBytes(1 << 20)
+	if err := tb.Close(); err != nil {
+		t.Errorf("Close: %v, want nil", err)
+	}
+	if tb.Pieces() != 0 || tb.TablesRules() != (surakarta.Rules{}) || tb.Dropped() != nil {
+		t.Errorf("Pieces %d, TablesRules %+v, Dropped %v: want none", tb.Pieces(), tb.TablesRules(), tb.Dropped())
+	}
+	// Through surakarta.EndgameTables, as a search holds tables: no
+	// pieces, no value.
+	var tables surakarta.EndgameTables = tb
+	if _, ok := tables.Probe(in); ok || tables.Pieces() != 0 {
+		t.Errorf("through surakarta.EndgameTables: Pieces %d, Probe %v", tables.Pieces(), ok)
 	}
 }
 

@@ -33,6 +33,12 @@ import (
 // may be called while probes run: a probe that overlaps it returns its
 // value or none, and every probe that begins after it returned finds no
 // value (Probe returns false, Value and BestMove ErrClosed).
+//
+// A nil *Tables holds no position, so that a program without tables can
+// pass one on: Probe returns false, Value and BestMove an error wrapping
+// ErrNotInTables, Pieces 0, TablesRules the zero Rules, Dropped none;
+// SetCacheBytes does nothing, and Close returns nil, as it does for
+// tables already closed.
 type Tables struct {
 	limit  int
 	pieces int
@@ -60,6 +66,10 @@ type tableFile struct {
 // ErrNotInTables is the error of a position the tables do not hold: too
 // many pieces, a class whose table is not there, or a game already over.
 var ErrNotInTables = errors.New("tablebase: position not in the tables")
+
+// errNilTables is the error of Value and BestMove of a nil *Tables: made
+// once, so that a probe of one allocates nothing.
+var errNilTables = fmt.Errorf("%w: no tables (a nil *Tables)", ErrNotInTables)
 
 // ErrClosed is the error of Value and BestMove on tables that Close
 // closed, or that it was closing while they ran. Probe returns false
@@ -238,6 +248,9 @@ func RuleSets(dir string) ([]surakarta.Rules, error) {
 // A table found damaged is not read again: its positions are then not
 // in the tables, so a damaged block costs one read, not one a probe.
 func (t *Tables) Dropped() []error {
+	if t == nil {
+		return nil
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return slices.Clone(t.dropped)
@@ -263,12 +276,20 @@ func (t *Tables) complete(n int) bool {
 
 // Pieces returns the number of pieces up to which every class is in the
 // tables: 0 for none.
-func (t *Tables) Pieces() int { return t.pieces }
+func (t *Tables) Pieces() int {
+	if t == nil {
+		return 0
+	}
+	return t.pieces
+}
 
 // TablesRules returns the rules the tables were made under: no
 // repetition limit, and the quiet-ply limit of their files (0 for the
 // capture-all tables).
 func (t *Tables) TablesRules() surakarta.Rules {
+	if t == nil {
+		return surakarta.Rules{}
+	}
 	return surakarta.Rules{QuietPlyLimit: t.limit}
 }
 
@@ -281,6 +302,9 @@ func (t *Tables) TablesRules() surakarta.Rules {
 // The blocks the cache holds stay, as far as the new size has room for
 // them. It may be called while probes run; after Close it does nothing.
 func (t *Tables) SetCacheBytes(n int) {
+	if t == nil {
+		return
+	}
 	for {
 		old := t.cache.Load()
 		if old == nil {
@@ -304,8 +328,12 @@ func (t *Tables) blockBytes() int {
 // one that overlaps it returns its value or ErrClosed, and every one
 // that begins after it returned ErrClosed; a block a probe could not
 // read because the file was closed does not make its table damaged
-// (Dropped). Closing closed tables does nothing and returns nil.
+// (Dropped). Closing closed tables does nothing and returns nil, and so
+// does closing a nil *Tables.
 func (t *Tables) Close() error {
+	if t == nil {
+		return nil
+	}
 	// The cache goes first: a probe that then fails to read a block
 	// finds it gone, and so knows the file was closed under it.
 	if t.cache.Swap(nil) == nil {
@@ -349,6 +377,9 @@ func (t *Tables) Probe(p surakarta.Position) (surakarta.TableValue, bool) {
 // returns that error at once, without reading the file again. After
 // Close it returns ErrClosed.
 func (t *Tables) Value(p surakarta.Position) (surakarta.TableValue, error) {
+	if t == nil {
+		return surakarta.TableValue{}, errNilTables
+	}
 	entry, c, err := t.entry(p)
 	if err != nil {
 		return surakarta.TableValue{}, err
@@ -465,6 +496,9 @@ func notInTables(c class) error {
 // an error wrapping ErrNotInTables when p or a position after one of its
 // moves is not there or p has no legal move.
 func (t *Tables) BestMove(p surakarta.Position) (surakarta.Move, surakarta.TableValue, error) {
+	if t == nil {
+		return surakarta.NoMove, surakarta.TableValue{}, errNilTables
+	}
 	if t.limit > 0 {
 		return t.bestQuietMove(p)
 	}

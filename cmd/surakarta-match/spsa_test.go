@@ -24,6 +24,8 @@ func TestSPSABadArgs(t *testing.T) {
 		{append(append([]string(nil), base...), "-param", "A,1,5,2,1,1"), "parameter A: min 5 is above max 2"},
 		{append(append([]string(nil), base...), "-param", "A,1,0,2,0,1"), "parameter A: c_end 0: want a positive perturbation"},
 		{append(append([]string(nil), base...), "-param", "A,1,0,2,1,-1"), "parameter A: r_end -1"},
+		{append(append([]string(nil), base...), "-param", "A,1,0,2,NaN,1"), `C_END "NaN": want a finite number`},
+		{append(append([]string(nil), base...), "-param", "SearchNullDivisor,6,1,64,1e300,1e300"), "parameter SearchNullDivisor: c_end 1e+300 and r_end 1e+300 over 4 iterations"},
 		{append(append(append([]string(nil), base...), param...), param...), "parameter SearchRFPMargin given twice"},
 		{append([]string{"spsa", "-engine", "ugi:x", "-iterations", "0"}, param...), "-iterations 0: want a positive number"},
 		{append([]string{"spsa", "-engine", "pvs,tuned", "-iterations", "4"}, param...), "want a UGI program"},

@@ -19,7 +19,7 @@ func TestNamedPipe(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{[]string{"-puzzles", pipe}, "", 2, "surakarta-play: " + pipe + ": not a regular file (a named pipe)"},
+		{[]string{"-puzzles", pipe}, "", 1, "surakarta-play: " + pipe + ": not a regular file (a named pipe)"},
 		{[]string{"-depth", "1", "-movetime", "0"}, "load " + pipe + "\nquit\n", 0, "Not loaded: " + pipe + ": not a regular file (a named pipe)"},
 	} {
 		var code int

@@ -127,7 +127,8 @@ type session struct {
 // run plays a session with the given arguments, reading commands from
 // stdin, and returns the exit status: 0 when the user quits or the input
 // ends, and for -h; 2 for bad arguments; 1 when the session fails, such as
-// when the engine cannot move.
+// when the engine cannot move, or the puzzle file of -puzzles cannot be
+// read or holds no puzzle.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("surakarta-play", flag.ContinueOnError)
 	color := flags.String("color", "black", "your colour: black or white (Black moves first)")
@@ -147,9 +148,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s := &session{out: stdout, limits: surakarta.Limits{MoveTime: *moveTime, Depth: *depth}, input: bufio.NewReaderSize(stdin, 4096)}
 	if *published || *puzzleFile != "" {
+		if *published && *puzzleFile != "" {
+			return bad(errors.New("give -puzzle (the published puzzles) or -puzzles FILE, not both"))
+		}
+		// A file that cannot be read or holds no puzzle is not a misused
+		// flag: exit 1, without the hint to run -h.
 		puzzles, err := loadPuzzles(*published, *puzzleFile)
 		if err != nil {
-			return bad(err)
+			fmt.Fprintln(stderr, "surakarta-play:", err)
+			return 1
 		}
 		if err := s.solvePuzzles(puzzles); err != nil {
 			fmt.Fprintln(stderr, "surakarta-play:", err)

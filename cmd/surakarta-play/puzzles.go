@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -285,10 +284,7 @@ const maxPuzzleFile = 10 << 20
 
 // loadPuzzles returns the published puzzles, or those of the file name.
 func loadPuzzles(published bool, name string) ([]puzzle.Puzzle, error) {
-	switch {
-	case published && name != "":
-		return nil, errors.New("give -puzzle (the published puzzles) or -puzzles FILE, not both")
-	case published:
+	if published {
 		return puzzle.Published(), nil
 	}
 	data, err := readFile(name, maxPuzzleFile)

@@ -78,6 +78,10 @@ func TestPublishedPuzzles(t *testing.T) {
 	expect(t, out, "Puzzle 1 of ", "The solution: ", "Solved 0, failed 1, streak 0.")
 }
 
+// TestPuzzlesBadFile: a puzzle file that cannot be read, holds a bad
+// line or no puzzle fails with exit status 1 and the file's error, as the
+// other commands fail on their files; only flags that do not go together
+// are a bad use of the command, exit status 2 with the hint to run -h.
 func TestPuzzlesBadFile(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.txt")
@@ -90,16 +94,20 @@ func TestPuzzlesBadFile(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		args []string
+		code int
 		want string
 	}{
-		{[]string{"-puzzles", bad}, "line 4: puzzle: invalid puzzle"},
-		{[]string{"-puzzles", empty}, "holds no puzzle"},
-		{[]string{"-puzzles", filepath.Join(dir, "missing")}, "no such file"},
-		{[]string{"-puzzle", "-puzzles", bad}, "not both"},
+		{[]string{"-puzzles", bad}, 1, "line 4: puzzle: invalid puzzle"},
+		{[]string{"-puzzles", empty}, 1, "holds no puzzle"},
+		{[]string{"-puzzles", filepath.Join(dir, "missing")}, 1, "no such file"},
+		{[]string{"-puzzles", dir}, 1, "not a regular file (a directory)"},
+		{[]string{"-puzzle", "-puzzles", bad}, 2, "not both"},
 	} {
 		var out, errOut strings.Builder
-		if code := run(tc.args, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), tc.want) {
-			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", tc.args, code, errOut.String(), tc.want)
+		code := run(tc.args, strings.NewReader(""), &out, &errOut)
+		hint := strings.Contains(errOut.String(), "Run surakarta-play -h for help.")
+		if code != tc.code || !strings.HasPrefix(errOut.String(), "surakarta-play: ") || !strings.Contains(errOut.String(), tc.want) || hint != (tc.code == 2) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q, with the hint to run -h only for exit 2", tc.args, code, errOut.String(), tc.code, tc.want)
 		}
 	}
 }
