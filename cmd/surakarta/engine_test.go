@@ -21,8 +21,8 @@ import (
 func TestOptions(t *testing.T) {
 	e := newEngine()
 	s, ok := e.Searcher().(*surakarta.PVS)
-	if !ok || s.TableMegabytes != 1 || s.Threads != 1 || s.Contempt != 0 {
-		t.Fatalf("the default searcher is %#v, want a PVS with a 1 MiB table on 1 thread without contempt", e.Searcher())
+	if !ok || s.TableMegabytes != 16 || s.Threads != 1 || s.Contempt != 0 {
+		t.Fatalf("the default searcher is %T, want a PVS with a 16 MiB table on 1 thread without contempt", e.Searcher())
 	}
 	if _, ok := s.Evaluator.(*surakarta.Network); !ok {
 		t.Errorf("the default evaluator is a %T, want Network", s.Evaluator)

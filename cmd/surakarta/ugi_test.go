@@ -82,7 +82,7 @@ func TestUGIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name UCI_ShowWDL type check default false",
 		"option name Clear Hash type button",
-		"option name Hash type spin default 1 min 1 max 4096",
+		"option name Hash type spin default 16 min 1 max 4096",
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Contempt type spin default 0 min -1000 max 1000",
 		"option name Searcher type combo default pvs var pvs var alphabeta var mcts var uct",
@@ -338,7 +338,7 @@ func TestUGIBadInput(t *testing.T) {
 	// Options unchanged too.
 	p.send("ugi")
 	lines, _ := p.untilPrefix("ugiok")
-	if !slices.Contains(lines, "option name Hash type spin default 1 min 1 max 4096") {
+	if !slices.Contains(lines, "option name Hash type spin default 16 min 1 max 4096") {
 		t.Errorf("ugi after bad input: %q", lines)
 	}
 	p.send("long " + strings.Repeat("x", 2<<20))
