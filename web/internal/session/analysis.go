@@ -17,50 +17,53 @@ import (
 // Analysis is the engine's analysis of the game (package analysis), as
 // the page shows it.
 type Analysis struct {
-	Moves []Annotated // one a move, in order
+	Moves []Annotated `json:"moves"` // one a move, in order
 	// Plies holds the position after each ply, from 0 (the start) to the
 	// number of moves.
-	Plies []Board
+	Plies []Board `json:"plies"`
 	// Variations are the engine's better lines at the moves it criticises,
 	// as the annotated record holds them (analysis.Report.Annotate).
-	Variations    []VariationRow
-	SVG           string // the graph of the score over the game (analysis.Report.WriteSVG)
-	Black, White  SideSummary
-	Nodes         int64 // per position searched
-	Searches      int
-	NodesSearched int64
-	Millis        float64
+	Variations    []VariationRow `json:"variations"`
+	SVG           string         `json:"svg"` // the graph of the score over the game (analysis.Report.WriteSVG)
+	Black         SideSummary    `json:"black"`
+	White         SideSummary    `json:"white"`
+	Nodes         int64          `json:"nodes"` // per position searched
+	Searches      int            `json:"searches"`
+	NodesSearched int64          `json:"nodesSearched"`
+	Millis        float64        `json:"millis"`
 }
 
 // Annotated is a move of the game with its analysis.
 type Annotated struct {
-	Ply      int    // the number of moves played once it is, from 1
-	Move     string // "b2b3" or "b2xe5"
-	Color    string // "black" or "white"
-	Class    string // "best", "good", "inaccuracy", "mistake" or "blunder"
-	Mark     string // "?!" for an inaccuracy, "?" for a mistake, "??" for a blunder, else ""
-	Before   string // the mover's best score before it (surakarta.FormatScore)
-	After    string // the score of the move played, for the mover
-	Loss     int    // the score it lost against the engine's best, at least 0
-	Best     string // the engine's best move in the position before it
-	BestPath *Path  // the capture path of Best, nil for a step
-	Line     string // the engine's line from Best, as line writes it
-	Depth    int    // the depth of the search of the position before it
-	Comment  string // analysis.Annotation.Comment, as a record writes it
+	Ply      int    `json:"ply"`      // the number of moves played once it is, from 1
+	Move     string `json:"move"`     // "b2b3" or "b2xe5"
+	Color    string `json:"color"`    // "black" or "white"
+	Class    string `json:"class"`    // "best", "good", "inaccuracy", "mistake" or "blunder"
+	Mark     string `json:"mark"`     // "?!" for an inaccuracy, "?" for a mistake, "??" for a blunder, else ""
+	Before   string `json:"before"`   // the mover's best score before it (surakarta.FormatScore)
+	After    string `json:"after"`    // the score of the move played, for the mover
+	Loss     int    `json:"loss"`     // the score it lost against the engine's best, at least 0
+	Best     string `json:"best"`     // the engine's best move in the position before it
+	BestPath *Path  `json:"bestPath"` // the capture path of Best, nil for a step
+	Line     string `json:"line"`     // the engine's line from Best, as line writes it
+	Depth    int    `json:"depth"`    // the depth of the search of the position before it
+	Comment  string `json:"comment"`  // analysis.Annotation.Comment, as a record writes it
 }
 
 // Board is a position of the game, for the page to draw.
 type Board struct {
-	Position string
-	Board    [36]string // as State.Board
+	Position string     `json:"position"`
+	Board    [36]string `json:"board"` // as State.Board
 }
 
 // SideSummary sums up one side's play (analysis.Report.Summary).
 type SideSummary struct {
-	Moves                            int
-	AverageLoss                      float64
-	Inaccuracies, Mistakes, Blunders int
-	Accuracy                         float64 // from 0 to 100 (analysis.Summary.Accuracy)
+	Moves        int     `json:"moves"`
+	AverageLoss  float64 `json:"averageLoss"`
+	Inaccuracies int     `json:"inaccuracies"`
+	Mistakes     int     `json:"mistakes"`
+	Blunders     int     `json:"blunders"`
+	Accuracy     float64 `json:"accuracy"` // from 0 to 100 (analysis.Summary.Accuracy)
 }
 
 // Marks are the signs of the classes after a move, as chess writes them.

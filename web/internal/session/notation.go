@@ -12,15 +12,15 @@ import (
 // Path is a capture path: the circuit, the points in order (origin first,
 // target last) and the corner loops crossed.
 type Path struct {
-	Circuit string // "inner" or "outer"
-	Points  []string
-	Loops   []Loop
+	Circuit string   `json:"circuit"` // "inner" or "outer"
+	Points  []string `json:"points"`
+	Loops   []Loop   `json:"loops"`
 }
 
 // Loop is a corner loop crossed between Points[Index-1] and Points[Index].
 type Loop struct {
-	Index  int
-	Corner string // "a1", "f1", "a6" or "f6"
+	Index  int    `json:"index"`
+	Corner string `json:"corner"` // "a1", "f1", "a6" or "f6"
 }
 
 // board returns the pieces of p by square, as State.Board.

@@ -35,22 +35,22 @@ func LevelKey(start surakarta.Position) uint64 { return start.Hash() }
 
 // Thought is the engine's move and how it found it.
 type Thought struct {
-	Level  int    // the level that played it, 1 to level.Count
-	Move   string // "b2b3" or "b2xe5"
-	Path   *Path  // for a capture, its path
-	Score  string // for the engine, as surakarta.FormatScore writes it
-	Depth  int
-	Nodes  int64
-	Millis float64 // search time
+	Level  int     `json:"level"` // the level that played it, 1 to level.Count
+	Move   string  `json:"move"`  // "b2b3" or "b2xe5"
+	Path   *Path   `json:"path"`  // for a capture, its path
+	Score  string  `json:"score"` // for the engine, as surakarta.FormatScore writes it
+	Depth  int     `json:"depth"`
+	Nodes  int64   `json:"nodes"`
+	Millis float64 `json:"millis"` // search time
 }
 
 // Progress reports a completed iteration while the engine thinks.
 type Progress struct {
-	Depth  int
-	Score  string
-	Nodes  int64
-	Millis float64
-	PV     string // the principal variation, as line writes it
+	Depth  int     `json:"depth"`
+	Score  string  `json:"score"`
+	Nodes  int64   `json:"nodes"`
+	Millis float64 `json:"millis"`
+	PV     string  `json:"pv"` // the principal variation, as line writes it
 }
 
 // Think lets the engine of a level, 1 to level.Count, choose a move for
@@ -117,14 +117,15 @@ func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)
 
 // Hint is the full engine's move for the side to move, not played.
 type Hint struct {
-	Move     string // "b2b3" or "b2xe5"
-	From, To string
-	Path     *Path  // for a capture, its path
-	Score    string // for the side to move, as surakarta.FormatScore writes it
-	Line     string // the principal variation, as line writes it
-	Depth    int
-	Nodes    int64
-	Millis   float64
+	Move   string  `json:"move"` // "b2b3" or "b2xe5"
+	From   string  `json:"from"`
+	To     string  `json:"to"`
+	Path   *Path   `json:"path"`  // for a capture, its path
+	Score  string  `json:"score"` // for the side to move, as surakarta.FormatScore writes it
+	Line   string  `json:"line"`  // the principal variation, as line writes it
+	Depth  int     `json:"depth"`
+	Nodes  int64   `json:"nodes"`
+	Millis float64 `json:"millis"`
 }
 
 // Hint searches the position now with the full engine, cleared first,
@@ -153,9 +154,9 @@ func (s *Session) Hint() (Hint, error) {
 
 // BenchResult is one position searched by Bench.
 type BenchResult struct {
-	Nodes  int64
-	Millis float64
-	Move   string
+	Nodes  int64   `json:"nodes"`
+	Millis float64 `json:"millis"`
+	Move   string  `json:"move"`
 }
 
 // Bench searches each position to depth with a fresh searcher, as the

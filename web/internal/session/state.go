@@ -13,54 +13,55 @@ import (
 
 // State describes the game for the page: everything it draws.
 type State struct {
-	Position    string      // the position text
-	Start       string      // the start position's text
-	Board       [36]string  // by square (a1 = 0 … f6 = 35): "black", "white" or ""
-	SideToMove  string      // "black" or "white"
-	Counts      [2]int      // pieces of Black and White
-	QuietPlies  int         // plies since the last capture
-	Moves       []Played    // the moves played, in order
-	Legal       []LegalMove // the legal moves now: none when the game is over
-	Over        bool
-	Result      string // "1-0", "0-1", "1/2-1/2" or "*"
-	Outcome     string // such as "White wins (no pieces left)", or "not over"
-	Winner      string // "black" or "white" when a side has won, else ""
-	Reason      string // why the game ended, such as "no pieces left"; "" while it goes on
-	Declared    bool   // the players ended it (a resignation): Undo takes that back first
-	Record      string // the game as a record without player headers: Load restores it
-	Rules       string // "quiet=50 repetition=2"
-	Repetitions int    // occurrences of the current position since the last capture
+	Position    string      `json:"position"`   // the position text
+	Start       string      `json:"start"`      // the start position's text
+	Board       [36]string  `json:"board"`      // by square (a1 = 0 … f6 = 35): "black", "white" or ""
+	SideToMove  string      `json:"sideToMove"` // "black" or "white"
+	Counts      [2]int      `json:"counts"`     // pieces of Black and White
+	QuietPlies  int         `json:"quietPlies"` // plies since the last capture
+	Moves       []Played    `json:"moves"`      // the moves played, in order
+	Legal       []LegalMove `json:"legal"`      // the legal moves now: none when the game is over
+	Over        bool        `json:"over"`
+	Result      string      `json:"result"`      // "1-0", "0-1", "1/2-1/2" or "*"
+	Outcome     string      `json:"outcome"`     // such as "White wins (no pieces left)", or "not over"
+	Winner      string      `json:"winner"`      // "black" or "white" when a side has won, else ""
+	Reason      string      `json:"reason"`      // why the game ended, such as "no pieces left"; "" while it goes on
+	Declared    bool        `json:"declared"`    // the players ended it (a resignation): Undo takes that back first
+	Record      string      `json:"record"`      // the game as a record without player headers: Load restores it
+	Rules       string      `json:"rules"`       // "quiet=50 repetition=2"
+	Repetitions int         `json:"repetitions"` // occurrences of the current position since the last capture
 	// Comments are the comments of the record loaded (Load) that the game
 	// keeps (Session.Comments), in the order of their plies; Record holds
 	// them too.
-	Comments []Comment
+	Comments []Comment `json:"comments"`
 	// Variations are the variations of the record loaded that the game
 	// keeps, as the move list shows them; Record holds them too, and the
 	// glyphs, which Played.Glyphs shows.
-	Variations []VariationRow
+	Variations []VariationRow `json:"variations"`
 }
 
 // Comment is a record's comment: Ply is the number of moves played before
 // it, 0 for a comment before the first move.
 type Comment struct {
-	Ply  int
-	Text string
+	Ply  int    `json:"ply"`
+	Text string `json:"text"`
 }
 
 // Played is a move of the game with its number, as the move list shows it.
 type Played struct {
-	Glyphs string // the glyphs of the record loaded, as it writes them: "?!", "!! $10"
-	Text   string // "b2b3", or "b2xe5" for a capture
-	Number int    // the move number
-	Color  string // "black" or "white"
-	Path   *Path  // the capture path, nil for a step
+	Glyphs string `json:"glyphs"` // the glyphs of the record loaded, as it writes them: "?!", "!! $10"
+	Text   string `json:"text"`   // "b2b3", or "b2xe5" for a capture
+	Number int    `json:"number"` // the move number
+	Color  string `json:"color"`  // "black" or "white"
+	Path   *Path  `json:"path"`   // the capture path, nil for a step
 }
 
 // LegalMove is a move the side to move may play.
 type LegalMove struct {
-	From, To string
-	Capture  bool
-	Path     *Path // for a capture, its path; nil for a step
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Capture bool   `json:"capture"`
+	Path    *Path  `json:"path"` // for a capture, its path; nil for a step
 }
 
 // State describes the game now.

@@ -16,21 +16,21 @@ import (
 // after the move it replaces, indented by its depth. A variation's own
 // variations follow it, in rows of their own, one deeper.
 type VariationRow struct {
-	Ply   int // the number of the move of the game it replaces (from 1)
-	Depth int // 1 for a variation of the game's moves, 2 within one, …
-	Moves []VariationMove
+	Ply   int             `json:"ply"`   // the number of the move of the game it replaces (from 1)
+	Depth int             `json:"depth"` // 1 for a variation of the game's moves, 2 within one, …
+	Moves []VariationMove `json:"moves"`
 }
 
 // VariationMove is a move of a variation, with the position after it for
 // the board to show.
 type VariationMove struct {
-	Label   string     // its move number, "12." or "12…", when the list writes one
-	Text    string     // "b2b3" or "b2xe5"
-	Glyphs  string     // its glyphs as a record writes them, "?!" or "!! $10"
-	Comment string     // the comment after it
-	Path    *Path      // the capture path, nil for a step
-	After   string     // the position after it
-	Board   [36]string // as State.Board, after it
+	Label   string     `json:"label"`    // its move number, "12." or "12…", when the list writes one
+	Text    string     `json:"text"`     // "b2b3" or "b2xe5"
+	Glyphs  string     `json:"glyphs"`   // its glyphs as a record writes them, "?!" or "!! $10"
+	Comment string     `json:"comment"`  // the comment after it
+	Path    *Path      `json:"path"`     // the capture path, nil for a step
+	After   string     `json:"position"` // the position after it
+	Board   [36]string `json:"board"`    // as State.Board, after it
 }
 
 // variationRows returns the rows of the variations of a line whose
