@@ -66,6 +66,13 @@ type SideSummary struct {
 	Accuracy     float64 `json:"accuracy"` // from 0 to 100 (analysis.Summary.Accuracy)
 }
 
+// AnalysisProgress reports an analysis under way: Done of the Total
+// positions of the game searched.
+type AnalysisProgress struct {
+	Done  int `json:"done"`
+	Total int `json:"total"`
+}
+
 // Marks are the signs of the classes after a move, as chess writes them.
 var marks = map[analysis.Class]string{analysis.Inaccuracy: "?!", analysis.Mistake: "?", analysis.Blunder: "??"}
 
