@@ -189,7 +189,9 @@ func TestControlsStayPut(t *testing.T) {
 	}
 
 	// Between a position and the explorer's answer, its table is empty.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`explorer.moves = null; explorerRender()`)); err != nil {
+	// The test reaches the explorer's state and render as the page's
+	// modules do, through the module's exports.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`import("./explorer.js").then((m) => { m.explorer.moves = null; m.explorerRender(); })`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatal(err)
 	}
 	if y := where("waiting for the explorer's answer"); y != start {

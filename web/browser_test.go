@@ -26,6 +26,7 @@ package main
 //	-speed-rounds N   how many times TestWasmSpeed repeats them (default 1)
 //	-loads N          how many cold page loads TestTimeToInteractive times (default 3)
 //	-analysis-games N how many games TestAnalysisTime analyses (default 0: skipped)
+//	-state-calls N    how many state updates TestStateTime times (default 0: skipped)
 
 import (
 	"context"
@@ -49,6 +50,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/level"
 	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
@@ -59,6 +61,7 @@ var (
 	speedDepth       = flag.Int("speed-depth", 5, "depth of TestWasmSpeed's searches")
 	speedRounds      = flag.Int("speed-rounds", 1, "rounds of TestWasmSpeed's searches")
 	loads            = flag.Int("loads", 3, "cold page loads that TestTimeToInteractive times")
+	stateCalls       = flag.Int("state-calls", 0, "state updates that TestStateTime times (0: skip it)")
 )
 
 // siteURL is the page, served by Handler from a directory that BuildSite
@@ -1192,6 +1195,107 @@ func TestWasmSpeed(t *testing.T) {
 	slices.Sort(wasm)
 	n, w := native[len(native)/2], wasm[len(wasm)/2]
 	t.Logf("median of %d rounds: native %.2f M nodes/s, WebAssembly %.2f M nodes/s; WebAssembly / native = %.2f", len(native), n/1e6, w/1e6, w/n)
+}
+
+// TestStateTime times the state update that the page gets after every
+// move: the library's state() of a game in the middle game (40 plies of
+// level 5 against level 5: 17 pieces left, 32 legal moves), which makes
+// the State and writes it as JSON, and the JSON.parse that decodes it, in
+// a worker of its own with the page's engine, as the page's worker does.
+// It logs the mean and the median of each, and the size of the JSON. It
+// runs with -state-calls N.
+func TestStateTime(t *testing.T) {
+	if *stateCalls <= 0 {
+		t.Skip("run with -state-calls N to time N state updates")
+	}
+	black, _ := level.New(5, 3)
+	white, _ := level.New(5, 103)
+	g := surakarta.NewGame(surakarta.NewPosition())
+	for g.Ply() < 40 {
+		s := black
+		if g.Position().SideToMove() == surakarta.White {
+			s = white
+		}
+		r, err := s.Search(context.Background(), g, surakarta.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(r.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text, err := surakarta.NewRecord(g).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := openPage(t, "")
+	type timing struct {
+		Call   []float64 `json:"call"`
+		Parse  []float64 `json:"parse"`
+		Bytes  int       `json:"bytes"`
+		Moves  int       `json:"moves"`
+		Legal  int       `json:"legal"`
+		Record string    `json:"record"`
+		Error  string    `json:"error"`
+	}
+	worker := `importScripts(` + fmt.Sprintf("%q", siteURL+ExecFile) + `);
+onmessage = async (e) => {
+  const go = new Go();
+  const ready = new Promise((resolve) => { self.surakartaReady = resolve; });
+  go.run(await WebAssembly.instantiate(e.data.module, go.importObject));
+  await ready;
+  const api = self.surakarta;
+  const loaded = JSON.parse(api.load(e.data.record));
+  if (loaded.error) { postMessage({ error: loaded.error }); return; }
+  const call = [], parse = [];
+  let text = "";
+  for (let i = 0; i < e.data.calls; i++) {
+    const begin = performance.now();
+    text = api.state();
+    const called = performance.now();
+    JSON.parse(text);
+    call.push(called - begin);
+    parse.push(performance.now() - called);
+  }
+  const st = JSON.parse(text).state;
+  postMessage({ call, parse, bytes: new TextEncoder().encode(text).length, moves: st.moves.length, legal: st.legal.length, record: st.record });
+};`
+	bctx, cancel := context.WithTimeout(ctx, testTimeout)
+	defer cancel()
+	got, err := chromedp.Run(bctx, chromedp.Evaluate[timing](fmt.Sprintf(`(async () => {
+	  const module = await WebAssembly.compileStreaming(fetch("surakarta.wasm"));
+	  const url = URL.createObjectURL(new Blob([%q], { type: "text/javascript" }));
+	  const w = new Worker(url);
+	  const answer = new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); });
+	  w.postMessage({ module, record: %q, calls: %d });
+	  const result = await answer;
+	  w.terminate();
+	  return result;
+	})()`, worker, string(text), *stateCalls), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Error != "" {
+		t.Fatal(got.Error)
+	}
+	want := session.New()
+	st, err := want.Load(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Record != st.Record || got.Moves != g.Ply() || got.Legal != len(st.Legal) {
+		t.Errorf("the worker's state: %d moves, %d legal, record %q; want %d, %d, %q", got.Moves, got.Legal, got.Record, g.Ply(), len(st.Legal), st.Record)
+	}
+	stats := func(x []float64) string {
+		sum := 0.0
+		for _, v := range x {
+			sum += v
+		}
+		slices.Sort(x)
+		return fmt.Sprintf("mean %.3f ms, median %.3f ms", sum/float64(len(x)), x[len(x)/2])
+	}
+	t.Logf("%d state updates of a game of %d plies, %d legal moves, %d bytes of JSON: state() %s; JSON.parse %s",
+		len(got.Call), got.Moves, got.Legal, got.Bytes, stats(got.Call), stats(got.Parse))
 }
 
 // middleGamePositions reads the library's fixed middle-game positions.

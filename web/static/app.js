@@ -20,7 +20,19 @@
 // answers to the actions before it stale (begin, stale), the worker is
 // made to hold the page's game before it is asked anything (syncEngine),
 // and render draws everything from app alone.
-"use strict";
+//
+// It is the page's entry, an ES module: it imports the variations of the
+// move list (variations.js), the opening explorer (explorer.js) and the
+// puzzle mode (puzzle.js), and exports what they use of the page (app,
+// render, the actions' begin and stale, …). The modules import each other
+// both ways, which ES modules allow because none of them uses what it
+// imports before the page starts: they are evaluated before this one,
+// whose last line starts the page (init), and use its exports only in
+// their functions.
+
+import { explorerRender } from "./explorer.js";
+import { puzzles } from "./puzzle.js";
+import { drawVariations, leaveVariation } from "./variations.js";
 
 const U = 100;            // SVG units between neighbouring points
 const MARGIN = 250;       // room round the grid for the outer loops (radius 2U)
@@ -31,7 +43,7 @@ const ENGINE_NAME = "pvs,network";
 const FULL_STRENGTH = 10; // the level of the engine at full strength, which thinks for the chosen time
 const DEFAULT_LEVEL = 3;
 
-const app = {
+export const app = {
   engine: null,
   // state is the game: the worker's last description of it that the page
   // took. Everything the page shows comes from it and the fields below,
@@ -53,7 +65,7 @@ const app = {
   failure: "",       // why the engine could not start
 };
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 
 // ---- Squares and geometry ----
 
@@ -174,18 +186,18 @@ function drawGrid() {
 function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
 
 // analysed returns the analysis of the game now, or null.
-function analysed() {
+export function analysed() {
   const a = app.analysis;
   return a && app.state && a.record === app.state.record ? a : null;
 }
 
 // reviewing tells whether the board shows a position of the analysed game
 // rather than the game now.
-function reviewing() { return app.phase === "review" && analysed() !== null; }
+export function reviewing() { return app.phase === "review" && analysed() !== null; }
 
 // shown returns what the board shows: the game now, or in the review the
 // position after ply app.analysis.ply, with the moves that led to it.
-function shown() {
+export function shown() {
   const st = app.state;
   if (app.view) return app.view;
   if (!reviewing()) return st;
@@ -355,7 +367,7 @@ function statusText() {
       return app.anim.by === "engine" ? `The engine plays ${app.anim.move}…` : `You play ${app.anim.move}…`;
     case "analysing": return "The engine analyses the game…";
     case "review": return reviewStatus();
-    case "puzzle": return globalThis.puzzles ? puzzles.status() : "";
+    case "puzzle": return puzzles.status();
     case "over": {
       const verdict = !st.winner ? "A draw." : st.winner === app.human ? "You win!" : "The engine wins.";
       return `Game over: ${st.outcome}. ${verdict}`;
@@ -367,7 +379,7 @@ function statusText() {
 // render shows the page's state: every control, the board, the move list,
 // the status and the analysis come from app and nothing else, after every
 // event.
-function render() {
+export function render() {
   const phase = app.phase, st = app.state;
   document.body.dataset.phase = phase;
   if (reviewing()) document.body.dataset.ply = String(app.analysis.ply);
@@ -392,11 +404,11 @@ function render() {
   if (a) drawPly(reviewing() ? a.ply : a.data.plies.length - 1);
   const s = shown();
   $("position-text").value = s ? s.position : "";
-  if (typeof explorerRender === "function") explorerRender(); // explorer.js
-  if (globalThis.puzzles) puzzles.show();
+  explorerRender();
+  puzzles.show();
 }
 
-function setPhase(phase) {
+export function setPhase(phase) {
   app.phase = phase;
   render();
 }
@@ -415,13 +427,13 @@ function syncLevel() {
   $("movetime-note").textContent = full ? "" : "(level 10 only: the lower levels search a fixed number of positions, as strong on every computer)";
 }
 
-function showError(message) {
+export function showError(message) {
   const e = $("error");
   e.textContent = message;
   e.hidden = false;
 }
 
-function clearError() {
+export function clearError() {
   $("error").hidden = true;
   $("error").textContent = "";
 }
@@ -461,7 +473,7 @@ function testHold(kind, go) {
 const SEARCHES = ["think", "hint", "analyse"];
 const STOPPED = ["think", "analyse"];
 
-class Cancelled extends Error {
+export class Cancelled extends Error {
   constructor() { super("cancelled"); }
 }
 
@@ -580,7 +592,7 @@ async function syncEngine() {
 // begin starts an action: every reply, animation and hint of the actions
 // before it becomes stale, and is dropped when it comes. It returns the
 // action's generation, for stale.
-function begin() {
+export function begin() {
   const gen = ++app.gen;
   app.view = null;
   delete document.body.dataset.view;
@@ -593,7 +605,7 @@ function begin() {
 }
 
 // stale tells whether another action has begun since the one of gen.
-function stale(gen) { return gen !== app.gen; }
+export function stale(gen) { return gen !== app.gen; }
 
 // gameStarted counts a new or loaded game.
 function gameStarted() {
@@ -603,7 +615,7 @@ function gameStarted() {
 
 // take makes st, a state that the worker answered for the action now, the
 // page's game.
-function take(st) {
+export function take(st) {
   app.state = st;
   app.view = null;
   app.selected = null;
@@ -612,7 +624,7 @@ function take(st) {
 }
 
 // advance goes on with the game: your move, the engine's, or its end.
-function advance() {
+export function advance() {
   const st = app.state;
   if (st.over) setPhase("over");
   else if (st.sideToMove === app.human) setPhase("human");
@@ -662,7 +674,7 @@ async function engineMove() {
   advance();
 }
 
-async function humanMove(m) {
+export async function humanMove(m) {
   const gen = begin();
   clearError();
   app.selected = null;
@@ -692,7 +704,7 @@ async function humanMove(m) {
 
 function onSquare(sq) {
   if (leaveVariation()) return;
-  const puzzle = app.phase === "puzzle" && globalThis.puzzles;
+  const puzzle = app.phase === "puzzle";
   if (app.phase !== "human" && !puzzle) return;
   const st = app.state;
   if (app.selected) {
@@ -712,7 +724,7 @@ function onSquare(sq) {
 // holds: the piece travels from its square to its target, along the capture
 // path if there is one, over the piece it takes. It resolves when the piece
 // has arrived, or at once when another action begins.
-function showMove(gen, by, text, path) {
+export function showMove(gen, by, text, path) {
   const from = text.slice(0, 2), to = text.slice(-2);
   const taken = text.includes("x") ? (app.state.board[squareIndex(to)] === "black" ? "white" : "black") : "";
   const track = path ? pathData(path) : `M ${px(from)} ${py(from)} L ${px(to)} ${py(to)}`;
@@ -964,7 +976,7 @@ async function analyse() {
   $("analysis-summary").textContent = `${side("Black", a.black)}. ${side("White", a.white)}. ` +
     `${formatNodes(a.nodes)} nodes a position, ${formatNodes(a.nodesSearched)} in ${(a.millis / 1000).toFixed(1)} s.`;
   setPhase("review");
-  if (globalThis.puzzles) puzzles.analysed(); // its mistakes become your puzzles
+  puzzles.analysed(); // its mistakes become your puzzles
 }
 
 async function cancelAnalysis() {

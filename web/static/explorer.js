@@ -5,14 +5,18 @@
 // a move plays it when it is your move in the game (not in a review).
 //
 // It runs the library in a Web Worker of its own (worker.js, with the
-// module app.js compiled), so that it answers while the engine thinks and
-// is not ended when a search is stopped. app.js calls explorerRender()
-// after every render. The section's data-state is "loading", "ready" or
-// "failed", data-position the position text whose moves it shows (once
-// they have come), and each move's row has data-move (such as "b2b3").
-"use strict";
+// WebAssembly module that app.js compiled), so that it answers while the
+// engine thinks and is not ended when a search is stopped. app.js calls
+// explorerRender() after every render. The section's data-state is
+// "loading", "ready" or "failed", data-position the position text whose
+// moves it shows (once they have come), and each move's row has data-move
+// (such as "b2b3").
 
-const explorer = {
+import { app, humanMove, reviewing, shown } from "./app.js";
+
+// explorer is the explorer's state. It is exported for the page's tests,
+// which drop the moves it shows to see the table wait for an answer.
+export const explorer = {
   ready: null,      // resolves when the book is open in the worker
   worker: null,
   nextId: 1,
@@ -67,7 +71,7 @@ function explorerStart() {
 
 // explorerRender shows the book's moves of the position on the board,
 // asking the worker for them when the position has changed.
-function explorerRender() {
+export function explorerRender() {
   const box = document.getElementById("explorer");
   if (!box) return;
   explorerStart();

@@ -4,8 +4,11 @@
 // parentheses, with the glyphs of the record's moves ("?!", "!!", "$10")
 // against them. A click on a move of a variation shows the position after
 // it on the board (app.view, which shown() draws) until the next click on
-// the board or the move list, or any action.
-"use strict";
+// the board or the move list, or any action. app.js draws the rows
+// (drawVariations) and leaves a variation's position on a click on the
+// board (leaveVariation).
+
+import { $, analysed, app, render } from "./app.js";
 
 // variationRows returns the rows to show: the record's variations, then,
 // when the page shows an analysis of the game, the engine's.
@@ -21,7 +24,7 @@ function variationRows() {
 // drawVariations adds the glyphs of the record's moves to their cells and
 // a row for each variation after the row of the move it replaces (and
 // after the rows already added there), to the move list's body.
-function drawVariations(body) {
+export function drawVariations(body) {
   const st = app.state;
   if (!st) return;
   st.moves.forEach((m, i) => {
@@ -96,7 +99,7 @@ function showVariationMove(index, j) {
 
 // leaveVariation goes back from a variation's position to what the page
 // showed before.
-function leaveVariation() {
+export function leaveVariation() {
   if (!app.view) return false;
   app.view = null;
   delete document.body.dataset.view;

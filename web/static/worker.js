@@ -5,9 +5,11 @@
 // answered with {type: "result", id, result}; think also sends
 // {type: "progress", id, info} after each completed search iteration, and
 // analyse {type: "progress", id, info: {done, total}} after each position
-// searched. A
-// worker answers one call at a time: the page stops a search by ending the
-// worker and starting another.
+// searched. The library answers in JSON text (the fields that
+// web/internal/session/testdata/messages.txt lists), which this worker
+// decodes, once, before it posts the answer. A worker answers one call at
+// a time: the page stops a search by ending the worker and starting
+// another.
 "use strict";
 importScripts("wasm_exec.js");
 
@@ -37,12 +39,15 @@ self.onmessage = async (event) => {
     if (!api || typeof api[method] !== "function") {
       throw new Error("the engine has no method " + method);
     }
+    let text;
     if (method === "think" || method === "analyse") {
       // The progress callback comes after the call's own arguments.
-      result = api[method](...args, (info) => self.postMessage({ type: "progress", id, info }));
+      const progress = (info) => self.postMessage({ type: "progress", id, info: JSON.parse(info) });
+      text = api[method](...args, progress);
     } else {
-      result = api[method](...args);
+      text = api[method](...args);
     }
+    result = JSON.parse(text);
   } catch (err) {
     result = { error: String(err) };
   }

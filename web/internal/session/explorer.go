@@ -17,8 +17,11 @@ type Explorer struct {
 
 // BookInfo describes an explorer's book.
 type BookInfo struct {
-	Games, Plies, Positions, Moves int
-	Bytes                          int
+	Games     int `json:"games"`
+	Plies     int `json:"plies"`
+	Positions int `json:"positions"`
+	Moves     int `json:"moves"`
+	Bytes     int `json:"bytes"`
 }
 
 // BookMove is one book move of a position, for the page: Move as the
@@ -27,11 +30,15 @@ type BookInfo struct {
 // games, Wins, Draws and Losses for its mover, and Score its score for
 // the mover, 0 to 1.
 type BookMove struct {
-	Move, From, To      string
-	Count               int
-	Share               float64
-	Wins, Draws, Losses int
-	Score               float64
+	Move   string  `json:"move"`
+	From   string  `json:"from"`
+	To     string  `json:"to"`
+	Count  int     `json:"count"`
+	Share  float64 `json:"share"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
 }
 
 // NewExplorer reads a book file, as package book writes it.

@@ -16,14 +16,14 @@ const PuzzleNodes = AnalysisNodes / 3
 
 // Puzzle is a puzzle (package puzzle) as the page shows it.
 type Puzzle struct {
-	Position   string   // where it starts, the solver to move
-	Solver     string   // "black" or "white"
-	Solution   []string // the line, as moveText writes its moves: the solver's first
-	Kind       string   // "material" or "game"
-	Theme      string   // "wins a piece", "wins 2 pieces" or "wins the game"
-	Difficulty int      // the lowest level that solves it, 0 when not rated, 11 above level 10
-	Source     string   // the game it came from
-	Ply        int      // the moves played in that game before it
+	Position   string   `json:"position"`   // where it starts, the solver to move
+	Solver     string   `json:"solver"`     // "black" or "white"
+	Solution   []string `json:"solution"`   // the line, as moveText writes its moves: the solver's first
+	Kind       string   `json:"kind"`       // "material" or "game"
+	Theme      string   `json:"theme"`      // "wins a piece", "wins 2 pieces" or "wins the game"
+	Difficulty int      `json:"difficulty"` // the lowest level that solves it, 0 when not rated, 11 above level 10
+	Source     string   `json:"source"`     // the game it came from
+	Ply        int      `json:"ply"`        // the moves played in that game before it
 }
 
 // puzzleOf returns p as the page shows it.
