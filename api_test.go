@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
 )
@@ -275,7 +277,7 @@ func TestDeclaredEndings(t *testing.T) {
 				t.Errorf("search after the end: %v, want ErrGameOver", err)
 			}
 
-			rec := surakarta.NewRecord(g)
+			rec := record.New(g)
 			if rec.Result != tc.result || rec.Reason != tc.want.Reason.String() {
 				t.Errorf("record result %q reason %q, want %q %q", rec.Result, rec.Reason, tc.result, tc.want.Reason)
 			}
@@ -283,7 +285,7 @@ func TestDeclaredEndings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := surakarta.ParseRecord(string(text))
+			back, err := record.Parse(string(text))
 			if err != nil {
 				t.Fatalf("%v\n%s", err, text)
 			}
@@ -322,9 +324,9 @@ func TestDeclaredEndingRecordErrors(t *testing.T) {
 		{"[Result \"*\"]\n[Reason \"time forfeit\"]\n\n1. b2b3 *\n", "needs a result 1-0 or 0-1"},
 		{"[Result \"0-1\"]\n[Reason \"resignation\"]\n\n1. a2a3 a5a4 2. a3a2 a4a5 0-1\n", "game over"},
 	} {
-		_, err := surakarta.ParseRecord(tc.text)
-		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("ParseRecord(%q) error = %v, want ErrInvalidRecord saying %q", tc.text, err, tc.says)
+		_, err := record.Parse(tc.text)
+		if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("record.Parse(%q) error = %v, want ErrInvalid saying %q", tc.text, err, tc.says)
 		}
 	}
 }

@@ -1,7 +1,7 @@
 // Package surakarta implements the board game Surakarta: exact rules with
 // every capture path, a fast bitboard move generator, games under the
-// Computer Olympiad rules, evaluators and searchers that play it, and game
-// records.
+// Computer Olympiad rules, and evaluators and searchers that play it.
+// Game records are package record.
 //
 // A newcomer needs eight names first: Position (a board and the side to
 // move), Move (a step or a capture), Game (a position with its history and
@@ -96,8 +96,8 @@
 //
 //	wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1
 //
-// Game records, a format in the spirit of PGN for whole games, are described
-// at Record.
+// Game records, a format in the spirit of PGN for whole games, are package
+// record (github.com/surakarta-go/surakarta/record).
 //
 // # Values, pointers and concurrency
 //
@@ -110,8 +110,8 @@
 //
 // Values of Position, Move, Square and Color may be used from any number of
 // goroutines. The evaluators of this package may be shared by several
-// goroutines as long as their fields are not changed meanwhile. A Game, a
-// Record and the searchers are not safe for concurrent use: give each
+// goroutines as long as their fields are not changed meanwhile. A Game and
+// the searchers are not safe for concurrent use: give each
 // goroutine its own, or guard them with a mutex (a Game may be read by
 // several goroutines at once while nothing changes it). A PVS with Threads
 // above 1 searches on several goroutines of its own, which call its

@@ -32,7 +32,4 @@ var (
 	// ErrInvalidNetwork: a network's weights file is malformed, or holds
 	// weights whose integer sums could overflow.
 	ErrInvalidNetwork = errors.New("invalid network")
-	// ErrInvalidRecord: a game record is malformed, holds an illegal move, or
-	// states a result that the game does not have.
-	ErrInvalidRecord = errors.New("invalid record")
 )

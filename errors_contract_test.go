@@ -22,8 +22,6 @@ func TestErrorContract(t *testing.T) {
 	var square surakarta.Square
 	var move surakarta.Move
 	var pos surakarta.Position
-	var rec surakarta.Record
-	var game surakarta.Game
 	cases := map[string]struct {
 		err  error
 		want error
@@ -45,6 +43,7 @@ func TestErrorContract(t *testing.T) {
 		"Position.Legal":         {err2(surakarta.NewPosition().Legal(surakarta.NewMove(surakarta.A1, surakarta.A6))), surakarta.ErrIllegalMove},
 		"Position.Play":          {playOn(surakarta.NewPosition(), surakarta.NewMove(surakarta.A1, surakarta.A6)), surakarta.ErrIllegalMove},
 		"Position.CapturePath":   {err2(surakarta.NewPosition().CapturePath(surakarta.NewMove(surakarta.A2, surakarta.A3))), surakarta.ErrIllegalMove},
+		"ParseRules":             {err2(surakarta.ParseRules("quiet=50")), surakarta.ErrInvalidRules},
 		"Rules.Validate":         {surakarta.Rules{QuietPlyLimit: -1}.Validate(), surakarta.ErrInvalidRules},
 		"NewGameWithRules":       {err2(surakarta.NewGameWithRules(surakarta.NewPosition(), surakarta.Rules{RepetitionLimit: 1})), surakarta.ErrInvalidRules},
 		"Game.Play":              {start.Clone().Play(surakarta.NewMove(surakarta.A1, surakarta.A6)), surakarta.ErrIllegalMove},
@@ -53,7 +52,6 @@ func TestErrorContract(t *testing.T) {
 		"Game.AgreeDraw":         {over.Clone().AgreeDraw(), surakarta.ErrGameOver},
 		"Game.ForfeitOnTime":     {over.Clone().ForfeitOnTime(surakarta.Black), surakarta.ErrGameOver},
 		"Game.Undo":              {start.Clone().Undo(), surakarta.ErrNoMoveToUndo},
-		"Game.UnmarshalText":     {game.UnmarshalText([]byte("1. a2a9")), surakarta.ErrInvalidRecord},
 		"Limits.Validate":        {surakarta.Limits{Depth: -1}.Validate(), surakarta.ErrInvalidLimits},
 		"CheckSearch":            {surakarta.CheckSearch(context.Background(), nil, surakarta.Limits{}), surakarta.ErrInvalidSearch},
 		"AlphaBeta.Search":       {err2(surakarta.NewAlphaBeta(nil).Search(context.Background(), start, surakarta.Limits{Depth: 1})), surakarta.ErrNoEvaluator},
@@ -62,9 +60,6 @@ func TestErrorContract(t *testing.T) {
 		"PVSParams.Validate":     {surakarta.PVSParams{}.Validate(), surakarta.ErrInvalidSearch},
 		"PVSParams.Set":          {new(surakarta.PVSParams).Set("nothing", 1), surakarta.ErrInvalidSearch},
 		"ReadNetwork":            {err2(surakarta.ReadNetwork(strings.NewReader("not weights"))), surakarta.ErrInvalidNetwork},
-		"ParseRecord":            {err2(surakarta.ParseRecord("[Result \"1-0\"]\n\n1. a2a9")), surakarta.ErrInvalidRecord},
-		"ReadRecords":            {err2(surakarta.ReadRecords(strings.NewReader("1. a2a9 *"))), surakarta.ErrInvalidRecord},
-		"Record.UnmarshalText":   {rec.UnmarshalText([]byte("1. b2b3 b2b3 *")), surakarta.ErrInvalidRecord},
 	}
 	for _, name := range doccheck.ErrorFuncs(t, ".") {
 		c, ok := cases[name]

@@ -2,8 +2,11 @@ package surakarta
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/internal/clip"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Rules are the game-end rules beyond rule 1 (a side with no pieces has
@@ -21,8 +24,64 @@ type Rules struct {
 }
 
 // String returns the rules as a game record's Rules header writes them,
-// such as "quiet=50 repetition=2" (0 is off).
-func (r Rules) String() string { return formatRules(r) }
+// such as "quiet=50 repetition=2" (0 is off); ParseRules reads it back.
+func (r Rules) String() string {
+	return "quiet=" + strconv.Itoa(r.QuietPlyLimit) + " repetition=" + strconv.Itoa(r.RepetitionLimit)
+}
+
+// ParseRules reads rules as Rules.String writes them, "quiet=N
+// repetition=M" in either order, each once (0 is off), separated by
+// spaces or tabs. Anything else, and rules that Validate refuses, give an
+// error wrapping ErrInvalidRules.
+func ParseRules(text string) (Rules, error) {
+	var rules Rules
+	var haveQuiet, haveRepetition bool
+	for _, field := range strings.FieldsFunc(text, func(c rune) bool { return c == ' ' || c == '\t' }) {
+		key, value, _ := strings.Cut(field, "=")
+		n, ok := parseCount(value)
+		if !ok {
+			return Rules{}, fmt.Errorf("%w: %q: want a number 0…%d after %s=", ErrInvalidRules, clip.Text(field), MaxCounter, clip.Text(key))
+		}
+		switch {
+		case key == "quiet" && !haveQuiet:
+			rules.QuietPlyLimit, haveQuiet = n, true
+		case key == "repetition" && !haveRepetition:
+			rules.RepetitionLimit, haveRepetition = n, true
+		default:
+			return Rules{}, fmt.Errorf("%w: %q: want quiet=N and repetition=M, once each", ErrInvalidRules, clip.Text(field))
+		}
+	}
+	if !haveQuiet || !haveRepetition {
+		return Rules{}, fmt.Errorf("%w: %q: want quiet=N repetition=M (0 = off)", ErrInvalidRules, clip.Text(text))
+	}
+	if err := rules.Validate(); err != nil {
+		return Rules{}, err
+	}
+	return rules, nil
+}
+
+// parseCount parses a decimal number 0…MaxCounter written with digits only.
+func parseCount(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, n <= MaxCounter
+}
+
+// The results of a game as a record writes them (Outcome.Result).
+const (
+	resultBlackWins = "1-0"
+	resultWhiteWins = "0-1"
+	resultDraw      = "1/2-1/2"
+	resultUnknown   = "*"
+)
 
 // OlympiadRules returns the rules of the Computer Olympiad: the game ends
 // after 50 plies without a capture or at any repetition.

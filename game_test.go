@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surakarta-go/surakarta/internal/testkit"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/testsize"
@@ -264,20 +267,6 @@ func isLegal(p surakarta.Position, m surakarta.Move) bool {
 	return false
 }
 
-// shuffle returns n plies in which both sides step out and back, a2a3
-// a5a4 a3a2 a4a5 and again: the start recurs every four plies.
-func shuffle(n int) []surakarta.Move {
-	cycle := []surakarta.Move{
-		surakarta.NewMove(surakarta.A2, surakarta.A3), surakarta.NewMove(surakarta.A5, surakarta.A4),
-		surakarta.NewMove(surakarta.A3, surakarta.A2), surakarta.NewMove(surakarta.A4, surakarta.A5),
-	}
-	moves := make([]surakarta.Move, n)
-	for i := range moves {
-		moves[i] = cycle[i%4]
-	}
-	return moves
-}
-
 // replay plays moves from the start under rules and returns the time it
 // took, the best of three tries.
 func replay(tb testing.TB, rules surakarta.Rules, moves []surakarta.Move) time.Duration {
@@ -340,7 +329,7 @@ func TestReplayIsLinear(t *testing.T) {
 	testsize.RealTime(t)
 	const n = 40_000
 	rules := surakarta.Rules{RepetitionLimit: 1_000_000}
-	recurring := replay(t, rules, shuffle(n))
+	recurring := replay(t, rules, testkit.Shuffle(n))
 	fresh := replay(t, rules, wander(t, n))
 	t.Logf("%d plies: %v when positions recur every 4 plies, %v when they seldom recur", n, recurring, fresh)
 	if fresh > 5*recurring+50*time.Millisecond {
@@ -397,7 +386,7 @@ func TestRepetitionsAcrossUndo(t *testing.T) {
 
 // BenchmarkReplay reads a record of a game of n plies without a capture
 // whose positions seldom recur (wander), under repetition=1000000
-// (ParseRecord replays every move): time per op should grow as n, not n².
+// (record.Parse replays every move): time per op should grow as n, not n².
 func BenchmarkReplay(b *testing.B) {
 	for _, n := range []int{10_000, 20_000, 40_000, 80_000} {
 		b.Run(fmt.Sprintf("plies=%d", n), func(b *testing.B) {
@@ -410,12 +399,12 @@ func BenchmarkReplay(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			text, err := surakarta.NewRecord(g).MarshalText()
+			text, err := record.New(g).MarshalText()
 			if err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if _, err := surakarta.ParseRecord(string(text)); err != nil {
+				if _, err := record.Parse(string(text)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta"
 )
 
@@ -99,11 +101,11 @@ func TestCountersRoundTrip(t *testing.T) {
 			t.Fatalf("after %s: %q does not parse back: %v", m, now, err)
 		}
 	}
-	text, err := surakarta.NewRecord(g).MarshalText()
+	text, err := record.New(g).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := surakarta.ParseRecord(string(text)); err != nil {
+	if _, err := record.Parse(string(text)); err != nil {
 		t.Errorf("a record of the game does not read back: %v\n%s", err, text)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surakarta-go/surakarta/internal/testkit"
+
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/testsize"
 )
@@ -69,7 +71,7 @@ func TestPVSSettingsOutOfRange(t *testing.T) {
 		// every time.
 		bytes := uint64(math.MaxUint64)
 		for range 3 {
-			bytes = min(bytes, allocated(func() { _, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}) }))
+			bytes = min(bytes, testkit.Allocated(func() { _, err = s.Search(ctx, g, surakarta.Limits{Depth: 1}) }))
 		}
 		cancel()
 		if !errors.Is(err, surakarta.ErrInvalidSearch) {
@@ -116,7 +118,7 @@ func TestCancelledSearchMakesNoTable(t *testing.T) {
 	s.TableMegabytes = 64
 	var r surakarta.Result
 	var err error
-	bytes := allocated(func() { r, err = s.Search(ctx, g, surakarta.Limits{}) })
+	bytes := testkit.Allocated(func() { r, err = s.Search(ctx, g, surakarta.Limits{}) })
 	if err != nil || !slices.Contains(g.LegalMoves(), r.Move) {
 		t.Fatalf("move %v, error %v", r.Move, err)
 	}

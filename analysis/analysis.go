@@ -166,7 +166,7 @@ const DefaultDepth = 10
 type Annotation struct {
 	// Ply is the number of the move in the game, counting from 1: the
 	// moves played once it is played, and so the key of the comment after
-	// it in surakarta.Record.Comments.
+	// it in record.Record.Comments.
 	Ply int
 	// Number is the move's number as records and chess number moves:
 	// Black's move and White's reply share one, which the game's start

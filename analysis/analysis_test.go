@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"slices"
 	"testing"
@@ -27,14 +28,14 @@ func newPVS() *surakarta.PVS {
 // won when White lost its last piece (29 plies) and a draw by repetition
 // (27 plies), both from the published match of pvs,tuned against
 // pvs,endgame.
-func readGames(t *testing.T) []*surakarta.Record {
+func readGames(t *testing.T) []*record.Record {
 	t.Helper()
 	f, err := os.Open("testdata/games.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
+	recs, err := record.ReadAll(f)
 	if err != nil {
 		t.Fatal(err)
 	}

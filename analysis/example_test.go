@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"context"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"log"
 	"os"
 
@@ -66,7 +67,7 @@ func ExampleReport_Annotate() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	rec, err := report.Annotate(surakarta.NewRecord(g, surakarta.Header{Name: "Annotator", Value: "pvs,tuned, depth 4"}))
+	rec, err := report.Annotate(record.New(g, record.Header{Name: "Annotator", Value: "pvs,tuned, depth 4"}))
 	if err != nil {
 		log.Fatal(err)
 	}

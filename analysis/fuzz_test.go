@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"os"
 	"slices"
@@ -86,10 +87,10 @@ func (s *fuzzSearcher) Search(ctx context.Context, g *surakarta.Game, lim suraka
 // positive, adds a comment before the first move of up to fill bytes, as
 // many as the record's comments have room for. It returns nil for a
 // record that does not write and read back.
-func fuzzRecord(text string, game []byte, at int, fill uint32) *surakarta.Record {
-	rec, err := surakarta.ParseRecord(text)
+func fuzzRecord(text string, game []byte, at int, fill uint32) *record.Record {
+	rec, err := record.Parse(text)
 	if err != nil {
-		rec = surakarta.NewRecord(surakartatest.GameFrom(game))
+		rec = record.New(surakartatest.GameFrom(game))
 		words := strings.FieldsFunc(strings.ToValidUTF8(text, ""), func(c rune) bool {
 			return unicode.IsSpace(c) || unicode.IsControl(c) || c == '}'
 		})
@@ -102,7 +103,7 @@ func fuzzRecord(text string, game []byte, at int, fill uint32) *surakarta.Record
 		for _, c := range rec.Comments {
 			used += len(c) + 2
 		}
-		if n := min(int(fill%(surakarta.MaxRecordCommentBytes+1)), surakarta.MaxRecordCommentBytes-used-3); n > 0 {
+		if n := min(int(fill%(record.MaxCommentBytes+1)), record.MaxCommentBytes-used-3); n > 0 {
 			b := bytes.Repeat([]byte("x"), n)
 			for i := 999; i < n-1; i += 1000 {
 				b[i] = ' '
@@ -118,7 +119,7 @@ func fuzzRecord(text string, game []byte, at int, fill uint32) *surakarta.Record
 	if err != nil {
 		return nil
 	}
-	if _, err := surakarta.ParseRecord(string(out)); err != nil {
+	if _, err := record.Parse(string(out)); err != nil {
 		return nil
 	}
 	return rec
@@ -143,7 +144,7 @@ func FuzzAnnotate(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	recs, err := surakarta.ReadRecords(bytes.NewReader(data))
+	recs, err := record.ReadAll(bytes.NewReader(data))
 	if err != nil || len(recs) == 0 {
 		f.Fatalf("testdata/games.txt: %v", err)
 	}
@@ -211,7 +212,7 @@ func FuzzAnnotate(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the annotated record does not write: %v", err)
 		}
-		back, err := surakarta.ParseRecord(string(out))
+		back, err := record.Parse(string(out))
 		if err != nil {
 			t.Fatalf("the annotated record does not read back: %v\n%s", err, out)
 		}
@@ -250,7 +251,7 @@ func FuzzAnnotate(f *testing.F) {
 			} else {
 				used -= len(note) + 1
 			}
-			if used+len(r.Moves[fit].Comment())+1+analysis.NoteRoom <= surakarta.MaxRecordCommentBytes {
+			if used+len(r.Moves[fit].Comment())+1+analysis.NoteRoom <= record.MaxCommentBytes {
 				t.Fatalf("%d of %d annotations written in %d bytes of comments: the next, of %d bytes, fits", fit, len(r.Moves), used, len(r.Moves[fit].Comment()))
 			}
 		}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
 
@@ -61,18 +62,18 @@ func (a Annotation) MoveText() string {
 }
 
 // Glyph returns the glyph that Report.Annotate writes after a move of
-// class c, as chess writes it: surakarta.GlyphDubious ("?!") for an
-// Inaccuracy, surakarta.GlyphMistake ("?") for a Mistake,
-// surakarta.GlyphBlunder ("??") for a Blunder; false for the others,
+// class c, as chess writes it: record.GlyphDubious ("?!") for an
+// Inaccuracy, record.GlyphMistake ("?") for a Mistake,
+// record.GlyphBlunder ("??") for a Blunder; false for the others,
 // which get none.
-func (c Class) Glyph() (surakarta.Glyph, bool) {
+func (c Class) Glyph() (record.Glyph, bool) {
 	switch c {
 	case Inaccuracy:
-		return surakarta.GlyphDubious, true
+		return record.GlyphDubious, true
 	case Mistake:
-		return surakarta.GlyphMistake, true
+		return record.GlyphMistake, true
 	case Blunder:
-		return surakarta.GlyphBlunder, true
+		return record.GlyphBlunder, true
 	}
 	return 0, false
 }
@@ -95,7 +96,7 @@ func (a Annotation) betterLine(before surakarta.Position, rules surakarta.Rules)
 }
 
 // noteRoom is the room, in bytes of comments as a record counts them
-// (surakarta.MaxRecordCommentBytes), that Annotate keeps for its note when
+// (record.MaxCommentBytes), that Annotate keeps for its note when
 // the annotations do not cover every ply: more than the longest note takes
 // with its braces, plies of seven digits and more included.
 const noteRoom = 256
@@ -116,11 +117,11 @@ const noteRoom = 256
 // The copy of a record that writes and reads back does too, and says when
 // it lacks annotations, so that no analysis is lost to the limits of a
 // record and no partial record passes for a whole one. A record's comments hold at
-// most surakarta.MaxRecordCommentBytes together, which the comments of a
+// most record.MaxCommentBytes together, which the comments of a
 // game of 20,000 to 50,000 plies or more exceed (a game without a
 // quiet-ply limit can be that long), and its glyphs and the moves of its
-// variations are bounded too (surakarta.MaxRecordGlyphs,
-// surakarta.MaxRecordVariationMoves): Annotate then writes the annotations
+// variations are bounded too (record.MaxGlyphs,
+// record.MaxVariationMoves): Annotate then writes the annotations
 // that fit (Fit), from the first ply, and after the last of them a note,
 // such as
 //
@@ -141,7 +142,7 @@ const noteRoom = 256
 // from its first. The error, which wraps ErrInvalidAnalysis, says where
 // they differ, or that rec's own comments leave no room for the note (see
 // Fit).
-func (r *Report) Annotate(rec *surakarta.Record) (*surakarta.Record, error) {
+func (r *Report) Annotate(rec *record.Record) (*record.Record, error) {
 	fit, lines, limit, err := r.fit(rec)
 	if err != nil {
 		return nil, err
@@ -154,15 +155,15 @@ func (r *Report) Annotate(rec *surakarta.Record) (*surakarta.Record, error) {
 		addComment(out.Comments, a.Ply, a.Comment())
 		if g, ok := a.Class.Glyph(); ok {
 			if out.Glyphs == nil {
-				out.Glyphs = map[int][]surakarta.Glyph{}
+				out.Glyphs = map[int][]record.Glyph{}
 			}
 			out.Glyphs[a.Ply] = append(out.Glyphs[a.Ply], g)
 		}
 		if len(lines[i]) > 0 {
 			if out.Variations == nil {
-				out.Variations = map[int][]surakarta.Variation{}
+				out.Variations = map[int][]record.Variation{}
 			}
-			out.Variations[a.Ply] = append(out.Variations[a.Ply], surakarta.Variation{Moves: lines[i]})
+			out.Variations[a.Ply] = append(out.Variations[a.Ply], record.Variation{Moves: lines[i]})
 		}
 	}
 	if plies := rec.Game.Ply(); fit < plies {
@@ -173,16 +174,16 @@ func (r *Report) Annotate(rec *surakarta.Record) (*surakarta.Record, error) {
 
 // Fit returns the number of the report's annotations, from the first, that
 // Annotate writes into rec: all of them, unless their comments would take
-// rec's beyond surakarta.MaxRecordCommentBytes (or their glyphs and
-// variations rec's beyond surakarta.MaxRecordGlyphs or
-// surakarta.MaxRecordVariationMoves), and then as many as fit
+// rec's beyond record.MaxCommentBytes (or their glyphs and
+// variations rec's beyond record.MaxGlyphs or
+// record.MaxVariationMoves), and then as many as fit
 // with the note that says which plies are not annotated. Its error, which
 // wraps ErrInvalidAnalysis, is Annotate's: rec does not hold the game
 // analysed, or its own comments leave no room for that note. The room
 // depends on rec alone, so the Fit of an empty Report, for a record with
 // moves, tells before any search whether the analysis of the record can
 // be written.
-func (r *Report) Fit(rec *surakarta.Record) (int, error) {
+func (r *Report) Fit(rec *record.Record) (int, error) {
 	fit, _, _, err := r.fit(rec)
 	return fit, err
 }
@@ -197,7 +198,7 @@ const (
 // fit is Fit, which also returns the line of the variation of each
 // annotation that fits (nil for none) and the limit that stops the
 // annotations, when one does.
-func (r *Report) fit(rec *surakarta.Record) (fit int, lines [][]surakarta.Move, limit int, err error) {
+func (r *Report) fit(rec *record.Record) (fit int, lines [][]surakarta.Move, limit int, err error) {
 	if rec == nil || rec.Game == nil {
 		return 0, nil, 0, fmt.Errorf("%w: the record has no game", ErrInvalidAnalysis)
 	}
@@ -256,21 +257,21 @@ func (r *Report) fit(rec *surakarta.Record) (fit int, lines [][]surakarta.Move, 
 			allGlyphs += glyphOf(a)
 			allMoves += len(lines[i])
 		}
-		if all <= surakarta.MaxRecordCommentBytes && allGlyphs <= surakarta.MaxRecordGlyphs && allMoves <= surakarta.MaxRecordVariationMoves {
+		if all <= record.MaxCommentBytes && allGlyphs <= record.MaxGlyphs && allMoves <= record.MaxVariationMoves {
 			return len(r.Moves), lines, 0, nil
 		}
 	}
-	if used+noteRoom > surakarta.MaxRecordCommentBytes {
-		return 0, nil, 0, fmt.Errorf("%w: the record's own comments take %d of the %d bytes a record's may (surakarta.MaxRecordCommentBytes), which leaves no room for the note on the plies not annotated (%d bytes)", ErrInvalidAnalysis, used, surakarta.MaxRecordCommentBytes, noteRoom)
+	if used+noteRoom > record.MaxCommentBytes {
+		return 0, nil, 0, fmt.Errorf("%w: the record's own comments take %d of the %d bytes a record's may (record.MaxCommentBytes), which leaves no room for the note on the plies not annotated (%d bytes)", ErrInvalidAnalysis, used, record.MaxCommentBytes, noteRoom)
 	}
 	for i, a := range r.Moves {
 		n := added(a)
 		switch {
-		case used+n+noteRoom > surakarta.MaxRecordCommentBytes:
+		case used+n+noteRoom > record.MaxCommentBytes:
 			limit = limitComments
-		case glyphs+glyphOf(a) > surakarta.MaxRecordGlyphs:
+		case glyphs+glyphOf(a) > record.MaxGlyphs:
 			limit = limitGlyphs
-		case variationMoves+len(lines[i]) > surakarta.MaxRecordVariationMoves:
+		case variationMoves+len(lines[i]) > record.MaxVariationMoves:
 			limit = limitVariations
 		default:
 			used += n
@@ -286,7 +287,7 @@ func (r *Report) fit(rec *surakarta.Record) (fit int, lines [][]surakarta.Move, 
 
 // countAnnotations adds the glyphs and the moves of the variations of a
 // line, at every depth, to glyphs and moves.
-func countAnnotations(gs map[int][]surakarta.Glyph, vs map[int][]surakarta.Variation, glyphs, moves *int) {
+func countAnnotations(gs map[int][]record.Glyph, vs map[int][]record.Variation, glyphs, moves *int) {
 	for _, g := range gs {
 		*glyphs += len(g)
 	}
@@ -300,7 +301,7 @@ func countAnnotations(gs map[int][]surakarta.Glyph, vs map[int][]surakarta.Varia
 
 // variationCommentBytes returns the bytes of the comments of v, at every
 // depth, as a record counts them.
-func variationCommentBytes(v surakarta.Variation) int {
+func variationCommentBytes(v record.Variation) int {
 	n := 0
 	for _, text := range v.Comments {
 		n += len(text) + 2
@@ -343,11 +344,11 @@ func note(annotated, analysed, plies, limit int) string {
 	if annotated < analysed {
 		switch limit {
 		case limitGlyphs:
-			fmt.Fprintf(&b, "the glyphs of %s would take the record's beyond %d, the most a record may hold (MaxRecordGlyphs)", plyRange(annotated+1, analysed), surakarta.MaxRecordGlyphs)
+			fmt.Fprintf(&b, "the glyphs of %s would take the record's beyond %d, the most a record may hold (MaxRecordGlyphs)", plyRange(annotated+1, analysed), record.MaxGlyphs)
 		case limitVariations:
-			fmt.Fprintf(&b, "the variations of %s would take the record's beyond %d moves, the most a record may hold (MaxRecordVariationMoves)", plyRange(annotated+1, analysed), surakarta.MaxRecordVariationMoves)
+			fmt.Fprintf(&b, "the variations of %s would take the record's beyond %d moves, the most a record may hold (MaxRecordVariationMoves)", plyRange(annotated+1, analysed), record.MaxVariationMoves)
 		default:
-			fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)", plyRange(annotated+1, analysed), surakarta.MaxRecordCommentBytes)
+			fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)", plyRange(annotated+1, analysed), record.MaxCommentBytes)
 		}
 	}
 	return b.String()

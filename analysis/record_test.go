@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"strconv"
@@ -59,7 +60,7 @@ func TestComment(t *testing.T) {
 // its comments, one after each move, and the record's own comments first.
 func TestAnnotateRoundTrip(t *testing.T) {
 	g, _, _, _ := plantedGame(t, 4, 20, 6)
-	rec := surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: "planted"})
+	rec := record.New(g, record.Header{Name: "Event", Value: "planted"})
 	rec.Comments[0] = "a game with a blunder"
 	rec.Comments[3] = "a comment of the record's own"
 	r, err := analysis.Game(context.Background(), g, newPVS(), analysis.Options{Limits: surakarta.Limits{Depth: 4}})
@@ -85,7 +86,7 @@ func TestAnnotateRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := surakarta.ReadRecords(bytes.NewReader(text))
+	back, err := record.ReadAll(bytes.NewReader(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
@@ -97,7 +98,7 @@ func TestAnnotateRoundTrip(t *testing.T) {
 	}
 
 	// Another game's record is refused.
-	other := surakarta.NewRecord(readGames(t)[0].Game)
+	other := record.New(readGames(t)[0].Game)
 	if _, err := r.Annotate(other); !errors.Is(err, analysis.ErrInvalidAnalysis) {
 		t.Errorf("Annotate of another game: %v, want ErrInvalidAnalysis", err)
 	}
@@ -256,7 +257,7 @@ func TestAnnotateStopped(t *testing.T) {
 
 // roundTrip annotates rec with r, writes the annotated record and reads
 // it back, failing the test when any step fails.
-func roundTrip(t *testing.T, r *analysis.Report, rec *surakarta.Record) *surakarta.Record {
+func roundTrip(t *testing.T, r *analysis.Report, rec *record.Record) *record.Record {
 	t.Helper()
 	annotated, err := r.Annotate(rec)
 	if err != nil {
@@ -266,7 +267,7 @@ func roundTrip(t *testing.T, r *analysis.Report, rec *surakarta.Record) *surakar
 	if err != nil {
 		t.Fatalf("the annotated record does not write: %v", err)
 	}
-	back, err := surakarta.ParseRecord(string(text))
+	back, err := record.Parse(string(text))
 	if err != nil {
 		t.Fatalf("the annotated record does not read back: %v", err)
 	}
@@ -295,7 +296,7 @@ func longGame(t *testing.T, plies int) *surakarta.Game {
 }
 
 // TestAnnotateLongGame: the annotations of a game of 60,000 plies, more
-// than a record's comments hold (surakarta.MaxRecordCommentBytes), are
+// than a record's comments hold (record.MaxCommentBytes), are
 // written as far as they fit, with the note that says which plies lack
 // one and why, and the record reads back: the analysis is not lost to
 // the limit. The summaries count every move.
@@ -309,7 +310,7 @@ func TestAnnotateLongGame(t *testing.T) {
 	if n := r.Summary(surakarta.Black).Moves + r.Summary(surakarta.White).Moves; n != plies {
 		t.Errorf("the summaries count %d moves, want %d", n, plies)
 	}
-	back := roundTrip(t, r, surakarta.NewRecord(g))
+	back := roundTrip(t, r, record.New(g))
 	// The annotations of plies 1 to fit, the last with the note.
 	fit := len(back.Comments)
 	if fit < 10_000 || fit >= plies {
@@ -321,7 +322,7 @@ func TestAnnotateLongGame(t *testing.T) {
 		}
 	}
 	want := fmt.Sprintf(" — plies %d to %d not annotated: the comments of plies %d to %d would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)",
-		fit+1, plies, fit+1, plies, surakarta.MaxRecordCommentBytes)
+		fit+1, plies, fit+1, plies, record.MaxCommentBytes)
 	if got := back.Comments[fit]; got != r.Moves[fit-1].Comment()+want {
 		t.Errorf("the last comment is %q, want the annotation and %q", got, want)
 	}
@@ -331,10 +332,10 @@ func TestAnnotateLongGame(t *testing.T) {
 	for _, text := range back.Comments {
 		used += len(text) + 2
 	}
-	if next := len(r.Moves[fit].Comment()) + 2; used-len(want)+next+analysis.NoteRoom <= surakarta.MaxRecordCommentBytes {
+	if next := len(r.Moves[fit].Comment()) + 2; used-len(want)+next+analysis.NoteRoom <= record.MaxCommentBytes {
 		t.Errorf("the comments take %d bytes without the note, and ply %d's annotation (%d) would fit with the note's room", used-len(want), fit+1, next)
 	}
-	if n, err := r.Fit(surakarta.NewRecord(g)); n != fit || err != nil {
+	if n, err := r.Fit(record.New(g)); n != fit || err != nil {
 		t.Errorf("Fit: %d, %v; want %d", n, err, fit)
 	}
 }
@@ -357,7 +358,7 @@ func TestAnnotateNoRoom(t *testing.T) {
 		}
 		return string(b)
 	}
-	room := surakarta.MaxRecordCommentBytes - analysis.NoteRoom - 2 // the braces of the comment
+	room := record.MaxCommentBytes - analysis.NoteRoom - 2 // the braces of the comment
 	rec.Comments[0] = filler(room)
 	back := roundTrip(t, r, rec)
 	if want := rec.Comments[0] + " — plies 1 to 27 not annotated: the comments of plies 1 to 27 would take the record's beyond 1048576 bytes, the most a record may hold (MaxRecordCommentBytes)"; len(back.Comments) != 1 || back.Comments[0] != want {
@@ -370,13 +371,13 @@ func TestAnnotateNoRoom(t *testing.T) {
 	if _, err := (&analysis.Report{}).Fit(rec); !errors.Is(err, analysis.ErrInvalidAnalysis) {
 		t.Errorf("Fit of an empty report for a record without room for the note: %v, want ErrInvalidAnalysis", err)
 	}
-	if n, err := (&analysis.Report{}).Fit(surakarta.NewRecord(rec.Game)); n != 0 || err != nil {
+	if n, err := (&analysis.Report{}).Fit(record.New(rec.Game)); n != 0 || err != nil {
 		t.Errorf("Fit of an empty report for a record with room: %d, %v", n, err)
 	}
 
 	// The note fits its room whatever the numbers of the plies, up to
-	// more than a record may hold (surakarta.MaxRecordPlies).
-	const most = 10 * surakarta.MaxRecordPlies
+	// more than a record may hold (record.MaxPlies).
+	const most = 10 * record.MaxPlies
 	for _, tc := range [][3]int{{0, 0, 1}, {most - 2, most - 1, most}, {0, most - 1, most}, {most - 1, most - 1, most}, {0, most, most}} {
 		n := analysis.Note(tc[0], tc[1], tc[2])
 		if len(n)+2 > analysis.NoteRoom || !strings.HasPrefix(n, "— ") || !strings.Contains(n, " not annotated: ") {
@@ -390,7 +391,7 @@ func TestAnnotateNoRoom(t *testing.T) {
 // legal, after the record's own; a best or good move gets neither, and
 // the record annotated is not changed.
 func TestAnnotateVariations(t *testing.T) {
-	rec, err := surakarta.ParseRecord("[Result \"*\"]\n\n1. b2b3 e5e4 2. c2c3! (2. a2a3) f5f4 3. a2a3 *\n")
+	rec, err := record.Parse("[Result \"*\"]\n\n1. b2b3 e5e4 2. c2c3! (2. a2a3) f5f4 3. a2a3 *\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,11 +426,11 @@ func TestAnnotateVariations(t *testing.T) {
 	if after, _ := rec.MarshalText(); string(after) != string(before) {
 		t.Errorf("Annotate changed the record:\n%s", after)
 	}
-	wantGlyphs := map[int][]surakarta.Glyph{2: {surakarta.GlyphDubious}, 3: {surakarta.GlyphGood, surakarta.GlyphMistake}, 5: {surakarta.GlyphBlunder}}
+	wantGlyphs := map[int][]record.Glyph{2: {record.GlyphDubious}, 3: {record.GlyphGood, record.GlyphMistake}, 5: {record.GlyphBlunder}}
 	if d := cmp.Diff(wantGlyphs, out.Glyphs); d != "" {
 		t.Errorf("glyphs (-want +got):\n%s", d)
 	}
-	wantVariations := map[int][]surakarta.Variation{
+	wantVariations := map[int][]record.Variation{
 		2: {{Moves: line("f5f4", "a2a3")}},
 		3: {{Moves: line("a2a3")}, {Moves: line("d2d3", "f5f4")}},
 	}
@@ -440,7 +441,7 @@ func TestAnnotateVariations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := surakarta.ParseRecord(string(text))
+	back, err := record.Parse(string(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

@@ -3,6 +3,7 @@ package book
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"strings"
 	"testing"
@@ -14,8 +15,8 @@ import (
 // testGames are four games whose book the tests below work out by hand:
 // Black won the first, White the second, the third was drawn, and the
 // fourth has no result.
-func testGames(t *testing.T) []*surakarta.Record {
-	return []*surakarta.Record{
+func testGames(t *testing.T) []*record.Record {
+	return []*record.Record{
 		game(t, "", "1-0", "b2b3", "e5e4", "a2a3"),
 		game(t, "", "0-1", "b2b3", "e5e4", "c2c3"),
 		game(t, "", "1/2-1/2", "a2a3", "e5e4"),
@@ -160,7 +161,7 @@ func TestBuilderErrors(t *testing.T) {
 		}
 	}
 	b, _ := NewBuilder(4)
-	for _, r := range []*surakarta.Record{nil, {}} {
+	for _, r := range []*record.Record{nil, {}} {
 		if _, err := b.Add(r); !errors.Is(err, ErrInvalidBook) {
 			t.Errorf("Add(%v): %v", r, err)
 		}

@@ -2,6 +2,7 @@ package book
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"math"
 	"slices"
@@ -39,7 +40,7 @@ func NewBuilder(plies int) (*Builder, error) {
 // is past the plies, adds nothing: Add reports whether it added the game.
 // It fails, wrapping ErrInvalidBook, for a record without a game and when
 // a count would pass the 32 bits the file stores it in.
-func (b *Builder) Add(r *surakarta.Record) (bool, error) {
+func (b *Builder) Add(r *record.Record) (bool, error) {
 	if r == nil || r.Game == nil {
 		return false, fmt.Errorf("%w: a record without a game", ErrInvalidBook)
 	}

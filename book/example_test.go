@@ -3,6 +3,7 @@ package book_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
@@ -28,7 +29,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	sc := surakarta.NewRecordScanner(strings.NewReader(records))
+	sc := record.NewScanner(strings.NewReader(records))
 	for sc.Scan() {
 		if _, err := builder.Add(sc.Record()); err != nil {
 			panic(err)

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"github.com/surakarta-go/surakarta/record"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -8,7 +9,7 @@ import (
 
 // game returns a record of the moves played from start (the start
 // position when ""), with the given result.
-func game(t testing.TB, start, result string, moves ...string) *surakarta.Record {
+func game(t testing.TB, start, result string, moves ...string) *record.Record {
 	t.Helper()
 	p := surakarta.NewPosition()
 	if start != "" {
@@ -23,7 +24,7 @@ func game(t testing.TB, start, result string, moves ...string) *surakarta.Record
 			t.Fatalf("%s: %v", m, err)
 		}
 	}
-	r := surakarta.NewRecord(g)
+	r := record.New(g)
 	r.Result = result
 	if result != "*" {
 		r.Reason = "adjudicated: test"
@@ -32,7 +33,7 @@ func game(t testing.TB, start, result string, moves ...string) *surakarta.Record
 }
 
 // build returns the book of plies plies of the records.
-func build(t testing.TB, plies int, records ...*surakarta.Record) *Book {
+func build(t testing.TB, plies int, records ...*record.Record) *Book {
 	t.Helper()
 	b, err := NewBuilder(plies)
 	if err != nil {

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"path/filepath"
 	"strings"
 
@@ -104,7 +105,7 @@ func endgameOpenings(root, what, which string, least int, want func(surakarta.Po
 // firstEndgame returns the first position of the record's game for
 // which want holds and that is not over, if any before the game has fewer
 // than least pieces.
-func firstEndgame(rec *surakarta.Record, least int, want func(surakarta.Position) bool) (surakarta.Position, bool) {
+func firstEndgame(rec *record.Record, least int, want func(surakarta.Position) bool) (surakarta.Position, bool) {
 	g := surakarta.NewGame(rec.Game.StartPosition())
 	moves := rec.Game.Moves()
 	for ply := 0; ; ply++ {

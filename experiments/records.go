@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"compress/gzip"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"math"
@@ -30,11 +31,11 @@ var nonRegression = elo.SPRT{Elo0: -10, Elo1: 0, Alpha: 0.05, Beta: 0.05}
 // Records are the games of one record file under matches/.
 type Records struct {
 	File string // the path under matches/, such as "tune/weight20.txt.gz"
-	recs []*surakarta.Record
+	recs []*record.Record
 }
 
 // readRecords reads a record file, gunzipped if its name ends in .gz.
-func readRecords(path string) ([]*surakarta.Record, error) {
+func readRecords(path string) ([]*record.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -48,7 +49,7 @@ func readRecords(path string) ([]*surakarta.Record, error) {
 		}
 		r = zr
 	}
-	recs, err := surakarta.ReadRecords(r)
+	recs, err := record.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"github.com/surakarta-go/surakarta/record"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -8,10 +9,10 @@ import (
 
 // recordsWith returns records of a game for each value, set into its
 // record by set.
-func recordsWith(set func(*surakarta.Record, string), values ...string) *Records {
-	var recs []*surakarta.Record
+func recordsWith(set func(*record.Record, string), values ...string) *Records {
+	var recs []*record.Record
 	for _, v := range values {
-		rec := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
+		rec := record.New(surakarta.NewGame(surakarta.NewPosition()))
 		set(rec, v)
 		recs = append(recs, rec)
 	}
@@ -21,7 +22,7 @@ func recordsWith(set func(*surakarta.Record, string), values ...string) *Records
 // TestReasons counts the reasons of four games, the most frequent first
 // and ties by name.
 func TestReasons(t *testing.T) {
-	r := recordsWith(func(rec *surakarta.Record, v string) { rec.Reason = v }, "repetition", "no pieces left", "no legal move", "no pieces left")
+	r := recordsWith(func(rec *record.Record, v string) { rec.Reason = v }, "repetition", "no pieces left", "no legal move", "no pieces left")
 	if got, want := r.Reasons(), "2 no pieces left, 1 no legal move, 1 repetition"; got != want {
 		t.Errorf("Reasons() = %q, want %q", got, want)
 	}
@@ -30,7 +31,7 @@ func TestReasons(t *testing.T) {
 // TestResults counts the results of five games by colour; the game not
 // over counts in none.
 func TestResults(t *testing.T) {
-	r := recordsWith(func(rec *surakarta.Record, v string) { rec.Result = v }, "1-0", "0-1", "1-0", "*", "1/2-1/2")
+	r := recordsWith(func(rec *record.Record, v string) { rec.Result = v }, "1-0", "0-1", "1-0", "*", "1/2-1/2")
 	if got, want := r.Results(), "2 won by Black, 1 drawn, 1 won by White"; got != want {
 		t.Errorf("Results() = %q, want %q", got, want)
 	}

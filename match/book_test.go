@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,7 +42,7 @@ func TestBookRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	records, err := surakarta.ReadRecords(f)
+	records, err := record.ReadAll(f)
 	if err != nil || len(records) != 2 {
 		t.Fatalf("%d records, %v", len(records), err)
 	}

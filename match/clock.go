@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
 	"time"
@@ -70,12 +71,12 @@ func (k *gameClock) spend(side surakarta.Color, spent time.Duration) bool {
 // time any side had left after a move (before its increment), as the
 // clock matches of cmd/surakarta's tests write them. A side that lost on
 // time shows how far its time went below zero.
-func (k *gameClock) headers() []surakarta.Header {
+func (k *gameClock) headers() []record.Header {
 	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
-	h := []surakarta.Header{{Name: "TimeLeft", Value: fmt.Sprintf("black %s, white %s",
+	h := []record.Header{{Name: "TimeLeft", Value: fmt.Sprintf("black %s, white %s",
 		ms(k.left[surakarta.Black]), ms(k.left[surakarta.White]))}}
 	if k.moved {
-		h = append(h, surakarta.Header{Name: "LeastTimeLeft", Value: ms(k.least)})
+		h = append(h, record.Header{Name: "LeastTimeLeft", Value: ms(k.least)})
 	}
 	return h
 }

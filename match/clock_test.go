@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"path/filepath"
@@ -192,7 +193,7 @@ func TestClockTimeForfeit(t *testing.T) {
 	}
 	checkRefused(t, cfg, string(text), 1, "", out)
 	for _, h := range []string{forfeitHeader, "TimeLeft", "LeastTimeLeft"} {
-		edited := editRecords(t, string(text), 1, func(rec *surakarta.Record) { setHeader(rec, h, "") })
+		edited := editRecords(t, string(text), 1, func(rec *record.Record) { setHeader(rec, h, "") })
 		checkRefused(t, cfg, edited, 1, "without its "+h+" header", out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,9 +21,9 @@ import (
 
 // editRecords returns the records of text, with edit applied to the record
 // of round, written again.
-func editRecords(t *testing.T, text string, round int, edit func(*surakarta.Record)) string {
+func editRecords(t *testing.T, text string, round int, edit func(*record.Record)) string {
 	t.Helper()
-	recs, err := surakarta.ReadRecords(strings.NewReader(text))
+	recs, err := record.ReadAll(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,12 +48,12 @@ func editRecords(t *testing.T, text string, round int, edit func(*surakarta.Reco
 
 // lastMover returns the colour of the side that made the last move of
 // rec's game.
-func lastMover(rec *surakarta.Record) surakarta.Color {
+func lastMover(rec *record.Record) surakarta.Color {
 	return rec.Game.Positions()[rec.Game.Ply()-1].SideToMove()
 }
 
 // undoLast takes back the last move of a game that the rules ended.
-func undoLast(t *testing.T, rec *surakarta.Record) {
+func undoLast(t *testing.T, rec *record.Record) {
 	t.Helper()
 	if err := rec.Game.Undo(); err != nil {
 		t.Fatal(err)
@@ -60,7 +61,7 @@ func undoLast(t *testing.T, rec *surakarta.Record) {
 }
 
 // setHeader sets a header of rec, or removes it when value is "".
-func setHeader(rec *surakarta.Record, name, value string) {
+func setHeader(rec *record.Record, name, value string) {
 	for i, h := range rec.Headers {
 		if h.Name == name {
 			if value == "" {
@@ -72,7 +73,7 @@ func setHeader(rec *surakarta.Record, name, value string) {
 		}
 	}
 	if value != "" {
-		rec.Headers = append(rec.Headers, surakarta.Header{Name: name, Value: value})
+		rec.Headers = append(rec.Headers, record.Header{Name: name, Value: value})
 	}
 }
 
@@ -150,74 +151,74 @@ func TestResultsNeedEvidence(t *testing.T) {
 	checkRefused(t, cfg, text, round, "", out)
 	for _, tc := range []struct {
 		name string
-		edit func(*surakarta.Record)
+		edit func(*record.Record)
 		want string // "": accepted
 	}{
-		{"resignation", func(rec *surakarta.Record) {
+		{"resignation", func(rec *record.Record) {
 			winner := lastMover(rec)
 			undoLast(t, rec)
 			rec.Game.Resign(winner)
 			rec.Result, rec.Reason = rec.Game.Outcome().Result(), "resignation"
 		}, "(resignation after"},
-		{"draw by agreement", func(rec *surakarta.Record) {
+		{"draw by agreement", func(rec *record.Record) {
 			undoLast(t, rec)
 			rec.Game.AgreeDraw()
 			rec.Result, rec.Reason = "1/2-1/2", "draw by agreement"
 		}, "the players do not end a game of a match"},
-		{"adjudicated before the move limit", func(rec *surakarta.Record) {
+		{"adjudicated before the move limit", func(rec *record.Record) {
 			winner := lastMover(rec)
 			undoLast(t, rec)
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: winner.Other()}.Result(), "adjudicated: move limit"
 		}, "the match adjudicates its games at 400 plies"},
-		{"a forfeit without its header", func(rec *surakarta.Record) {
+		{"a forfeit without its header", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result(), "forfeit: crash"
 		}, "a forfeit without its Forfeit header"},
-		{"a time forfeit without its header", func(rec *surakarta.Record) {
+		{"a time forfeit without its header", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			rec.Game.ForfeitOnTime(loser)
 			rec.Result, rec.Reason = rec.Game.Outcome().Result(), "time forfeit"
 		}, "a forfeit without its Forfeit header"},
-		{"a forfeit whose header names the other side", func(rec *surakarta.Record) {
+		{"a forfeit whose header names the other side", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			name, _ := rec.Header(loser.Other().String())
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result(), "forfeit: crash"
 			setHeader(rec, forfeitHeader, headerText(forfeitText(loser.Other(), name, rec.Game.Ply(), rec.Game.Position(), "crash")))
 		}, "does not name the loser"},
-		{"a forfeit whose header names another engine", func(rec *surakarta.Record) {
+		{"a forfeit whose header names another engine", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result(), "forfeit: crash"
 			setHeader(rec, forfeitHeader, headerText(forfeitText(loser, "someone", rec.Game.Ply(), rec.Game.Position(), "crash")))
 		}, "does not name the loser"},
-		{"a forfeit at another ply", func(rec *surakarta.Record) {
+		{"a forfeit at another ply", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			name, _ := rec.Header(loser.String())
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result(), "forfeit: crash"
 			setHeader(rec, forfeitHeader, headerText(forfeitText(loser, name, rec.Game.Ply()+1, rec.Game.Position(), "crash")))
 		}, "does not name the loser"},
-		{"a forfeit won by the side to move", func(rec *surakarta.Record) {
+		{"a forfeit won by the side to move", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove().Other()
 			name, _ := rec.Header(loser.String())
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: loser.Other()}.Result(), "forfeit: crash"
 			setHeader(rec, forfeitHeader, headerText(forfeitText(loser, name, rec.Game.Ply(), rec.Game.Position(), "crash")))
 		}, "a forfeit is lost by the side to move"},
-		{"a game the rules ended, with a Forfeit header", func(rec *surakarta.Record) {
+		{"a game the rules ended, with a Forfeit header", func(rec *record.Record) {
 			setHeader(rec, forfeitHeader, "Black (strong) forfeits at ply 1")
 		}, "the rules ended the game, yet it has a Forfeit header"},
-		{"a game not over, with no reason", func(rec *surakarta.Record) {
+		{"a game not over, with no reason", func(rec *record.Record) {
 			winner := lastMover(rec)
 			undoLast(t, rec)
 			rec.Result, rec.Reason = surakarta.Outcome{Over: true, Winner: winner.Other()}.Result(), "the other side was faster"
 		}, "neither adjudicated (at the move limit or by the tables) nor forfeited"},
 		// What the runner writes for a forfeit, which the record cannot
 		// tell from one it wrote: counted.
-		{"a forfeit with its header", func(rec *surakarta.Record) {
+		{"a forfeit with its header", func(rec *record.Record) {
 			undoLast(t, rec)
 			loser := rec.Game.Position().SideToMove()
 			name, _ := rec.Header(loser.String())
@@ -279,7 +280,7 @@ func TestAdjudicationNeedsTheMoveLimit(t *testing.T) {
 		checkRefused(t, other, string(text), 0, want, out)
 	}
 	// With the other result.
-	flipped := editRecords(t, string(text), round, func(rec *surakarta.Record) {
+	flipped := editRecords(t, string(text), round, func(rec *record.Record) {
 		rec.Result = map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[result]
 	})
 	checkRefused(t, cfg, flipped, round, "the piece count makes it "+result, out)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +47,7 @@ func engineProgram(t *testing.T) string {
 // again to check that it resumes, and returns its outcome, its records
 // read back from the record file (which replays every game under the
 // rules) and its progress lines.
-func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*surakarta.Record, string) {
+func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*record.Record, string) {
 	t.Helper()
 	ea, err := enginespec.Parse(a)
 	if err != nil {
@@ -80,7 +81,7 @@ func externalMatch(t *testing.T, a, b string, games, depth int) (Outcome, []*sur
 
 // checkNoForfeits fails if a record has a Forfeit header, and checks that
 // every game ended by the rules or the move limit.
-func checkNoForfeits(t *testing.T, recs []*surakarta.Record) {
+func checkNoForfeits(t *testing.T, recs []*record.Record) {
 	t.Helper()
 	for _, r := range recs {
 		if f, ok := r.Header(forfeitHeader); ok {
@@ -277,7 +278,7 @@ func TestHeaderText(t *testing.T) {
 	if !strings.HasPrefix(got, "a b c d?é") || len(got) > maxHeaderText+len("…") {
 		t.Errorf("headerText: %q", got)
 	}
-	if _, err := (&surakarta.Record{Headers: []surakarta.Header{{Name: "X", Value: got}}, Game: surakarta.NewGame(surakarta.NewPosition()), Result: "*"}).MarshalText(); err != nil {
+	if _, err := (&record.Record{Headers: []record.Header{{Name: "X", Value: got}}, Game: surakarta.NewGame(surakarta.NewPosition()), Result: "*"}).MarshalText(); err != nil {
 		t.Errorf("not a valid header value: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"strings"
 
@@ -51,8 +52,8 @@ func forfeitGame(g *surakarta.Game, c surakarta.Color, name string, f *enginespe
 // mark writes the forfeit into the record of its game: the Forfeit
 // header and, for a forfeit not on time (which ended the game), the
 // result and the reason.
-func (note forfeitNote) mark(rec *surakarta.Record) {
-	rec.Headers = append(rec.Headers, surakarta.Header{Name: forfeitHeader, Value: note.text})
+func (note forfeitNote) mark(rec *record.Record) {
+	rec.Headers = append(rec.Headers, record.Header{Name: forfeitHeader, Value: note.text})
 	if note.onTime {
 		return
 	}

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"slices"
 	"strconv"
@@ -111,7 +112,7 @@ func (mg *merger) read(file string, openings []surakarta.Position) error {
 	}
 	defer f.Close()
 	rf := &recordFile{name: file, f: f}
-	_, cut, err := rf.scan("match: merging: ", func(rec *surakarta.Record, n int) error {
+	_, cut, err := rf.scan("match: merging: ", func(rec *record.Record, n int) error {
 		where := fmt.Sprintf("%s record %d", file, n)
 		if err := mg.add(rec, where, openings); err != nil {
 			return fmt.Errorf("match: merging: %s: %w", where, err)
@@ -128,7 +129,7 @@ func (mg *merger) read(file string, openings []surakarta.Position) error {
 }
 
 // add checks one record and adds its score.
-func (mg *merger) add(rec *surakarta.Record, where string, openings []surakarta.Position) error {
+func (mg *merger) add(rec *record.Record, where string, openings []surakarta.Position) error {
 	cfg := &mg.m.cfg
 	if cfg.Openings != nil { // an unknown opening is the start of the first record of its pair
 		roundText, _ := rec.Header("Round")

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
 	"time"
@@ -116,7 +117,7 @@ func (r *configReader) read(file string) error {
 	}
 	defer f.Close()
 	rf := &recordFile{name: file, f: f}
-	_, _, err = rf.scan("match: reading the match from its records: ", func(rec *surakarta.Record, n int) error {
+	_, _, err = rf.scan("match: reading the match from its records: ", func(rec *record.Record, n int) error {
 		where := fmt.Sprintf("%s record %d", file, n)
 		if err := r.add(rec, where); err != nil {
 			return fmt.Errorf("match: reading the match from its records: %s: %w", where, err)
@@ -127,7 +128,7 @@ func (r *configReader) read(file string) error {
 }
 
 // add reads the match of one record and checks it against the first.
-func (r *configReader) add(rec *surakarta.Record, where string) error {
+func (r *configReader) add(rec *record.Record, where string) error {
 	cfg, err := recordConfig(rec)
 	if err != nil {
 		return err
@@ -168,7 +169,7 @@ func matchText(c Config) string {
 }
 
 // recordConfig returns the Config of the match that played one record.
-func recordConfig(rec *surakarta.Record) (Config, error) {
+func recordConfig(rec *record.Record) (Config, error) {
 	var cfg Config
 	roundText, _ := rec.Header("Round")
 	number, err := strconv.Atoi(roundText)

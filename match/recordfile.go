@@ -8,7 +8,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
@@ -72,7 +73,7 @@ func (rf *recordFile) close() error {
 }
 
 // append writes rec at the end of the file and waits until it is on disk.
-func (rf *recordFile) append(rec *surakarta.Record) error {
+func (rf *recordFile) append(rec *record.Record) error {
 	if _, err := rec.WriteTo(rf.f); err != nil {
 		return fmt.Errorf("match: writing %s: %w", rf.name, err)
 	}
@@ -90,7 +91,7 @@ func (rf *recordFile) append(rec *surakarta.Record) error {
 // the file NAME.partial and cut from the file, and report says so; its
 // round is then played again. A record that does not read anywhere else
 // is an error that names its line, and the file is left as it is.
-func (rf *recordFile) readRecords(add func(rec *surakarta.Record, n int) error, report func(string)) error {
+func (rf *recordFile) readRecords(add func(rec *record.Record, n int) error, report func(string)) error {
 	end, cut, err := rf.scan("match: resuming from ", add)
 	if err != nil {
 		return err
@@ -112,11 +113,11 @@ func (rf *recordFile) readRecords(add func(rec *surakarta.Record, n int) error, 
 // its end (see cutTail), scan returns where they end and, as cut, why
 // that record does not read. A record that does not read anywhere else is
 // an error, prefix followed by "NAME: line N: ...".
-func (rf *recordFile) scan(prefix string, add func(rec *surakarta.Record, n int) error) (end int64, cut, err error) {
+func (rf *recordFile) scan(prefix string, add func(rec *record.Record, n int) error) (end int64, cut, err error) {
 	if _, err := rf.f.Seek(0, io.SeekStart); err != nil {
 		return 0, nil, fmt.Errorf("match: reading %s: %w", rf.name, err)
 	}
-	sc := surakarta.NewRecordScanner(rf.f)
+	sc := record.NewScanner(rf.f)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -129,7 +130,7 @@ func (rf *recordFile) scan(prefix string, add func(rec *surakarta.Record, n int)
 	switch {
 	case err == nil:
 		return end, nil, nil
-	case !errors.Is(err, surakarta.ErrInvalidRecord):
+	case !errors.Is(err, record.ErrInvalid):
 		return 0, nil, fmt.Errorf("match: reading %s: %w", rf.name, err)
 	}
 	isCut, err2 := rf.cutTail(end)
@@ -159,7 +160,7 @@ func (rf *recordFile) cutTail(end int64) (bool, error) {
 // short: at most one record's worth (a block of header lines, then
 // perhaps a block of moves) without the blank line that ends a complete
 // record, and no line longer than a record's line may be
-// (surakarta.MaxRecordLineBytes, and a '\r'). Anything more, or a complete
+// (record.MaxLineBytes, and a '\r'). Anything more, or a complete
 // record that does not read, is damage, not a cut. It stops at the first
 // line too long and at a third block, so that an input without a line
 // break, such as a device of zero bytes that never ends, is answered
@@ -181,7 +182,7 @@ func cutShort(r io.ByteReader) (bool, error) {
 			return false, err
 		}
 		if c != '\n' {
-			if length++; length > surakarta.MaxRecordLineBytes+1 {
+			if length++; length > record.MaxLineBytes+1 {
 				return false, nil
 			}
 		}

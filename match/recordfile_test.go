@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
 )
 
@@ -136,7 +137,7 @@ func TestEndlessLine(t *testing.T) {
 	f.Close()
 	tooLong := func(what string, err error) {
 		t.Helper()
-		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line 1: ") || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
+		if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "line 1: ") || !strings.Contains(err.Error(), "MaxLineBytes") {
 			t.Errorf("%s: %.300v; want an invalid record, its line 1 too long", what, err)
 		}
 	}
@@ -168,15 +169,15 @@ func (z *zeros) ReadByte() (byte, error) {
 
 // TestCutShortReadsALine: cutShort answers an input of zero bytes
 // without a line break, damage and not a record cut short, after reading
-// one line's worth of it (MaxRecordLineBytes, and a '\r'); the input
+// one line's worth of it (MaxLineBytes, and a '\r'); the input
 // stops after a GiB, so that a cutShort that read on would not hang.
 func TestCutShortReadsALine(t *testing.T) {
 	z := &zeros{n: 1 << 30}
 	if cut, err := cutShort(z); cut || err != nil {
 		t.Errorf("cutShort of zero bytes: %v, %v; want false", cut, err)
 	}
-	if z.read > surakarta.MaxRecordLineBytes+2 {
-		t.Errorf("cutShort read %d bytes of a line longer than a record's, want at most %d", z.read, surakarta.MaxRecordLineBytes+2)
+	if z.read > record.MaxLineBytes+2 {
+		t.Errorf("cutShort read %d bytes of a line longer than a record's, want at most %d", z.read, record.MaxLineBytes+2)
 	}
 }
 
@@ -192,7 +193,7 @@ func TestRunRefusesDamage(t *testing.T) {
 	}
 	line := strings.Count(damaged[:moves], "\n") + 1
 	_, err := Run(context.Background(), config(file, 6))
-	if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line "+strconv.Itoa(line)+":") {
+	if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "line "+strconv.Itoa(line)+":") {
 		t.Errorf("Run on a file damaged on line %d: %v", line, err)
 	}
 	if now, _ := os.ReadFile(file); string(now) != damaged {
@@ -209,7 +210,7 @@ func TestRunRefusesDamage(t *testing.T) {
 	if err := os.WriteFile(file, []byte(damaged), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), config(file, 6)); !errors.Is(err, surakarta.ErrInvalidRecord) {
+	if _, err := Run(context.Background(), config(file, 6)); !errors.Is(err, record.ErrInvalid) {
 		t.Errorf("Run on a file whose complete last record is damaged: %v", err)
 	}
 	if now, _ := os.ReadFile(file); string(now) != damaged {
@@ -265,7 +266,7 @@ func TestRunChecksEachRecordsRound(t *testing.T) {
 // with the result "*".
 func unfinished(t *testing.T, text string) string {
 	t.Helper()
-	rec, err := surakarta.ParseRecord(text)
+	rec, err := record.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,14 +309,14 @@ func TestRunRefusesALockedFile(t *testing.T) {
 }
 
 // recordsIn returns the records of a record file.
-func recordsIn(t *testing.T, file string) []*surakarta.Record {
+func recordsIn(t *testing.T, file string) []*record.Record {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
+	recs, err := record.ReadAll(f)
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"runtime"
 	"strconv"
@@ -621,24 +622,24 @@ func (m *matchState) add(number int, score float64) error {
 }
 
 // record makes the game record of a round.
-func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
+func (m *matchState) record(r round, game *playedGame) *record.Record {
 	g := game.g
 	black, white := m.cfg.A.Name, m.cfg.B.Name
 	if !r.aBlack {
 		black, white = white, black
 	}
-	rec := surakarta.NewRecord(g,
-		surakarta.Header{Name: "Event", Value: m.cfg.A.Name + " vs " + m.cfg.B.Name},
-		surakarta.Header{Name: "Round", Value: strconv.Itoa(r.number)},
-		surakarta.Header{Name: "Black", Value: black},
-		surakarta.Header{Name: "White", Value: white},
-		surakarta.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
-		surakarta.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
-		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
-		surakarta.Header{Name: gamesHeader, Value: strconv.Itoa(m.cfg.Games)},
+	rec := record.New(g,
+		record.Header{Name: "Event", Value: m.cfg.A.Name + " vs " + m.cfg.B.Name},
+		record.Header{Name: "Round", Value: strconv.Itoa(r.number)},
+		record.Header{Name: "Black", Value: black},
+		record.Header{Name: "White", Value: white},
+		record.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
+		record.Header{Name: "TimeControl", Value: LimitsText(m.cfg.Limits)},
+		record.Header{Name: "Seed", Value: strconv.FormatUint(m.cfg.Seed, 10)},
+		record.Header{Name: gamesHeader, Value: strconv.Itoa(m.cfg.Games)},
 	)
 	if m.cfg.Openings != nil {
-		rec.Headers = append(rec.Headers, surakarta.Header{Name: openingsHeader, Value: givenOpenings})
+		rec.Headers = append(rec.Headers, record.Header{Name: openingsHeader, Value: givenOpenings})
 	}
 	rec.Headers = append(rec.Headers, m.cfg.Shard.header()...)
 	if game.clock != nil {
@@ -649,7 +650,7 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 		game.forfeit.mark(rec)
 	case game.table != nil:
 		rec.Result, rec.Reason = game.table.result, tablesReason
-		rec.Headers = append(rec.Headers, surakarta.Header{Name: tablesHeader, Value: game.table.text})
+		rec.Headers = append(rec.Headers, record.Header{Name: tablesHeader, Value: game.table.text})
 	case !g.Outcome().Over: // stopped at MaxPlies: decided by piece count (only the winner is used)
 		p := g.Position()
 		rec.Result = surakarta.Adjudicate(p, surakarta.NotOver).Result()
@@ -662,7 +663,7 @@ func (m *matchState) record(r round, game *playedGame) *surakarta.Record {
 // checking that each is a game of this match.
 func (m *matchState) resume(openings []surakarta.Position) error {
 	rounds := make(map[int]int) // round → the number of its record in the file
-	add := func(rec *surakarta.Record, n int) error {
+	add := func(rec *record.Record, n int) error {
 		number, err := m.checkRecord(rec, openings)
 		if err == nil {
 			err = m.cfg.Shard.checkShard(rec, number)
@@ -697,7 +698,7 @@ func (m *matchState) resume(openings []surakarta.Position) error {
 // match (engines, seed, time control), or not of its round (colours,
 // opening), or not finished. Records of rounds beyond cfg.Games, which a
 // longer match on the same file played, are checked as far as the round.
-func (m *matchState) checkRecord(rec *surakarta.Record, openings []surakarta.Position) (int, error) {
+func (m *matchState) checkRecord(rec *record.Record, openings []surakarta.Position) (int, error) {
 	cfg := &m.cfg
 	event := cfg.A.Name + " vs " + cfg.B.Name
 	ev, _ := rec.Header("Event")
@@ -780,7 +781,7 @@ var errNotMade = errors.New("a result the match does not make, or not without it
 // No other result is Run's (a resignation, a draw by agreement, an
 // adjudication at another ply, a forfeit without its header, a Tablebase
 // header on a game the tables did not end).
-func (m *matchState) checkEnd(rec *surakarta.Record) error {
+func (m *matchState) checkEnd(rec *record.Record) error {
 	g := rec.Game
 	o := g.Outcome()
 	maxPlies := cmp.Or(m.cfg.MaxPlies, defaultMaxPlies)

@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
@@ -92,16 +93,16 @@ func (s Shard) games(games int) int {
 
 // header returns the Shard header of the shard's records; none for the
 // zero Shard.
-func (s Shard) header() []surakarta.Header {
+func (s Shard) header() []record.Header {
 	if s.Count == 0 {
 		return nil
 	}
-	return []surakarta.Header{{Name: shardHeader, Value: s.String()}}
+	return []record.Header{{Name: shardHeader, Value: s.String()}}
 }
 
 // recordShard returns the shard a record says it was played by: the zero
 // Shard when it has no Shard header.
-func recordShard(rec *surakarta.Record) (Shard, error) {
+func recordShard(rec *record.Record) (Shard, error) {
 	text, ok := rec.Header(shardHeader)
 	if !ok {
 		return Shard{}, nil
@@ -115,7 +116,7 @@ func recordShard(rec *surakarta.Record) (Shard, error) {
 
 // checkShard returns an error unless rec, a game of round number, was
 // played by shard s and is in its share.
-func (s Shard) checkShard(rec *surakarta.Record, number int) error {
+func (s Shard) checkShard(rec *record.Record, number int) error {
 	got, err := recordShard(rec)
 	switch {
 	case err != nil:

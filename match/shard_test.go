@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -93,7 +94,7 @@ func shardMatch(t *testing.T, games int, sprt *elo.SPRT) Config {
 // game is what a record says of its game: the opening, the moves, the
 // result and who had Black; the headers that differ between shards and
 // runs (Date, Shard) are left out.
-func game(rec *surakarta.Record) string {
+func game(rec *record.Record) string {
 	black, _ := rec.Header("Black")
 	return fmt.Sprintf("%v %v %s %s %s", rec.Game.StartPosition(), rec.Game.Moves(), rec.Result, rec.Reason, black)
 }

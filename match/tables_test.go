@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -351,34 +352,34 @@ func TestTablesRecordsResumeAndMerge(t *testing.T) {
 		t.Errorf("merging the match ReadConfig reads: %v, %v; want %v", merged, err, out)
 	}
 
-	flip := func(rec *surakarta.Record) {
+	flip := func(rec *record.Record) {
 		rec.Result = map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[rec.Result]
 	}
 	for _, tc := range []struct {
 		name  string
 		round int
-		edit  func(*surakarta.Record)
+		edit  func(*record.Record)
 		want  string
 	}{
 		{"another result", round, flip, "does not say the value that the result gives the last position"},
-		{"another result and its value", round, func(rec *surakarta.Record) {
+		{"another result and its value", round, func(rec *record.Record) {
 			flip(rec)
 			p := rec.Game.Position()
 			r, _ := moverResult(p.SideToMove(), rec.Result)
 			setHeader(rec, tablesHeader, tableText(p, 50, r))
 		}, ""},
-		{"no Tablebase header", round, func(rec *surakarta.Record) { setHeader(rec, tablesHeader, "") }, "adjudicated by the tables without its Tablebase header"},
-		{"the value of other rules", round, func(rec *surakarta.Record) {
+		{"no Tablebase header", round, func(rec *record.Record) { setHeader(rec, tablesHeader, "") }, "adjudicated by the tables without its Tablebase header"},
+		{"the value of other rules", round, func(rec *record.Record) {
 			text, _ := rec.Header(tablesHeader)
 			setHeader(rec, tablesHeader, strings.Replace(text, "-q50:", "-all:", 1))
 		}, "does not say the value"},
-		{"the value of another class", round, func(rec *surakarta.Record) {
+		{"the value of another class", round, func(rec *record.Record) {
 			text, _ := rec.Header(tablesHeader)
 			setHeader(rec, tablesHeader, "4v4"+text[3:])
 		}, "does not say the value"},
-		{"a Forfeit header", round, func(rec *surakarta.Record) { setHeader(rec, forfeitHeader, "Black (strong) forfeits") }, "adjudicated by the tables with a Forfeit header"},
-		{"another reason", round, func(rec *surakarta.Record) { rec.Reason = adjudicatedReason }, "a Tablebase header on a game that the tables did not adjudicate"},
-		{"a game the rules ended, with a Tablebase header", over, func(rec *surakarta.Record) {
+		{"a Forfeit header", round, func(rec *record.Record) { setHeader(rec, forfeitHeader, "Black (strong) forfeits") }, "adjudicated by the tables with a Forfeit header"},
+		{"another reason", round, func(rec *record.Record) { rec.Reason = adjudicatedReason }, "a Tablebase header on a game that the tables did not adjudicate"},
+		{"a game the rules ended, with a Tablebase header", over, func(rec *record.Record) {
 			setHeader(rec, tablesHeader, "2v1-q50: Black to move wins")
 		}, "a Tablebase header on a game that the tables did not adjudicate"},
 	} {
@@ -396,7 +397,7 @@ func TestTablesRecordsResumeAndMerge(t *testing.T) {
 // flipped as the test does: a win the other way, a draw a win of Black.
 func flippedCounts(t *testing.T, c elo.Counts, text string, round int) elo.Counts {
 	t.Helper()
-	recs, err := surakarta.ReadRecords(strings.NewReader(text))
+	recs, err := record.ReadAll(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}

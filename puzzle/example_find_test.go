@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"context"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"log"
 	"os"
 
@@ -18,7 +19,7 @@ func ExampleFromReport() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	rec, err := surakarta.ParseRecord(string(data))
+	rec, err := record.Parse(string(data))
 	if err != nil {
 		log.Fatal(err)
 	}

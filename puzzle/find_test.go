@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"context"
 	"errors"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"testing"
 
@@ -20,7 +21,7 @@ func testGame(t *testing.T) *surakarta.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := surakarta.ParseRecord(string(data))
+	rec, err := record.Parse(string(data))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,44 +1,46 @@
-package surakarta
+package record
 
 import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
-// The limits of a record. ParseRecord, ReadRecords and RecordScanner
-// refuse a record beyond them with an error wrapping ErrInvalidRecord that
+// The limits of a record. Parse, ReadAll and Scanner
+// refuse a record beyond them with an error wrapping ErrInvalid that
 // names the line, having read no more of the input than the limit allows,
 // so that a huge or endless input takes bounded memory and gives a short
 // error.
 const (
-	// MaxRecordLineBytes bounds the length of a line, without its line
+	// MaxLineBytes bounds the length of a line, without its line
 	// break: a header with its value, or a line of moves (MarshalText
 	// writes at most 80 bytes).
-	MaxRecordLineBytes = 64 << 10
-	// MaxRecordHeaders bounds the number of headers of one record.
-	MaxRecordHeaders = 100
-	// MaxRecordPlies bounds the number of moves of one record.
-	MaxRecordPlies = 1_000_000
-	// MaxRecordCommentBytes bounds the comments of one record together:
+	MaxLineBytes = 64 << 10
+	// MaxHeaders bounds the number of headers of one record.
+	MaxHeaders = 100
+	// MaxPlies bounds the number of moves of one record.
+	MaxPlies = 1_000_000
+	// MaxCommentBytes bounds the comments of one record together:
 	// the bytes of their text, and two for the braces of each comment
 	// read or written. A single comment may take them all, over many
 	// lines.
-	MaxRecordCommentBytes = 1 << 20
-	// MaxRecordVariationDepth bounds the nesting of variations: a
+	MaxCommentBytes = 1 << 20
+	// MaxVariationDepth bounds the nesting of variations: a
 	// variation of the game's own moves is at depth 1, a variation of its
 	// moves at depth 2, and so on.
-	MaxRecordVariationDepth = 64
-	// MaxRecordVariationMoves bounds the moves of all the variations of
+	MaxVariationDepth = 64
+	// MaxVariationMoves bounds the moves of all the variations of
 	// one record together, at every depth.
-	MaxRecordVariationMoves = 1_000_000
-	// MaxRecordGlyphs bounds the glyphs of one record, those of the
+	MaxVariationMoves = 1_000_000
+	// MaxGlyphs bounds the glyphs of one record, those of the
 	// game's moves and of its variations' together.
-	MaxRecordGlyphs = 1_000_000
+	MaxGlyphs = 1_000_000
 )
 
 // lineSource gives the lines of a text or a reader one at a time, trimmed
@@ -65,7 +67,7 @@ func newTextSource(text string) *lineSource {
 }
 
 func newReaderSource(r io.Reader) *lineSource {
-	src := &lineSource{br: bufio.NewReaderSize(r, MaxRecordLineBytes+2)}
+	src := &lineSource{br: bufio.NewReaderSize(r, MaxLineBytes+2)}
 	src.advance()
 	return src
 }
@@ -84,7 +86,7 @@ func (src *lineSource) advance() {
 	}
 	src.end += int64(len(raw))
 	raw = strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
-	if len(raw) > MaxRecordLineBytes {
+	if len(raw) > MaxLineBytes {
 		src.fail(tooLong(src.num, raw))
 		return
 	}
@@ -96,7 +98,7 @@ func (src *lineSource) advance() {
 
 // tooLong is the error for line n, too long, which starts with start.
 func tooLong(n int, start string) error {
-	return lineError(n, "%q is longer than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", clip.Text(start), MaxRecordLineBytes)
+	return lineError(n, "%q is longer than %d bytes, the most a line of a record may hold (MaxLineBytes)", clip.Text(start), MaxLineBytes)
 }
 
 // next returns the next raw line with its line break, if it has one.
@@ -147,7 +149,17 @@ func (src *lineSource) skipBlank() {
 // isRecordSpace reports whether c separates the words of a line.
 func isRecordSpace(c rune) bool { return c == ' ' || c == '\t' }
 
-// lineError returns an error wrapping ErrInvalidRecord about line n (from 1).
+// lineError returns an error wrapping ErrInvalid about line n (from 1).
 func lineError(n int, format string, args ...any) error {
-	return fmt.Errorf("%w: line %d: %s", ErrInvalidRecord, n, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: line %d: %s", ErrInvalid, n, fmt.Sprintf(format, args...))
+}
+
+// count parses a decimal count written with digits only, at most 9 of
+// them and at most surakarta.MaxCounter: a move number, a glyph's $n.
+func count(s string) (int, bool) {
+	if s == "" || len(s) > 9 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n <= surakarta.MaxCounter
 }

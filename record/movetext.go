@@ -1,8 +1,9 @@
-package surakarta
+package record
 
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta"
 	"maps"
 	"slices"
 	"strconv"
@@ -26,7 +27,7 @@ func (r *Record) checkAnnotations() error {
 	plies := r.Game.Ply()
 	for _, ply := range slices.Sorted(maps.Keys(r.Comments)) {
 		if ply < 0 || ply > plies {
-			return fmt.Errorf("%w: a comment at ply %d, but the game has %d plies: comments stand at 0 (before the first move) to %d", ErrInvalidRecord, ply, plies, plies)
+			return fmt.Errorf("%w: a comment at ply %d, but the game has %d plies: comments stand at 0 (before the first move) to %d", ErrInvalid, ply, plies, plies)
 		}
 		if err := c.comment(commentPlace(ply), r.Comments[ply]); err != nil {
 			return err
@@ -38,8 +39,8 @@ func (r *Record) checkAnnotations() error {
 	if len(r.Variations) == 0 {
 		return nil
 	}
-	positions := r.Game.history()
-	return c.variationsOf(r.Variations, func(k int) Position { return positions[k-1] }, plies, 0, 1, "the game")
+	positions := r.Game.Positions()
+	return c.variationsOf(r.Variations, func(k int) surakarta.Position { return positions[k-1] }, plies, 0, 1, "the game")
 }
 
 // commentPlace names the place of the comment at ply.
@@ -70,8 +71,8 @@ func checkComment(text string) error {
 		case c == ' ':
 			word = 0
 		default:
-			if word += utf8.RuneLen(c); word > MaxRecordLineBytes {
-				return fmt.Errorf("has a word of more than %d bytes, the most a line of a record may hold (MaxRecordLineBytes)", MaxRecordLineBytes)
+			if word += utf8.RuneLen(c); word > MaxLineBytes {
+				return fmt.Errorf("has a word of more than %d bytes, the most a line of a record may hold (MaxLineBytes)", MaxLineBytes)
 			}
 		}
 	}
@@ -105,7 +106,7 @@ type movetextWriter struct {
 // add adds a unit.
 func (w *movetextWriter) add(unit string) {
 	if w.prefix != "" {
-		if len(w.prefix)+len(unit) <= MaxRecordLineBytes {
+		if len(w.prefix)+len(unit) <= MaxLineBytes {
 			unit = w.prefix + unit
 		} else {
 			w.flush()
@@ -122,7 +123,7 @@ func (w *movetextWriter) open() { w.prefix += "(" }
 
 // close closes a variation after the last unit.
 func (w *movetextWriter) close() {
-	if len(w.pending)+1 <= MaxRecordLineBytes {
+	if len(w.pending)+1 <= MaxLineBytes {
 		w.pending += ")"
 		return
 	}
@@ -166,13 +167,13 @@ func (w *movetextWriter) comment(comments map[int]string, ply int) bool {
 // position before moves[i], and the maps are keyed as Record's are. The
 // first move takes its number, and so does a move of White after a
 // comment or a variation.
-func (w *movetextWriter) line(positions []Position, moves []Move, comments map[int]string, glyphs map[int][]Glyph, variations map[int][]Variation) {
+func (w *movetextWriter) line(positions []surakarta.Position, moves []surakarta.Move, comments map[int]string, glyphs map[int][]Glyph, variations map[int][]Variation) {
 	numbered := w.comment(comments, 0)
 	for i, m := range moves {
 		p := &positions[i]
 		var unit string
 		switch {
-		case p.SideToMove() == Black:
+		case p.SideToMove() == surakarta.Black:
 			unit = strconv.Itoa(p.MoveNumber()) + ". " + m.String()
 		case i == 0 || numbered:
 			unit = strconv.Itoa(p.MoveNumber()) + "... " + m.String()
@@ -203,8 +204,8 @@ func (w *movetextWriter) line(positions []Position, moves []Move, comments map[i
 // variationPositions returns the positions of a line of moves from p,
 // which checkAnnotations has found legal: p, then the position after
 // each move.
-func variationPositions(p Position, moves []Move) []Position {
-	positions := make([]Position, 0, len(moves)+1)
+func variationPositions(p surakarta.Position, moves []surakarta.Move) []surakarta.Position {
+	positions := make([]surakarta.Position, 0, len(moves)+1)
 	positions = append(positions, p)
 	for _, m := range moves {
 		if legal, err := p.Legal(m); err == nil {
@@ -218,15 +219,15 @@ func variationPositions(p Position, moves []Move) []Position {
 // commentUnits returns the units that write the comment text, which
 // checkComment accepts: its words, the first after '{' and the last before
 // '}', each brace apart from its word where together they would make a line
-// longer than MaxRecordLineBytes.
+// longer than MaxLineBytes.
 func commentUnits(text string) []string {
 	units := strings.Split(text, " ")
-	if len(units[0]) < MaxRecordLineBytes {
+	if len(units[0]) < MaxLineBytes {
 		units[0] = "{" + units[0]
 	} else {
 		units = slices.Insert(units, 0, "{")
 	}
-	if last := len(units) - 1; len(units[last]) < MaxRecordLineBytes {
+	if last := len(units) - 1; len(units[last]) < MaxLineBytes {
 		units[last] += "}"
 	} else {
 		units = append(units, "}")
@@ -237,7 +238,7 @@ func commentUnits(text string) []string {
 // readMoves reads the moves of a record and plays them in g, up to the
 // result, which must be r.Result, and the blank line or end of text after
 // it; it puts their comments, glyphs and variations in r.
-func readMoves(src *lineSource, g *Game, r *Record) error {
+func readMoves(src *lineSource, g *surakarta.Game, r *Record) error {
 	mt := movetext{r: r, lines: []lineFrame{{g: g, comments: r.Comments, glyphs: r.Glyphs, variations: r.Variations}}}
 	last := src.num
 	for ; src.ok && src.line != ""; src.advance() {
@@ -285,7 +286,7 @@ type movetext struct {
 type lineFrame struct {
 	// g is the line's game: the record's, or for a variation a game of
 	// its own from the position before the move it replaces.
-	g *Game
+	g *surakarta.Game
 	// v is the variation read, nil for the game's own moves; its maps are
 	// made when needed.
 	v *Variation
@@ -437,10 +438,10 @@ func (mt *movetext) addWords(part string, n int) error {
 }
 
 // count counts size more bytes of comments, read on line n, against
-// MaxRecordCommentBytes.
+// MaxCommentBytes.
 func (mt *movetext) count(size, n int) error {
-	if mt.commentBytes += size; mt.commentBytes > MaxRecordCommentBytes {
-		return lineError(n, "the comments take more than %d bytes, the most a record's may (MaxRecordCommentBytes)", MaxRecordCommentBytes)
+	if mt.commentBytes += size; mt.commentBytes > MaxCommentBytes {
+		return lineError(n, "the comments take more than %d bytes, the most a record's may (MaxCommentBytes)", MaxCommentBytes)
 	}
 	return nil
 }
@@ -469,13 +470,13 @@ func (mt *movetext) openVariation(n int) error {
 		return lineError(n, "bad move number %q: a variation follows it, not its move", clip.Text(mt.numbered))
 	case f.g.Ply() == 0:
 		return lineError(n, "%sa variation before the first move: a variation follows the move it replaces", f.place(depth-1))
-	case depth > MaxRecordVariationDepth:
-		return lineError(n, "%svariations nested deeper than %d, the most a record may (MaxRecordVariationDepth)", f.place(depth-1), MaxRecordVariationDepth)
+	case depth > MaxVariationDepth:
+		return lineError(n, "%svariations nested deeper than %d, the most a record may (MaxVariationDepth)", f.place(depth-1), MaxVariationDepth)
 	}
 	mt.keepComment()
-	g, err := NewGameWithRules(f.g.history()[f.g.Ply()-1], f.g.Rules())
+	g, err := surakarta.NewGameWithRules(f.g.Positions()[f.g.Ply()-1], f.g.Rules())
 	if err != nil {
-		return fmt.Errorf("%w: line %d: %w", ErrInvalidRecord, n, err)
+		return fmt.Errorf("%w: line %d: %w", ErrInvalid, n, err)
 	}
 	mt.lines = append(mt.lines, lineFrame{g: g, v: &Variation{}, start: f.start + f.g.Ply() - 1, opened: n})
 	return nil
@@ -523,8 +524,8 @@ func (mt *movetext) glyph(text, token string, n int) error {
 	if err != nil {
 		return lineError(n, "bad glyph %q: %v", clip.Text(token), err)
 	}
-	if mt.glyphs++; mt.glyphs > MaxRecordGlyphs {
-		return lineError(n, "more than %d glyphs, the most a record may hold (MaxRecordGlyphs)", MaxRecordGlyphs)
+	if mt.glyphs++; mt.glyphs > MaxGlyphs {
+		return lineError(n, "more than %d glyphs, the most a record may hold (MaxGlyphs)", MaxGlyphs)
 	}
 	m := f.glyphs
 	if f.v != nil {
@@ -584,7 +585,7 @@ func (mt *movetext) token(token string, n int) error {
 	}
 	if mt.numbered == "" {
 		switch {
-		case p.SideToMove() == Black:
+		case p.SideToMove() == surakarta.Black:
 			return lineError(n, "%smissing move number before %q: Black is to move, so write \"%d. %s\"", f.place(depth), clip.Text(token), p.MoveNumber(), clip.Text(token))
 		case g.Ply() == 0 && depth > 0:
 			return lineError(n, "%smissing move number before %q: the variation starts with White to move, so write \"%d... %s\"", f.place(depth), clip.Text(token), p.MoveNumber(), clip.Text(token))
@@ -598,22 +599,26 @@ func (mt *movetext) token(token string, n int) error {
 		signs--
 	}
 	move, sign := token[:signs], token[signs:]
-	m, err := ParseMove(move)
+	m, err := surakarta.ParseMove(move)
 	if err != nil {
-		return fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalidRecord, n, clip.Text(token), err)
+		return fmt.Errorf("%w: line %d: malformed move %q: %w", ErrInvalid, n, clip.Text(token), err)
 	}
 	switch {
-	case depth == 0 && g.Ply() == MaxRecordPlies:
-		return lineError(n, "more than %d moves, the most a record may hold (MaxRecordPlies)", MaxRecordPlies)
-	case depth > 0 && mt.variationMoves == MaxRecordVariationMoves:
-		return lineError(n, "more than %d moves in variations, the most a record may hold (MaxRecordVariationMoves)", MaxRecordVariationMoves)
+	case depth == 0 && g.Ply() == MaxPlies:
+		return lineError(n, "more than %d moves, the most a record may hold (MaxPlies)", MaxPlies)
+	case depth > 0 && mt.variationMoves == MaxVariationMoves:
+		return lineError(n, "more than %d moves in variations, the most a record may hold (MaxVariationMoves)", MaxVariationMoves)
 	}
-	if err := g.Play(m); err != nil {
-		return fmt.Errorf("%w: line %d: %sply %d: %v: %w", ErrInvalidRecord, n, f.place(depth), f.start+g.Ply()+1, m, err)
+	legal, err := g.Position().Legal(m) // with its capture bit
+	if err == nil {
+		err = g.Play(legal)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: line %d: %sply %d: %v: %w", ErrInvalid, n, f.place(depth), f.start+g.Ply()+1, m, err)
 	}
 	if depth > 0 {
 		mt.variationMoves++
-		f.v.Moves = append(f.v.Moves, g.moves[len(g.moves)-1])
+		f.v.Moves = append(f.v.Moves, legal)
 	}
 	if sign != "" {
 		return mt.glyph(sign, token, n)
@@ -624,7 +629,7 @@ func (mt *movetext) token(token string, n int) error {
 // splitMoveNumber splits a token that starts with a digit into its move
 // number, which must be that of p ("7." with Black to move, "7..." with
 // White), and the rest, a move written without a space or "".
-func splitMoveNumber(token string, p *Position) (number, rest string, err error) {
+func splitMoveNumber(token string, p *surakarta.Position) (number, rest string, err error) {
 	digits := 0
 	for digits < len(token) && '0' <= token[digits] && token[digits] <= '9' {
 		digits++
@@ -635,10 +640,10 @@ func splitMoveNumber(token string, p *Position) (number, rest string, err error)
 	}
 	number, rest = token[:digits+dots], token[digits+dots:]
 	want, wantDots := strconv.Itoa(p.MoveNumber())+".", 1
-	if p.SideToMove() == White {
+	if p.SideToMove() == surakarta.White {
 		want, wantDots = want+"..", 3
 	}
-	n, ok := parseCount(token[:digits])
+	n, ok := count(token[:digits])
 	switch {
 	case dots != 1 && dots != 3:
 		return "", "", fmt.Errorf("want a number and \".\" before a move of Black, or \"...\" before White's first, such as %q", want)

@@ -1,17 +1,18 @@
-package surakarta
+package record
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta"
 	"io"
 	"strings"
 
 	"github.com/surakarta-go/surakarta/internal/clip"
 )
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseRecord. On
+// UnmarshalText implements encoding.TextUnmarshaler with Parse. On
 // error r is unchanged.
 func (r *Record) UnmarshalText(text []byte) error {
-	parsed, err := ParseRecord(string(text))
+	parsed, err := Parse(string(text))
 	if err != nil {
 		return err
 	}
@@ -19,49 +20,33 @@ func (r *Record) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler: it reads one record,
-// as ParseRecord does, and makes g the record's game. What a game does not
-// hold is dropped: the headers other than Rules and Position, the
-// comments, glyphs and variations, and a decided result of a game that has not ended (a match's
-// adjudication); ParseRecord keeps them. A game written by MarshalText
-// reads back the same: start, rules, moves and outcome. On error g is
-// unchanged.
-func (g *Game) UnmarshalText(text []byte) error {
-	r, err := ParseRecord(string(text))
-	if err != nil {
-		return err
-	}
-	*g = *r.Game
-	return nil
-}
-
-// ParseRecord reads exactly one record (blank lines around it are allowed)
-// and replays its game. Errors wrap ErrInvalidRecord; see Record.
-func ParseRecord(text string) (*Record, error) {
+// Parse reads exactly one record (blank lines around it are allowed)
+// and replays its game. Errors wrap ErrInvalid; see Record.
+func Parse(text string) (*Record, error) {
 	src := newTextSource(text)
 	r, err := readRecord(src)
 	if err != nil {
 		return nil, err
 	}
 	if r == nil {
-		return nil, fmt.Errorf("%w: the text holds no record", ErrInvalidRecord)
+		return nil, fmt.Errorf("%w: the text holds no record", ErrInvalid)
 	}
 	src.skipBlank()
 	if src.err != nil {
 		return nil, src.err
 	}
 	if src.ok {
-		return nil, lineError(src.num, "a second record starts here; ParseRecord reads one (ReadRecords reads all)")
+		return nil, lineError(src.num, "a second record starts here; Parse reads one (ReadAll reads all)")
 	}
 	return r, nil
 }
 
-// ReadRecords reads all the records of r, in order, and replays their games.
+// ReadAll reads all the records of r, in order, and replays their games.
 // At the first invalid record it returns the records before it and an error
-// wrapping ErrInvalidRecord that names the line of the whole text; see
-// Record. It holds every record; RecordScanner reads them one at a time.
-func ReadRecords(r io.Reader) ([]*Record, error) {
-	sc := NewRecordScanner(r)
+// wrapping ErrInvalid that names the line of the whole text; see
+// Record. It holds every record; Scanner reads them one at a time.
+func ReadAll(r io.Reader) ([]*Record, error) {
+	sc := NewScanner(r)
 	var records []*Record
 	for sc.Scan() {
 		records = append(records, sc.Record())
@@ -69,14 +54,14 @@ func ReadRecords(r io.Reader) ([]*Record, error) {
 	return records, sc.Err()
 }
 
-// RecordScanner reads records one after another from a reader, holding
+// Scanner reads records one after another from a reader, holding
 // one at a time, as bufio.Scanner reads lines: call Scan until it returns
 // false, take each record with Record, then check Err. Its memory is what
 // one record needs, however long the input; the limits of a record
-// (MaxRecordLineBytes, MaxRecordHeaders, MaxRecordPlies,
-// MaxRecordCommentBytes) bound that.
+// (MaxLineBytes, MaxHeaders, MaxPlies,
+// MaxCommentBytes) bound that.
 //
-//	sc := surakarta.NewRecordScanner(f)
+//	sc := record.NewScanner(f)
 //	for sc.Scan() {
 //		rec := sc.Record()
 //		…
@@ -84,7 +69,7 @@ func ReadRecords(r io.Reader) ([]*Record, error) {
 //	if err := sc.Err(); err != nil {
 //		…
 //	}
-type RecordScanner struct {
+type Scanner struct {
 	src    *lineSource
 	rec    *Record
 	err    error
@@ -92,16 +77,16 @@ type RecordScanner struct {
 	offset int64
 }
 
-// NewRecordScanner returns a scanner that reads records from r. It reads
-// r in blocks of MaxRecordLineBytes and a little more.
-func NewRecordScanner(r io.Reader) *RecordScanner {
-	return &RecordScanner{src: newReaderSource(r)}
+// NewScanner returns a scanner that reads records from r. It reads
+// r in blocks of MaxLineBytes and a little more.
+func NewScanner(r io.Reader) *Scanner {
+	return &Scanner{src: newReaderSource(r)}
 }
 
 // Scan reads the next record and replays its game. It returns false at the
 // end of the input or at the first error, which Err then returns; after
 // that it keeps returning false.
-func (s *RecordScanner) Scan() bool {
+func (s *Scanner) Scan() bool {
 	s.rec = nil
 	if s.done {
 		return false
@@ -118,20 +103,20 @@ func (s *RecordScanner) Scan() bool {
 // Record returns the record read by the last Scan that returned true, and
 // nil after one that returned false. Each record is new: the caller may
 // keep it.
-func (s *RecordScanner) Record() *Record { return s.rec }
+func (s *Scanner) Record() *Record { return s.rec }
 
 // Err returns the error that stopped Scan, or nil at the end of the input.
-// A record that does not read gives an error wrapping ErrInvalidRecord
+// A record that does not read gives an error wrapping ErrInvalid
 // that names the line, counted from the start of the input (see Record);
 // a failing reader gives its error, wrapped.
-func (s *RecordScanner) Err() error { return s.err }
+func (s *Scanner) Err() error { return s.err }
 
 // Offset returns the number of bytes of the input up to the end of the
 // last record that Scan returned, the line break of its last line
 // included: where that record ends, and so the earliest a record that
 // follows it can start (only blank lines may come between). It is 0
 // before the first record.
-func (s *RecordScanner) Offset() int64 { return s.offset }
+func (s *Scanner) Offset() int64 { return s.offset }
 
 // readRecord reads the next record, skipping blank lines before it, and
 // returns nil at the end of the text.
@@ -163,9 +148,9 @@ func readRecordLines(src *lineSource) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := NewGameWithRules(start, rules)
-	if err != nil { // parseRules has validated the rules
-		return nil, fmt.Errorf("%w: %w", ErrInvalidRecord, err)
+	g, err := surakarta.NewGameWithRules(start, rules)
+	if err != nil { // ParseRules has validated the rules
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	r.Game = g
 	if err := readMoves(src, g, r); err != nil {
@@ -188,14 +173,16 @@ func readRecordLines(src *lineSource) (*Record, error) {
 // lines after them up to the moves. It returns the start position and the
 // rules that the headers set (the start and the Olympiad rules when they
 // set none) and the line of each header read.
-func readHeaders(src *lineSource, r *Record) (start Position, rules Rules, seen map[string]int, err error) {
-	start, rules = NewPosition(), OlympiadRules()
+func readHeaders(src *lineSource, r *Record) (start surakarta.Position, rules surakarta.Rules, seen map[string]int, err error) {
+	start, rules = surakarta.NewPosition(), surakarta.OlympiadRules()
 	seen = map[string]int{} // header name → its line
-	fail := func(err error) (Position, Rules, map[string]int, error) { return Position{}, Rules{}, nil, err }
+	fail := func(err error) (surakarta.Position, surakarta.Rules, map[string]int, error) {
+		return surakarta.Position{}, surakarta.Rules{}, nil, err
+	}
 	for ; src.ok && strings.HasPrefix(src.line, "["); src.advance() {
 		n := src.num
-		if len(seen) == MaxRecordHeaders {
-			return fail(lineError(n, "more than %d headers, the most a record may have (MaxRecordHeaders)", MaxRecordHeaders))
+		if len(seen) == MaxHeaders {
+			return fail(lineError(n, "more than %d headers, the most a record may have (MaxHeaders)", MaxHeaders))
 		}
 		name, value, err := parseHeaderLine(src.line)
 		if err != nil {
@@ -207,12 +194,12 @@ func readHeaders(src *lineSource, r *Record) (start Position, rules Rules, seen 
 		seen[name] = n
 		switch name {
 		case headerPosition:
-			if start, err = ParsePosition(value); err != nil {
-				return fail(fmt.Errorf("%w: line %d: Position: %w", ErrInvalidRecord, n, err))
+			if start, err = surakarta.ParsePosition(value); err != nil {
+				return fail(fmt.Errorf("%w: line %d: Position: %w", ErrInvalid, n, err))
 			}
 		case headerRules:
-			if rules, err = parseRules(value); err != nil {
-				return fail(fmt.Errorf("%w: line %d: Rules: %w", ErrInvalidRecord, n, err))
+			if rules, err = surakarta.ParseRules(value); err != nil {
+				return fail(fmt.Errorf("%w: line %d: Rules: %w", ErrInvalid, n, err))
 			}
 		case headerResult:
 			if !isResult(value) {
@@ -303,27 +290,27 @@ func parseHeaderLine(line string) (name, value string, err error) {
 // declareFromRecord ends g as a record whose reason is an end declared by
 // the players (resignation, draw by agreement, time forfeit) says, the
 // winner taken from the result. Other reasons leave g as it is.
-func declareFromRecord(g *Game, result, reason string) error {
-	var loser Color
+func declareFromRecord(g *surakarta.Game, result, reason string) error {
+	var loser surakarta.Color
 	switch result {
 	case resultBlackWins:
-		loser = White
+		loser = surakarta.White
 	case resultWhiteWins:
-		loser = Black
+		loser = surakarta.Black
 	}
 	decisive := result == resultBlackWins || result == resultWhiteWins
 	var err error
 	switch reason {
-	case Resignation.String(), TimeForfeit.String():
+	case surakarta.Resignation.String(), surakarta.TimeForfeit.String():
 		if !decisive {
 			return fmt.Errorf("reason %q needs a result 1-0 or 0-1, not %s", reason, result)
 		}
-		if reason == Resignation.String() {
+		if reason == surakarta.Resignation.String() {
 			err = g.Resign(loser)
 		} else {
 			err = g.ForfeitOnTime(loser)
 		}
-	case DrawAgreement.String():
+	case surakarta.DrawAgreement.String():
 		if result != resultDraw {
 			return fmt.Errorf("reason %q needs the result 1/2-1/2, not %s", reason, result)
 		}
@@ -333,48 +320,4 @@ func declareFromRecord(g *Game, result, reason string) error {
 		return fmt.Errorf("reason %q: %v", reason, err)
 	}
 	return nil
-}
-
-// parseRules parses the text of the Rules header: "quiet=N repetition=M" in
-// either order.
-func parseRules(text string) (Rules, error) {
-	var rules Rules
-	var haveQuiet, haveRepetition bool
-	for _, field := range strings.FieldsFunc(text, isRecordSpace) {
-		key, value, _ := strings.Cut(field, "=")
-		n, ok := parseCount(value)
-		if !ok {
-			return Rules{}, fmt.Errorf("%q: want a number 0…%d after %s=", clip.Text(field), MaxCounter, clip.Text(key))
-		}
-		switch {
-		case key == "quiet" && !haveQuiet:
-			rules.QuietPlyLimit, haveQuiet = n, true
-		case key == "repetition" && !haveRepetition:
-			rules.RepetitionLimit, haveRepetition = n, true
-		default:
-			return Rules{}, fmt.Errorf("%q: want quiet=N and repetition=M, once each", clip.Text(field))
-		}
-	}
-	if !haveQuiet || !haveRepetition {
-		return Rules{}, fmt.Errorf("%q: want quiet=N repetition=M (0 = off)", clip.Text(text))
-	}
-	if err := rules.Validate(); err != nil {
-		return Rules{}, err
-	}
-	return rules, nil
-}
-
-// parseCount parses a decimal number 0…MaxCounter written with digits only.
-func parseCount(s string) (int, bool) {
-	if s == "" || len(s) > 9 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, n <= MaxCounter
 }

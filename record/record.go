@@ -1,11 +1,11 @@
-package surakarta
+package record
 
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,8 +15,8 @@ import (
 
 // Record is one game as stored in a record: its headers in order, and the
 // game. Records are text in the spirit of PGN, readable by people, that
-// round-trip a whole game exactly: MarshalText writes one, ParseRecord and
-// ReadRecords read them back.
+// round-trip a whole game exactly: MarshalText writes one, Parse and
+// ReadAll read them back.
 //
 //	[Black "pvs,endgame"]
 //	[White "alphabeta,sixfactor"]
@@ -46,7 +46,7 @@ import (
 //     by its move number and a period, "7. a2a3"; a move of White is not,
 //     unless it is the first move of the record or follows a comment, which
 //     then takes the number and three periods, "7... a5b4", as in PGN. Moves
-//     are written as ParseMove reads them (MarshalText writes the canonical
+//     are written as surakarta.ParseMove reads them (MarshalText writes the canonical
 //     "a2a3"); when reading, "7..." may also precede any other move of
 //     White. Comments in braces may stand before the first move and after
 //     any move (see Comments below), and glyphs and variations after any
@@ -56,18 +56,18 @@ import (
 //
 // Spaces, tabs and a carriage return at either end of a line are ignored, and
 // a line holding nothing else is blank. Several records may follow one another
-// in one text, separated by blank lines (ReadRecords reads them all,
-// RecordScanner one at a time). A line holds at most MaxRecordLineBytes
-// bytes, a record at most MaxRecordHeaders headers, MaxRecordPlies moves
-// and MaxRecordCommentBytes bytes of comments.
+// in one text, separated by blank lines (ReadAll reads them all,
+// Scanner one at a time). A line holds at most MaxLineBytes
+// bytes, a record at most MaxHeaders headers, MaxPlies moves
+// and MaxCommentBytes bytes of comments.
 //
 // Four headers are derived from Game, Result and Reason rather than kept in
 // Headers; MarshalText writes them after the others, in this order:
 //
 //   - Rules: the game's Rules, "quiet=N repetition=M", QuietPlyLimit and
 //     RepetitionLimit (0 = off; both keys, in any order, when read). When
-//     absent, OlympiadRules.
-//   - Position: the start position in the text of ParsePosition. When absent,
+//     absent, surakarta.OlympiadRules.
+//   - Position: the start position in the text of surakarta.ParsePosition. When absent,
 //     the standard start.
 //   - Result (required): "1-0" Black won, "0-1" White won, "1/2-1/2" a draw,
 //     "*" not finished. Black moves first in Surakarta, so Black's score comes
@@ -76,7 +76,7 @@ import (
 //     has ended it is the Outcome's Reason.String(): "no pieces left", "no
 //     legal move", "quiet-ply limit" or "repetition" when the rules ended it,
 //     "resignation", "draw by agreement" or "time forfeit" when the players
-//     did (Game.Resign, AgreeDraw, ForfeitOnTime; reading such a record ends
+//     did (surakarta.Game.Resign, surakarta.AgreeDraw, surakarta.ForfeitOnTime; reading such a record ends
 //     its game the same way, the loser being the side the result says lost).
 //     A game that has not ended may still have a decided result (a match may
 //     stop it early); its Reason then says why, such as "adjudicated: move
@@ -103,7 +103,7 @@ import (
 // between a move number and its move, or after the result is refused, and
 // so are PGN's comments from ';' to the end of the line: a record writes
 // its comments in braces. The comments of a record hold at most
-// MaxRecordCommentBytes bytes together, counting two for the braces of
+// MaxCommentBytes bytes together, counting two for the braces of
 // each.
 //
 // MarshalText writes each comment after its move, its words wrapped with the
@@ -112,7 +112,7 @@ import (
 // numbers the move of White after a comment, "1... e5e4" above. It refuses a
 // comment that would not read back the same: one with '}', a control
 // character, a space at either end or two in a row, a word of more than
-// MaxRecordLineBytes bytes, or a ply the game does not have.
+// MaxLineBytes bytes, or a ply the game does not have.
 //
 // # Variations and glyphs
 //
@@ -132,7 +132,7 @@ import (
 // A variation, in parentheses, is an alternative to the move before it:
 // moves that could have been played instead, from the position before
 // that move, with comments, glyphs and variations of their own, nested to
-// any depth up to MaxRecordVariationDepth:
+// any depth up to MaxVariationDepth:
 //
 //	{a study} 1. b2b3 e5e4 2. c2c3?! {loses time} (2. b3c4 {better}
 //	2... e4d3 (2... e4e3 3. d2d3) 3. c2c3) 2... f5f4 *
@@ -152,19 +152,19 @@ import (
 // stands: a variation is played as a game from the position before the
 // move it replaces, under the record's rules (that position's count of
 // quiet plies included; a repetition counts the positions of the
-// variation only). A record holds at most MaxRecordVariationMoves moves
-// in its variations and MaxRecordGlyphs glyphs; their comments count
-// towards MaxRecordCommentBytes with the others.
+// variation only). A record holds at most MaxVariationMoves moves
+// in its variations and MaxGlyphs glyphs; their comments count
+// towards MaxCommentBytes with the others.
 //
 // # Errors
 //
 // Reading a record replays its moves from the start position under the rules.
 // A record that does not read is rejected with an error wrapping
-// ErrInvalidRecord that names the line: for a syntax error ("line 12: bad move
+// ErrInvalid that names the line: for a syntax error ("line 12: bad move
 // number \"8.\": …"), for a Result or Reason that the replayed game does not
 // have, and, with the ply, for a move that is illegal or comes after the end of
 // the game ("line 12: ply 7: b2e5: illegal move: …", which also wraps
-// ErrIllegalMove or ErrGameOver), the variation too for a move of a
+// surakarta.ErrIllegalMove or surakarta.ErrGameOver), the variation too for a move of a
 // variation ("line 12: the variation of ply 7: ply 8: …", counting the
 // plies of the game). An error quotes at most 40 bytes of a
 // line, so it stays short whatever the input.
@@ -172,17 +172,17 @@ type Record struct {
 	// Headers are the headers in file order; Position, Rules, Result and
 	// Reason are derived from Game and are not in Headers.
 	Headers []Header
-	// Game is the game: start position, rules and moves. NewRecord and
+	// Game is the game: start position, rules and moves. New and
 	// the readers give each record a game of its own, which nothing but
 	// the record refers to, so that the record's text stays what it was
 	// made from. A caller who changes it (Play, Undo) changes the record,
 	// and must keep Result, Reason and Comments true to it.
-	Game *Game
+	Game *surakarta.Game
 	// Comments are the comments of the moves, keyed by the number of
 	// moves played before each: Comments[0] stands before the first move,
 	// Comments[n] after the n-th, n up to Game.Ply(). A comment is words
 	// separated by single spaces, without '}' or control characters (see
-	// Comments above). NewRecord and the readers make the map, empty when
+	// Comments above). New and the readers make the map, empty when
 	// there are none, so that a comment can be set at once.
 	Comments map[int]string
 	// Glyphs are the glyphs of the moves (see Variations and glyphs
@@ -192,7 +192,7 @@ type Record struct {
 	// Variations are the alternatives to the moves, keyed by the number
 	// of the move they replace, 1 to Game.Ply(), in the order written:
 	// Variations[n] start from the position before the n-th move,
-	// Game.Positions()[n-1]. NewRecord and the readers make both maps,
+	// Game.Positions()[n-1]. New and the readers make both maps,
 	// empty when there are none, as they make Comments.
 	Variations map[int][]Variation
 	// Result and Reason as recorded. For a game whose Outcome is over they
@@ -225,13 +225,13 @@ const (
 // recordLineWidth is the width MarshalText wraps the moves at.
 const recordLineWidth = 80
 
-// NewRecord returns a record of g as it is now: a copy of g (Game.Clone),
+// New returns a record of g as it is now: a copy of g (Game.Clone),
 // the given headers, no comments yet, and the result and reason of g's
 // Outcome: "*" and no reason while it is not over. The record does not follow g: moves played
 // in g afterwards, or taken back, change neither the record nor its text.
 // Headers named Position, Rules, Result or Reason make MarshalText fail:
 // those come from the game and the record's fields.
-func NewRecord(g *Game, headers ...Header) *Record {
+func New(g *surakarta.Game, headers ...Header) *Record {
 	if g != nil {
 		g = g.Clone()
 	}
@@ -240,7 +240,7 @@ func NewRecord(g *Game, headers ...Header) *Record {
 
 // recordOf returns a record of g itself, with the headers, and the result
 // and reason of g's Outcome.
-func recordOf(g *Game, headers []Header) *Record {
+func recordOf(g *surakarta.Game, headers []Header) *Record {
 	r := &Record{Headers: slices.Clone(headers), Game: g, Comments: map[int]string{}, Glyphs: map[int][]Glyph{}, Variations: map[int][]Variation{}, Result: resultUnknown}
 	if g != nil {
 		if o := g.Outcome(); o.Over {
@@ -262,7 +262,7 @@ func (r *Record) Header(name string) (string, bool) {
 		if r.Game == nil {
 			return "", false
 		}
-		return formatRules(r.Game.Rules()), true
+		return r.Game.Rules().String(), true
 	case headerPosition:
 		if r.Game == nil {
 			return "", false
@@ -283,7 +283,7 @@ func (r *Record) Header(name string) (string, bool) {
 
 // MarshalText implements encoding.TextMarshaler: it writes the record in the
 // format described at Record, ending with a blank line so that records can be
-// concatenated. It fails with an error wrapping ErrInvalidRecord when the
+// concatenated. It fails with an error wrapping ErrInvalid when the
 // record has no game, a header name or value that cannot be written (or a
 // derived one in Headers, or one twice), or a Result or Reason that does not
 // match the game.
@@ -296,7 +296,7 @@ func (r *Record) MarshalText() ([]byte, error) {
 	for _, h := range r.Headers {
 		out = appendHeader(out, h.Name, h.Value)
 	}
-	out = appendHeader(out, headerRules, formatRules(g.Rules()))
+	out = appendHeader(out, headerRules, g.Rules().String())
 	out = appendHeader(out, headerPosition, g.StartPosition().String())
 	out = appendHeader(out, headerResult, r.Result)
 	if r.Reason != "" {
@@ -318,40 +318,29 @@ func (r *Record) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
-// MarshalText implements encoding.TextMarshaler: it writes g as a record
-// with no headers but those it derives from the game (Rules, Position,
-// Result and Reason), the text of NewRecord(g).MarshalText. So a game is a
-// record in one call, and a field of type *Game goes into JSON, or any
-// encoding that takes text, as that text; UnmarshalText reads it back. The
-// zero Game writes the start under the Olympiad rules, as it stands for;
-// only a nil g fails, with an error wrapping ErrInvalidRecord.
-func (g *Game) MarshalText() ([]byte, error) {
-	return recordOf(g, nil).MarshalText()
-}
-
 // validate reports why r cannot be written, if it cannot.
 func (r *Record) validate() error {
 	if r == nil || r.Game == nil {
-		return fmt.Errorf("%w: the record has no game", ErrInvalidRecord)
+		return fmt.Errorf("%w: the record has no game", ErrInvalid)
 	}
 	for i, h := range r.Headers {
 		if err := checkHeaderName(h.Name); err != nil {
-			return fmt.Errorf("%w: header %d: %v", ErrInvalidRecord, i+1, err)
+			return fmt.Errorf("%w: header %d: %v", ErrInvalid, i+1, err)
 		}
 		if isDerivedHeader(h.Name) {
-			return fmt.Errorf("%w: header %d: %s comes from the record's game and fields, not from Headers", ErrInvalidRecord, i+1, h.Name)
+			return fmt.Errorf("%w: header %d: %s comes from the record's game and fields, not from Headers", ErrInvalid, i+1, h.Name)
 		}
 		for _, earlier := range r.Headers[:i] {
 			if earlier.Name == h.Name {
-				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalidRecord, i+1, clip.Text(h.Name))
+				return fmt.Errorf("%w: header %d: %s occurs twice", ErrInvalid, i+1, clip.Text(h.Name))
 			}
 		}
 		if err := checkValue(h.Value); err != nil {
-			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalidRecord, i+1, clip.Text(h.Name), err)
+			return fmt.Errorf("%w: header %d: the value of %s %v", ErrInvalid, i+1, clip.Text(h.Name), err)
 		}
 	}
 	if err := checkValue(r.Reason); err != nil {
-		return fmt.Errorf("%w: the Reason %v", ErrInvalidRecord, err)
+		return fmt.Errorf("%w: the Reason %v", ErrInvalid, err)
 	}
 	// What the reader refuses, the writer does not write: too many
 	// headers, a header line too long, too many moves.
@@ -359,12 +348,12 @@ func (r *Record) validate() error {
 	if r.Reason != "" {
 		derived++
 	}
-	if n := len(r.Headers) + derived; n > MaxRecordHeaders {
-		return fmt.Errorf("%w: %d headers with the %d the record derives from its game, more than the %d a record may have (MaxRecordHeaders)", ErrInvalidRecord, n, derived, MaxRecordHeaders)
+	if n := len(r.Headers) + derived; n > MaxHeaders {
+		return fmt.Errorf("%w: %d headers with the %d the record derives from its game, more than the %d a record may have (MaxHeaders)", ErrInvalid, n, derived, MaxHeaders)
 	}
 	long := func(name, value string) error {
-		if n := headerLength(name, value); n > MaxRecordLineBytes {
-			return fmt.Errorf("%w: the header line of %s takes %d bytes, more than a line of a record may (MaxRecordLineBytes, %d)", ErrInvalidRecord, clip.Text(name), n, MaxRecordLineBytes)
+		if n := headerLength(name, value); n > MaxLineBytes {
+			return fmt.Errorf("%w: the header line of %s takes %d bytes, more than a line of a record may (MaxLineBytes, %d)", ErrInvalid, clip.Text(name), n, MaxLineBytes)
 		}
 		return nil
 	}
@@ -376,11 +365,11 @@ func (r *Record) validate() error {
 	if err := long(headerReason, r.Reason); err != nil {
 		return err
 	}
-	if n := r.Game.Ply(); n > MaxRecordPlies {
-		return fmt.Errorf("%w: %d moves, more than the %d a record may hold (MaxRecordPlies)", ErrInvalidRecord, n, MaxRecordPlies)
+	if n := r.Game.Ply(); n > MaxPlies {
+		return fmt.Errorf("%w: %d moves, more than the %d a record may hold (MaxPlies)", ErrInvalid, n, MaxPlies)
 	}
 	if _, err := checkResult(r.Game, r.Result, r.Reason); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
+		return fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	return r.checkAnnotations()
 }
@@ -398,7 +387,7 @@ func isResult(s string) bool {
 // the rules have ended it, and otherwise "*" or a decided result with a
 // reason that is not one of the rules'. aboutReason tells whether the fault
 // is the reason's.
-func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
+func checkResult(g *surakarta.Game, result, reason string) (aboutReason bool, err error) {
 	if !isResult(result) {
 		return false, fmt.Errorf("result %q is not 1-0, 0-1, 1/2-1/2 or *", clip.Text(result))
 	}
@@ -412,7 +401,7 @@ func checkResult(g *Game, result, reason string) (aboutReason bool, err error) {
 		}
 		return false, nil
 	}
-	for r := NoPieces; r <= TimeForfeit; r++ {
+	for r := surakarta.NoPieces; r <= surakarta.TimeForfeit; r++ {
 		if reason == r.String() {
 			return true, fmt.Errorf("reason %q does not match the replayed game: it has not ended that way", clip.Text(reason))
 		}
@@ -503,7 +492,6 @@ func appendHeader(out []byte, name, value string) []byte {
 	return append(out, '"', ']', '\n')
 }
 
-// formatRules returns the text of the Rules header for rules.
-func formatRules(rules Rules) string {
-	return "quiet=" + strconv.Itoa(rules.QuietPlyLimit) + " repetition=" + strconv.Itoa(rules.RepetitionLimit)
-}
+// ErrInvalid is wrapped by the errors of a record that is malformed,
+// holds an illegal move, or states a result that its game does not have.
+var ErrInvalid = errors.New("invalid record")

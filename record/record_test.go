@@ -1,4 +1,4 @@
-package surakarta_test
+package record_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -40,17 +42,17 @@ func recRandomGame(tb testing.TB, seed uint64, start string, rules surakarta.Rul
 
 // recView is what a record holds, in comparable form.
 type recView struct {
-	Headers        []surakarta.Header
+	Headers        []record.Header
 	Start          string
 	Rules          surakarta.Rules
 	Moves          string
 	Comments       map[int]string
-	Glyphs         map[int][]surakarta.Glyph
+	Glyphs         map[int][]record.Glyph
 	Variations     string // recVariations
 	Result, Reason string
 }
 
-func recViewOf(r *surakarta.Record) recView {
+func recViewOf(r *record.Record) recView {
 	return recView{
 		Headers:    r.Headers,
 		Start:      r.Game.StartPosition().String(),
@@ -67,10 +69,10 @@ func recViewOf(r *surakarta.Record) recView {
 // recVariations writes variations as text to compare, each with its moves,
 // comments, glyphs and variations, every map in the order of its keys
 // (go-cmp takes time exponential in the depth of nested variations).
-func recVariations(vs map[int][]surakarta.Variation) string {
+func recVariations(vs map[int][]record.Variation) string {
 	var b strings.Builder
-	var write func(vs map[int][]surakarta.Variation)
-	write = func(vs map[int][]surakarta.Variation) {
+	var write func(vs map[int][]record.Variation)
+	write = func(vs map[int][]record.Variation) {
 		for _, k := range slices.Sorted(maps.Keys(vs)) {
 			for _, v := range vs[k] {
 				fmt.Fprintf(&b, "%d:(%v", k, v.Moves)
@@ -92,7 +94,7 @@ func recVariations(vs map[int][]surakarta.Variation) string {
 // recDiff returns the difference between two records, "" when they hold the
 // same headers, start, rules, moves, comments, glyphs, variations, result
 // and reason.
-func recDiff(want, got *surakarta.Record) string {
+func recDiff(want, got *record.Record) string {
 	if d := cmp.Diff(recViewOf(want), recViewOf(got), cmpopts.EquateEmpty()); d != "" {
 		return d
 	}
@@ -102,17 +104,17 @@ func recDiff(want, got *surakarta.Record) string {
 	return ""
 }
 
-// recRoundTrip checks that r survives MarshalText and ParseRecord exactly and
+// recRoundTrip checks that r survives MarshalText and Parse exactly and
 // returns its text.
-func recRoundTrip(t *testing.T, r *surakarta.Record) string {
+func recRoundTrip(t *testing.T, r *record.Record) string {
 	t.Helper()
 	text, err := r.MarshalText()
 	if err != nil {
 		t.Fatalf("MarshalText: %v", err)
 	}
-	back, err := surakarta.ParseRecord(string(text))
+	back, err := record.Parse(string(text))
 	if err != nil {
-		t.Fatalf("ParseRecord: %v\n%s", err, text)
+		t.Fatalf("Parse: %v\n%s", err, text)
 	}
 	if d := recDiff(r, back); d != "" {
 		t.Errorf("record changed in the round trip (-want +got):\n%s\n%s", d, text)
@@ -132,7 +134,7 @@ func recRoundTrip(t *testing.T, r *surakarta.Record) string {
 	return string(text)
 }
 
-var recPlayers = []surakarta.Header{
+var recPlayers = []record.Header{
 	{Name: "Black", Value: "pvs,endgame"},
 	{Name: "White", Value: "alphabeta,sixfactor"},
 	{Name: "Date", Value: "2026-11-22"},
@@ -148,9 +150,9 @@ func TestRecordRoundTrip(t *testing.T) {
 		if !g.Outcome().Over {
 			t.Fatal("the random game did not end")
 		}
-		r := surakarta.NewRecord(g, recPlayers...)
+		r := record.New(g, recPlayers...)
 		if want := g.Outcome().Result(); r.Result != want || r.Reason != g.Outcome().Reason.String() {
-			t.Fatalf("NewRecord: result %q reason %q, want %q %q", r.Result, r.Reason, want, g.Outcome().Reason)
+			t.Fatalf("New: result %q reason %q, want %q %q", r.Result, r.Reason, want, g.Outcome().Reason)
 		}
 		text := recRoundTrip(t, r)
 		for _, want := range []string{
@@ -166,14 +168,14 @@ func TestRecordRoundTrip(t *testing.T) {
 	})
 	t.Run("long game wraps lines", func(t *testing.T) {
 		g := recRandomGame(t, 2, surakarta.StartText, surakarta.Rules{}, 300)
-		text := recRoundTrip(t, surakarta.NewRecord(g))
+		text := recRoundTrip(t, record.New(g))
 		if n := strings.Count(text, "\n"); n < 20 {
 			t.Errorf("300 plies on %d lines:\n%s", n, text)
 		}
 	})
 	t.Run("White to move", func(t *testing.T) {
 		g := recRandomGame(t, 3, recWhiteStart, surakarta.OlympiadRules(), 10_000)
-		text := recRoundTrip(t, surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: "study"}))
+		text := recRoundTrip(t, record.New(g, record.Header{Name: "Event", Value: "study"}))
 		if !strings.Contains(text, "\n\n7... ") || !strings.Contains(text, " 8. ") {
 			t.Errorf("want the moves to open with \"7... \" and go on with \" 8. \":\n%s", text)
 		}
@@ -185,7 +187,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			{},
 		} {
 			g := recRandomGame(t, 4+uint64(i), surakarta.StartText, rules, 400)
-			text := recRoundTrip(t, surakarta.NewRecord(g))
+			text := recRoundTrip(t, record.New(g))
 			want := fmt.Sprintf("[Rules \"quiet=%d repetition=%d\"]\n", rules.QuietPlyLimit, rules.RepetitionLimit)
 			if !strings.Contains(text, want) {
 				t.Errorf("the text lacks %q:\n%s", want, text)
@@ -197,9 +199,9 @@ func TestRecordRoundTrip(t *testing.T) {
 		if g.Outcome().Over {
 			t.Skip("the game ended within 9 plies")
 		}
-		r := surakarta.NewRecord(g, recPlayers[:2]...)
+		r := record.New(g, recPlayers[:2]...)
 		if r.Result != "*" || r.Reason != "" {
-			t.Fatalf("NewRecord of a game in progress: %q %q, want \"*\" \"\"", r.Result, r.Reason)
+			t.Fatalf("New of a game in progress: %q %q, want \"*\" \"\"", r.Result, r.Reason)
 		}
 		text := recRoundTrip(t, r)
 		if !strings.HasSuffix(text, " *\n\n") || strings.Contains(text, "[Reason") {
@@ -207,32 +209,32 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 	})
 	t.Run("no moves", func(t *testing.T) {
-		text := recRoundTrip(t, surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition())))
+		text := recRoundTrip(t, record.New(surakarta.NewGame(surakarta.NewPosition())))
 		if !strings.HasSuffix(text, "\"]\n\n*\n\n") {
 			t.Errorf("want the moves to be just \"*\":\n%q", text)
 		}
 	})
 	t.Run("stopped with a decided result", func(t *testing.T) {
 		g := recRandomGame(t, 8, surakarta.StartText, surakarta.Rules{}, 30)
-		r := surakarta.NewRecord(g, recPlayers...)
+		r := record.New(g, recPlayers...)
 		r.Result, r.Reason = "1-0", "adjudicated: move limit"
 		recRoundTrip(t, r)
 		r.Result = "1/2-1/2"
 		recRoundTrip(t, r)
 	})
 	t.Run("unfinished with a reason", func(t *testing.T) {
-		r := surakarta.NewRecord(recRandomGame(t, 9, surakarta.StartText, surakarta.Rules{}, 5))
+		r := record.New(recRandomGame(t, 9, surakarta.StartText, surakarta.Rules{}, 5))
 		r.Reason = "interrupted"
 		recRoundTrip(t, r)
 	})
 	t.Run("headers with quotes and backslashes", func(t *testing.T) {
 		g := recRandomGame(t, 10, recWhiteStart, surakarta.OlympiadRules(), 12)
-		r := surakarta.NewRecord(g,
-			surakarta.Header{Name: "Event", Value: `The "Big" \ Match`},
-			surakarta.Header{Name: "Site", Value: `\"`},
-			surakarta.Header{Name: "Annotator", Value: `"]`},
-			surakarta.Header{Name: "Empty", Value: ""},
-			surakarta.Header{Name: "Round_2", Value: "Surakarta · 蘇拉卡爾塔 \\\\"},
+		r := record.New(g,
+			record.Header{Name: "Event", Value: `The "Big" \ Match`},
+			record.Header{Name: "Site", Value: `\"`},
+			record.Header{Name: "Annotator", Value: `"]`},
+			record.Header{Name: "Empty", Value: ""},
+			record.Header{Name: "Round_2", Value: "Surakarta · 蘇拉卡爾塔 \\\\"},
 		)
 		text := recRoundTrip(t, r)
 		for _, want := range []string{
@@ -245,7 +247,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	})
 }
 
-// TestNewRecordSnapshot: a record keeps the game as NewRecord found it, so
+// TestNewRecordSnapshot: a record keeps the game as New found it, so
 // that its text does not change when the caller goes on playing, ends the
 // game or takes moves back.
 func TestNewRecordSnapshot(t *testing.T) {
@@ -255,7 +257,7 @@ func TestNewRecordSnapshot(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := surakarta.NewRecord(g, recPlayers[:2]...)
+	r := record.New(g, recPlayers[:2]...)
 	want, err := r.MarshalText()
 	if err != nil {
 		t.Fatal(err)
@@ -290,7 +292,7 @@ func TestNewRecordSnapshot(t *testing.T) {
 
 	// A record of a game that has ended keeps its end.
 	g = recRandomGame(t, 14, surakarta.StartText, surakarta.OlympiadRules(), 10_000)
-	r = surakarta.NewRecord(g)
+	r = record.New(g)
 	if want, err = r.MarshalText(); err != nil {
 		t.Fatal(err)
 	}
@@ -304,11 +306,11 @@ func TestNewRecordSnapshot(t *testing.T) {
 
 	// The zero Game and no game.
 	var zero surakarta.Game
-	if text, err := surakarta.NewRecord(&zero).MarshalText(); err != nil || !strings.HasSuffix(string(text), "\n\n*\n\n") {
+	if text, err := record.New(&zero).MarshalText(); err != nil || !strings.HasSuffix(string(text), "\n\n*\n\n") {
 		t.Errorf("a record of the zero Game: %q, %v", text, err)
 	}
-	if r := surakarta.NewRecord(nil); r.Game != nil || r.Result != "*" {
-		t.Errorf("NewRecord(nil): game %v, result %q", r.Game, r.Result)
+	if r := record.New(nil); r.Game != nil || r.Result != "*" {
+		t.Errorf("New(nil): game %v, result %q", r.Game, r.Result)
 	}
 }
 
@@ -316,7 +318,7 @@ func TestRecordReadsLeniently(t *testing.T) {
 	// Spaces, CRLF, extra blank lines, other move spellings, move numbers
 	// joined to their moves, and "N..." before a later move of White.
 	text := "\ufeff\r\n  [Event  \"x\" ] \r\n[Result \"*\"]\t\r\n\r\n\r\n1.B2-B3 1... e5e4\r\n  2. c2-c3\r\n*"
-	r, err := surakarta.ParseRecord(text)
+	r, err := record.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +341,7 @@ func TestRecordReadsLeniently(t *testing.T) {
 		t.Errorf("MarshalText (-want +got):\n%s", d)
 	}
 	// The Rules header takes its keys in either order.
-	r, err = surakarta.ParseRecord("[Rules \"repetition=3  quiet=0\"]\n[Result \"*\"]\n\n*\n")
+	r, err = record.Parse("[Rules \"repetition=3  quiet=0\"]\n[Result \"*\"]\n\n*\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +361,7 @@ func TestRecordComments(t *testing.T) {
 			"2. c2c3 { spans\n" +
 			"   three\n" +
 			"   lines } f5f4 {} 3. c3c4 {;{ are text, tabs\ttoo} *\n"
-		r, err := surakarta.ParseRecord(text)
+		r, err := record.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -386,7 +388,7 @@ func TestRecordComments(t *testing.T) {
 	t.Run("a finished game, the last comment before the result", func(t *testing.T) {
 		text := "[Result \"1/2-1/2\"]\n[Reason \"repetition\"]\n\n" +
 			"1. a2a3 a5a4 2. a3a2 {back} a4a5 {and the start is repeated: a draw} 1/2-1/2\n"
-		r, err := surakarta.ParseRecord(text)
+		r, err := record.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,7 +401,7 @@ func TestRecordComments(t *testing.T) {
 		}
 	})
 	t.Run("no moves", func(t *testing.T) {
-		r, err := surakarta.ParseRecord("[Result \"*\"]\n\n{nothing yet} *\n")
+		r, err := record.Parse("[Result \"*\"]\n\n{nothing yet} *\n")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -414,7 +416,7 @@ func TestRecordComments(t *testing.T) {
 		// Within a comment, a line is text, whatever it starts with; only a
 		// blank line ends it (and the record).
 		text := "[Result \"*\"]\n\n1. b2b3 {see\n[Event \"x\"]\n2. c2c3 *\n1-0 ; %} *\n"
-		r, err := surakarta.ParseRecord(text)
+		r, err := record.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,12 +426,12 @@ func TestRecordComments(t *testing.T) {
 		recRoundTrip(t, r)
 	})
 	t.Run("no comments", func(t *testing.T) {
-		r, err := surakarta.ParseRecord("[Result \"*\"]\n\n1. b2b3 *\n")
+		r, err := record.Parse("[Result \"*\"]\n\n1. b2b3 *\n")
 		if err != nil || r.Comments == nil || len(r.Comments) != 0 {
 			t.Errorf("a record without comments: Comments %#v, %v; want an empty map", r.Comments, err)
 		}
-		if r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition())); r.Comments == nil || len(r.Comments) != 0 {
-			t.Errorf("NewRecord: Comments %#v; want an empty map", r.Comments)
+		if r := record.New(surakarta.NewGame(surakarta.NewPosition())); r.Comments == nil || len(r.Comments) != 0 {
+			t.Errorf("New: Comments %#v; want an empty map", r.Comments)
 		}
 	})
 
@@ -439,7 +441,7 @@ func TestRecordComments(t *testing.T) {
 			recRandomGame(t, 51, recWhiteStart, surakarta.OlympiadRules(), 40),
 		} {
 			for ply := 0; ply <= g.Ply(); ply++ {
-				r := surakarta.NewRecord(g)
+				r := record.New(g)
 				r.Comments = map[int]string{ply: fmt.Sprintf("note %d", ply)}
 				text := recRoundTrip(t, r)
 				if !strings.Contains(strings.ReplaceAll(text, "\n", " "), fmt.Sprintf("{note %d}", ply)) {
@@ -447,7 +449,7 @@ func TestRecordComments(t *testing.T) {
 				}
 			}
 			// And everywhere at once, some long enough to wrap.
-			r := surakarta.NewRecord(g)
+			r := record.New(g)
 			r.Comments = map[int]string{}
 			for ply := 0; ply <= g.Ply(); ply++ {
 				r.Comments[ply] = strings.Repeat(fmt.Sprintf("w%d ", ply), ply%7) + "end"
@@ -457,10 +459,10 @@ func TestRecordComments(t *testing.T) {
 	})
 	t.Run("long words", func(t *testing.T) {
 		g := recRandomGame(t, 52, surakarta.StartText, surakarta.OlympiadRules(), 4)
-		for _, n := range []int{81, surakarta.MaxRecordLineBytes - 2, surakarta.MaxRecordLineBytes - 1, surakarta.MaxRecordLineBytes} {
+		for _, n := range []int{81, record.MaxLineBytes - 2, record.MaxLineBytes - 1, record.MaxLineBytes} {
 			word := strings.Repeat("é", n/2) + strings.Repeat("x", n%2)
 			for _, comment := range []string{word, word + " " + word, "a " + word + " b"} {
-				r := surakarta.NewRecord(g)
+				r := record.New(g)
 				r.Comments = map[int]string{0: comment, 2: comment, g.Ply(): comment}
 				recRoundTrip(t, r)
 			}
@@ -469,19 +471,19 @@ func TestRecordComments(t *testing.T) {
 }
 
 // recThree returns three records and their concatenated text.
-func recThree(t *testing.T) ([]*surakarta.Record, string) {
+func recThree(t *testing.T) ([]*record.Record, string) {
 	t.Helper()
-	stopped := surakarta.NewRecord(recRandomGame(t, 12, surakarta.StartText, surakarta.OlympiadRules(), 20),
-		surakarta.Header{Name: "Round", Value: "2"})
+	stopped := record.New(recRandomGame(t, 12, surakarta.StartText, surakarta.OlympiadRules(), 20),
+		record.Header{Name: "Round", Value: "2"})
 	if !stopped.Game.Outcome().Over {
 		stopped.Result, stopped.Reason = "0-1", "adjudicated: move limit"
 	}
-	records := []*surakarta.Record{
-		surakarta.NewRecord(recRandomGame(t, 11, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
-			surakarta.Header{Name: "Round", Value: "1"}),
+	records := []*record.Record{
+		record.New(recRandomGame(t, 11, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
+			record.Header{Name: "Round", Value: "1"}),
 		stopped,
-		surakarta.NewRecord(recRandomGame(t, 13, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
-			surakarta.Header{Name: "Round", Value: "3"}),
+		record.New(recRandomGame(t, 13, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
+			record.Header{Name: "Round", Value: "3"}),
 	}
 	var sb strings.Builder
 	for _, r := range records {
@@ -493,7 +495,7 @@ func recThree(t *testing.T) ([]*surakarta.Record, string) {
 }
 
 // recCheckAll checks that got are the records want, in order.
-func recCheckAll(t *testing.T, want, got []*surakarta.Record) {
+func recCheckAll(t *testing.T, want, got []*record.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%d records, want %d", len(got), len(want))
@@ -505,7 +507,7 @@ func recCheckAll(t *testing.T, want, got []*surakarta.Record) {
 	}
 }
 
-func TestReadRecords(t *testing.T) {
+func TestReadAll(t *testing.T) {
 	want, text := recThree(t)
 	for name, text := range map[string]string{
 		"as written":        text,
@@ -514,7 +516,7 @@ func TestReadRecords(t *testing.T) {
 		"no final newline":  strings.TrimRight(text, "\n"),
 	} {
 		t.Run(name, func(t *testing.T) {
-			got, err := surakarta.ReadRecords(strings.NewReader(text))
+			got, err := record.ReadAll(strings.NewReader(text))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -522,9 +524,9 @@ func TestReadRecords(t *testing.T) {
 		})
 	}
 	t.Run("empty", func(t *testing.T) {
-		got, err := surakarta.ReadRecords(strings.NewReader("\n \n"))
+		got, err := record.ReadAll(strings.NewReader("\n \n"))
 		if err != nil || len(got) != 0 {
-			t.Errorf("ReadRecords of blank text: %d records, %v; want none, no error", len(got), err)
+			t.Errorf("ReadAll of blank text: %d records, %v; want none, no error", len(got), err)
 		}
 	})
 	t.Run("error in the third record", func(t *testing.T) {
@@ -539,18 +541,18 @@ func TestReadRecords(t *testing.T) {
 			}
 		}
 		lines[third] = "7... a1a1 " + lines[third]
-		got, err := surakarta.ReadRecords(strings.NewReader(strings.Join(lines, "\n")))
-		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", third+1)) {
-			t.Errorf("got %v, want an ErrInvalidRecord naming line %d", err, third+1)
+		got, err := record.ReadAll(strings.NewReader(strings.Join(lines, "\n")))
+		if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", third+1)) {
+			t.Errorf("got %v, want an ErrInvalid naming line %d", err, third+1)
 		}
 		if len(got) != 2 {
 			t.Errorf("got %d records before the error, want 2", len(got))
 		}
 	})
-	t.Run("ParseRecord takes one", func(t *testing.T) {
-		_, err := surakarta.ParseRecord(text)
-		if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "ReadRecords") {
-			t.Errorf("ParseRecord of three records: %v", err)
+	t.Run("Parse takes one", func(t *testing.T) {
+		_, err := record.Parse(text)
+		if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "ReadAll") {
+			t.Errorf("Parse of three records: %v", err)
 		}
 	})
 }
@@ -561,7 +563,7 @@ const recHeaders = "[Event \"test\"]\n[Result \"*\"]\n\n"
 // recRepetition is a game drawn by repetition after 4 plies.
 const recRepetition = "1. a2a3 a5a4 2. a3a2 a4a5"
 
-func TestParseRecordErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
 		want       string // in the message
@@ -642,12 +644,12 @@ func TestParseRecordErrors(t *testing.T) {
 		{"invalid UTF-8 in a comment", recHeaders + "1. b2b3 {a\xffb} *\n", "line 4: the comment \"{a\\xffb} *\" is not valid UTF-8", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := surakarta.ParseRecord(tc.text)
+			r, err := record.Parse(tc.text)
 			if err == nil {
-				t.Fatalf("ParseRecord accepted it: %+v", r)
+				t.Fatalf("Parse accepted it: %+v", r)
 			}
-			if !errors.Is(err, surakarta.ErrInvalidRecord) {
-				t.Errorf("error %q does not wrap ErrInvalidRecord", err)
+			if !errors.Is(err, record.ErrInvalid) {
+				t.Errorf("error %q does not wrap ErrInvalid", err)
 			}
 			if tc.also != nil && !errors.Is(err, tc.also) {
 				t.Errorf("error %q does not wrap %q", err, tc.also)
@@ -667,8 +669,8 @@ func TestRecordMarshalErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	commented := func(comments map[int]string) *surakarta.Record {
-		r := surakarta.NewRecord(inProgress)
+	commented := func(comments map[int]string) *record.Record {
+		r := record.New(inProgress)
 		r.Comments = comments
 		return r
 	}
@@ -676,26 +678,26 @@ func TestRecordMarshalErrors(t *testing.T) {
 	tooMuch := map[int]string{0: words, 1: words, 2: words, 3: words, 4: words, 5: words, 6: words}
 	for _, tc := range []struct {
 		name   string
-		record *surakarta.Record
+		record *record.Record
 		want   string
 	}{
 		{"nil record", nil, "no game"},
-		{"no game", &surakarta.Record{Result: "*"}, "no game"},
-		{"derived header", surakarta.NewRecord(inProgress, surakarta.Header{Name: "Result", Value: "*"}), "header 1: Result comes from"},
-		{"derived header in another case", surakarta.NewRecord(inProgress, surakarta.Header{Name: "POSITION", Value: "x"}), "case-sensitive"},
-		{"header twice", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "1"}, surakarta.Header{Name: "A", Value: "2"}), "header 2: A occurs twice"},
-		{"empty name", surakarta.NewRecord(inProgress, surakarta.Header{Value: "1"}), "header 1: the name is empty"},
-		{"bad name", surakarta.NewRecord(inProgress, surakarta.Header{Name: "Time Control", Value: "1"}), "header 1: name \"Time Control\""},
-		{"newline in a value", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "1\n2"}), "control character"},
-		{"invalid UTF-8", surakarta.NewRecord(inProgress, surakarta.Header{Name: "A", Value: "\xff"}), "not valid UTF-8"},
-		{"newline in the reason", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "a\nb"}, "control character"},
-		{"no result", &surakarta.Record{Game: inProgress}, "result \"\" is not"},
-		{"bad result", &surakarta.Record{Game: inProgress, Result: "1-1"}, "result \"1-1\" is not"},
-		{"wrong result", &surakarta.Record{Game: drawn, Result: "0-1", Reason: "repetition"}, "result 0-1 does not match"},
-		{"wrong reason", &surakarta.Record{Game: drawn, Result: "1/2-1/2", Reason: "adjudicated"}, "reason \"adjudicated\" does not match"},
-		{"unfinished result of a finished game", &surakarta.Record{Game: drawn, Result: "*"}, "result * does not match"},
-		{"decided result without a reason", &surakarta.Record{Game: inProgress, Result: "1-0"}, "needs a Reason"},
-		{"rule reason of a game in progress", &surakarta.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "it has not ended that way"},
+		{"no game", &record.Record{Result: "*"}, "no game"},
+		{"derived header", record.New(inProgress, record.Header{Name: "Result", Value: "*"}), "header 1: Result comes from"},
+		{"derived header in another case", record.New(inProgress, record.Header{Name: "POSITION", Value: "x"}), "case-sensitive"},
+		{"header twice", record.New(inProgress, record.Header{Name: "A", Value: "1"}, record.Header{Name: "A", Value: "2"}), "header 2: A occurs twice"},
+		{"empty name", record.New(inProgress, record.Header{Value: "1"}), "header 1: the name is empty"},
+		{"bad name", record.New(inProgress, record.Header{Name: "Time Control", Value: "1"}), "header 1: name \"Time Control\""},
+		{"newline in a value", record.New(inProgress, record.Header{Name: "A", Value: "1\n2"}), "control character"},
+		{"invalid UTF-8", record.New(inProgress, record.Header{Name: "A", Value: "\xff"}), "not valid UTF-8"},
+		{"newline in the reason", &record.Record{Game: inProgress, Result: "1-0", Reason: "a\nb"}, "control character"},
+		{"no result", &record.Record{Game: inProgress}, "result \"\" is not"},
+		{"bad result", &record.Record{Game: inProgress, Result: "1-1"}, "result \"1-1\" is not"},
+		{"wrong result", &record.Record{Game: drawn, Result: "0-1", Reason: "repetition"}, "result 0-1 does not match"},
+		{"wrong reason", &record.Record{Game: drawn, Result: "1/2-1/2", Reason: "adjudicated"}, "reason \"adjudicated\" does not match"},
+		{"unfinished result of a finished game", &record.Record{Game: drawn, Result: "*"}, "result * does not match"},
+		{"decided result without a reason", &record.Record{Game: inProgress, Result: "1-0"}, "needs a Reason"},
+		{"rule reason of a game in progress", &record.Record{Game: inProgress, Result: "1-0", Reason: "no legal move"}, "it has not ended that way"},
 		{"comment before the start", commented(map[int]string{-1: "x"}), "a comment at ply -1, but the game has 6 plies: comments stand at 0 (before the first move) to 6"},
 		{"comment after the end", commented(map[int]string{0: "a", 7: "x"}), "a comment at ply 7, but the game has 6 plies"},
 		{"'}' in a comment", commented(map[int]string{2: "a}b"}), "the comment after ply 2 \"a}b\" holds '}', which would end it"},
@@ -706,16 +708,16 @@ func TestRecordMarshalErrors(t *testing.T) {
 		{"space first in a comment", commented(map[int]string{3: " a"}), "has a space at an end"},
 		{"space last in a comment", commented(map[int]string{3: "a "}), "has a space at an end"},
 		{"a space for a comment", commented(map[int]string{3: " "}), "has a space at an end"},
-		{"word too long", commented(map[int]string{4: "a " + strings.Repeat("b", surakarta.MaxRecordLineBytes+1)}), "has a word of more than 65536 bytes"},
-		{"comments too long", commented(tooMuch), "the comments take more than 1048576 bytes up to the comment after ply 5, the most a record's may (MaxRecordCommentBytes)"},
+		{"word too long", commented(map[int]string{4: "a " + strings.Repeat("b", record.MaxLineBytes+1)}), "has a word of more than 65536 bytes"},
+		{"comments too long", commented(tooMuch), "the comments take more than 1048576 bytes up to the comment after ply 5, the most a record's may (MaxCommentBytes)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text, err := tc.record.MarshalText()
 			if err == nil {
 				t.Fatalf("MarshalText wrote it:\n%s", text)
 			}
-			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error %q: want an ErrInvalidRecord that says %q", err, tc.want)
+			if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q: want an ErrInvalid that says %q", err, tc.want)
 			}
 			var sb strings.Builder
 			if n, err := tc.record.WriteTo(&sb); err == nil || n != 0 || sb.Len() != 0 {
@@ -727,7 +729,7 @@ func TestRecordMarshalErrors(t *testing.T) {
 
 func TestRecordHeader(t *testing.T) {
 	g := recRandomGame(t, 21, recWhiteStart, surakarta.Rules{QuietPlyLimit: 10}, 4)
-	r := surakarta.NewRecord(g, recPlayers...)
+	r := record.New(g, recPlayers...)
 	r.Result, r.Reason = "1-0", "adjudicated: move limit"
 	for _, tc := range []struct {
 		name, want string
@@ -746,7 +748,7 @@ func TestRecordHeader(t *testing.T) {
 			t.Errorf("Header(%q) = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
-	if _, ok := surakarta.NewRecord(g).Header("Reason"); ok {
+	if _, ok := record.New(g).Header("Reason"); ok {
 		t.Error("Header(\"Reason\") of a game in progress reports a reason")
 	}
 }
@@ -770,14 +772,14 @@ func TestOutcomeResult(t *testing.T) {
 func TestRecordUnmarshalText(t *testing.T) {
 	records, text := recThree(t)
 	first := text[:strings.Index(text, "\n\n[")+2]
-	var r surakarta.Record
+	var r record.Record
 	if err := r.UnmarshalText([]byte(first)); err != nil {
 		t.Fatal(err)
 	}
 	if d := recDiff(records[0], &r); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if err := r.UnmarshalText([]byte("[Result \"*\"]\n")); !errors.Is(err, surakarta.ErrInvalidRecord) {
+	if err := r.UnmarshalText([]byte("[Result \"*\"]\n")); !errors.Is(err, record.ErrInvalid) {
 		t.Errorf("UnmarshalText of a bad record: %v", err)
 	}
 	if d := recDiff(records[0], &r); d != "" {
@@ -810,113 +812,6 @@ func gameDiff(want, got *surakarta.Game) string {
 	return ""
 }
 
-// TestGameText: a Game is a record in one call, reads back the same from
-// the text and from JSON, and the zero Game is the start.
-func TestGameText(t *testing.T) {
-	declared := func(seed uint64, end func(*surakarta.Game) error) *surakarta.Game {
-		g := recRandomGame(t, seed, surakarta.StartText, surakarta.Rules{}, 9)
-		if err := end(g); err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
-	games := map[string]*surakarta.Game{
-		"zero":        new(surakarta.Game),
-		"new":         surakarta.NewGame(surakarta.NewPosition()),
-		"finished":    recRandomGame(t, 40, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
-		"in progress": recRandomGame(t, 41, surakarta.StartText, surakarta.OlympiadRules(), 11),
-		"White first": recRandomGame(t, 42, recWhiteStart, surakarta.Rules{QuietPlyLimit: 30}, 10_000),
-		"no limits":   recRandomGame(t, 43, surakarta.StartText, surakarta.Rules{}, 300),
-		"resigned":    declared(44, func(g *surakarta.Game) error { return g.Resign(surakarta.Black) }),
-		"agreed":      declared(45, func(g *surakarta.Game) error { return g.AgreeDraw() }),
-		"on time":     declared(46, func(g *surakarta.Game) error { return g.ForfeitOnTime(surakarta.White) }),
-	}
-	for name, g := range games {
-		t.Run(name, func(t *testing.T) {
-			text, err := g.MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := surakarta.NewRecord(g).MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(string(want), string(text)); d != "" {
-				t.Errorf("Game.MarshalText differs from its record's (-record +game):\n%s", d)
-			}
-			var back surakarta.Game
-			if err := back.UnmarshalText(text); err != nil {
-				t.Fatalf("UnmarshalText: %v\n%s", err, text)
-			}
-			if d := gameDiff(g, &back); d != "" {
-				t.Errorf("the game changed in the round trip (-want +got):\n%s\n%s", d, text)
-			}
-
-			type saved struct {
-				Name string
-				Game *surakarta.Game
-			}
-			data, err := json.Marshal(saved{Name: name, Game: g})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got saved
-			if err := json.Unmarshal(data, &got); err != nil {
-				t.Fatalf("json.Unmarshal: %v\n%s", err, data)
-			}
-			if got.Game == nil || gameDiff(g, got.Game) != "" {
-				t.Errorf("the game changed in JSON:\n%s", data)
-			}
-		})
-	}
-
-	t.Run("the zero Game is the start", func(t *testing.T) {
-		zero, err := new(surakarta.Game).MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		start, err := surakarta.NewGame(surakarta.NewPosition()).MarshalText()
-		if err != nil || string(zero) != string(start) {
-			t.Errorf("the zero Game writes\n%s\nNewGame(NewPosition()) writes\n%s", zero, start)
-		}
-	})
-	t.Run("a nil game", func(t *testing.T) {
-		var g *surakarta.Game
-		if text, err := g.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || text != nil {
-			t.Errorf("(*Game)(nil).MarshalText: %q, %v; want an ErrInvalidRecord", text, err)
-		}
-		data, err := json.Marshal(struct{ Game *surakarta.Game }{})
-		if err != nil || string(data) != `{"Game":null}` {
-			t.Errorf("JSON of a nil game: %s, %v", data, err)
-		}
-	})
-	t.Run("what a game does not hold", func(t *testing.T) {
-		text := "[Event \"x\"]\n[Result \"1-0\"]\n[Reason \"adjudicated: move limit\"]\n\n1. b2b3 {a note} e5e4 1-0\n"
-		var g surakarta.Game
-		if err := g.UnmarshalText([]byte(text)); err != nil {
-			t.Fatal(err)
-		}
-		if g.Outcome().Over || g.Ply() != 2 {
-			t.Errorf("%v after %d plies; want the game going on after 2", g.Outcome(), g.Ply())
-		}
-		out, err := g.MarshalText()
-		if want := "\n\n1. b2b3 e5e4 *\n\n"; err != nil || !strings.HasSuffix(string(out), want) || strings.Contains(string(out), "Event") {
-			t.Errorf("written back: %q, %v; want no Event, no comment and the moves %q", out, err, want)
-		}
-	})
-	t.Run("errors leave the game", func(t *testing.T) {
-		g := games["in progress"].Clone()
-		for _, text := range []string{"", "[Result \"*\"]\n\n1. a1a1 *\n", "[Result \"*\"]\n\n*\n\n[Result \"*\"]\n\n*\n"} {
-			if err := g.UnmarshalText([]byte(text)); !errors.Is(err, surakarta.ErrInvalidRecord) {
-				t.Errorf("UnmarshalText(%q): %v, want an ErrInvalidRecord", text, err)
-			}
-		}
-		if d := gameDiff(games["in progress"], g); d != "" {
-			t.Errorf("a failed UnmarshalText changed the game (-want +got):\n%s", d)
-		}
-	})
-}
-
 func FuzzRecord(f *testing.F) {
 	for i, g := range []*surakarta.Game{
 		recRandomGame(f, 31, surakarta.StartText, surakarta.OlympiadRules(), 10_000),
@@ -925,7 +820,7 @@ func FuzzRecord(f *testing.F) {
 		recRandomGame(f, 34, "6/2w3/6/6/1b4/6 b 0 40", surakarta.Rules{RepetitionLimit: 3}, 10_000),
 		recRandomGame(f, 35, surakarta.StartText, surakarta.OlympiadRules(), 7),
 	} {
-		r := surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: `fuzz "seed" \ ` + fmt.Sprint(i)})
+		r := record.New(g, record.Header{Name: "Event", Value: `fuzz "seed" \ ` + fmt.Sprint(i)})
 		text, err := r.MarshalText()
 		if err != nil {
 			f.Fatal(err)
@@ -957,38 +852,38 @@ func FuzzRecord(f *testing.F) {
 	f.Add("[Result \"*\"]\n\n1. b2b3 (1. c2c3 *)\n")
 	f.Add("[Result \"*\"]\n\n1. b2b3 () $256 !!! ) *\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		// ReadRecords must not panic either, and agree with ParseRecord on
+		// ReadAll must not panic either, and agree with Parse on
 		// its first record.
-		records, readErr := surakarta.ReadRecords(strings.NewReader(text))
-		if readErr != nil && !errors.Is(readErr, surakarta.ErrInvalidRecord) {
-			t.Fatalf("ReadRecords: %v does not wrap ErrInvalidRecord", readErr)
+		records, readErr := record.ReadAll(strings.NewReader(text))
+		if readErr != nil && !errors.Is(readErr, record.ErrInvalid) {
+			t.Fatalf("ReadAll: %v does not wrap ErrInvalid", readErr)
 		}
-		r, err := surakarta.ParseRecord(text)
+		r, err := record.Parse(text)
 		if err != nil {
-			if !errors.Is(err, surakarta.ErrInvalidRecord) {
-				t.Fatalf("ParseRecord: %v does not wrap ErrInvalidRecord", err)
+			if !errors.Is(err, record.ErrInvalid) {
+				t.Fatalf("Parse: %v does not wrap ErrInvalid", err)
 			}
 			if len(err.Error()) > maxErrorLen {
-				t.Fatalf("ParseRecord: an error of %d bytes: %q", len(err.Error()), err)
+				t.Fatalf("Parse: an error of %d bytes: %q", len(err.Error()), err)
 			}
 			if readErr != nil && len(readErr.Error()) > maxErrorLen {
-				t.Fatalf("ReadRecords: an error of %d bytes: %q", len(readErr.Error()), readErr)
+				t.Fatalf("ReadAll: an error of %d bytes: %q", len(readErr.Error()), readErr)
 			}
 			return
 		}
 		if readErr != nil || len(records) != 1 {
-			t.Fatalf("ParseRecord accepted one record, ReadRecords read %d (error %v)", len(records), readErr)
+			t.Fatalf("Parse accepted one record, ReadAll read %d (error %v)", len(records), readErr)
 		}
 		if d := recDiff(records[0], r); d != "" {
-			t.Fatalf("ParseRecord and ReadRecords differ (-read +parsed):\n%s", d)
+			t.Fatalf("Parse and ReadAll differ (-read +parsed):\n%s", d)
 		}
 		text1, err := r.MarshalText()
 		if err != nil {
 			t.Fatalf("MarshalText of a parsed record: %v", err)
 		}
-		back, err := surakarta.ParseRecord(string(text1))
+		back, err := record.Parse(string(text1))
 		if err != nil {
-			t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text1)
+			t.Fatalf("Parse of MarshalText: %v\n%s", err, text1)
 		}
 		if d := recDiff(r, back); d != "" {
 			t.Fatalf("round trip (-want +got):\n%s", d)
@@ -1028,7 +923,7 @@ func FuzzRecordComment(f *testing.F) {
 		f.Add(uint16(g.Ply()), "x", c)
 	}
 	f.Fuzz(func(t *testing.T, at uint16, comment, next string) {
-		r := surakarta.NewRecord(g)
+		r := record.New(g)
 		ply := int(at) % (g.Ply() + 1)
 		r.Comments = map[int]string{ply: comment}
 		if ply < g.Ply() {
@@ -1050,7 +945,7 @@ func recCanWrite(c string) bool {
 	}
 	words := strings.Split(c, " ")
 	for _, w := range words {
-		if len(w) > surakarta.MaxRecordLineBytes || w == "" && len(words) > 1 {
+		if len(w) > record.MaxLineBytes || w == "" && len(words) > 1 {
 			return false
 		}
 	}
@@ -1059,19 +954,19 @@ func recCanWrite(c string) bool {
 
 // recWriteBack writes r and reads it back, and fails t unless the record
 // read back is r and writes the same text again. It returns MarshalText's
-// error, which must be short and wrap ErrInvalidRecord.
-func recWriteBack(t *testing.T, r *surakarta.Record) error {
+// error, which must be short and wrap ErrInvalid.
+func recWriteBack(t *testing.T, r *record.Record) error {
 	t.Helper()
 	text, err := r.MarshalText()
 	if err != nil {
-		if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen {
+		if !errors.Is(err, record.ErrInvalid) || len(err.Error()) > maxErrorLen {
 			t.Fatalf("MarshalText: %q", err)
 		}
 		return err
 	}
-	back, err := surakarta.ParseRecord(string(text))
+	back, err := record.Parse(string(text))
 	if err != nil {
-		t.Fatalf("ParseRecord of MarshalText: %v\n%s", err, text)
+		t.Fatalf("Parse of MarshalText: %v\n%s", err, text)
 	}
 	if d := recDiff(r, back); d != "" {
 		t.Fatalf("round trip (-want +got):\n%s\n%s", d, text)
@@ -1082,17 +977,17 @@ func recWriteBack(t *testing.T, r *surakarta.Record) error {
 	return nil
 }
 
-func ExampleNewRecord() {
+func ExampleNew() {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	for _, m := range []string{"b2b3", "e5e4", "b3b2", "e4e5"} {
 		if err := g.PlayText(m); err != nil {
 			fmt.Println(err)
 		}
 	}
-	r := surakarta.NewRecord(g,
-		surakarta.Header{Name: "Black", Value: "pvs,endgame"},
-		surakarta.Header{Name: "White", Value: "alphabeta,sixfactor"},
-		surakarta.Header{Name: "Event", Value: `The "Friday" match`},
+	r := record.New(g,
+		record.Header{Name: "Black", Value: "pvs,endgame"},
+		record.Header{Name: "White", Value: "alphabeta,sixfactor"},
+		record.Header{Name: "Event", Value: `The "Friday" match`},
 	)
 	text, err := r.MarshalText()
 	if err != nil {
@@ -1100,7 +995,7 @@ func ExampleNewRecord() {
 	}
 	fmt.Print(string(text))
 
-	back, err := surakarta.ParseRecord(string(text))
+	back, err := record.Parse(string(text))
 	if err != nil {
 		fmt.Println(err)
 	}
@@ -1119,46 +1014,18 @@ func ExampleNewRecord() {
 	// 4 plies: draw (repetition)
 }
 
-func ExampleGame_MarshalText() {
-	var g surakarta.Game // the zero Game: the start, under the Olympiad rules
-	for _, m := range []string{"b2b3", "e5e4", "c2c3"} {
-		if err := g.PlayText(m); err != nil {
-			fmt.Println(err)
-		}
-	}
-	text, err := g.MarshalText()
-	if err != nil {
-		fmt.Println(err)
-	}
-	fmt.Print(string(text))
-
-	var back surakarta.Game
-	if err := back.UnmarshalText(text); err != nil {
-		fmt.Println(err)
-	}
-	fmt.Println(back.Ply(), "plies:", back.Position())
-	// Output:
-	// [Rules "quiet=50 repetition=2"]
-	// [Position "wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1"]
-	// [Result "*"]
-	//
-	// 1. b2b3 e5e4 2. c2c3 *
-	//
-	// 3 plies: wwwwww/wwww1w/4w1/1bb3/b2bbb/bbbbbb w 3 2
-}
-
-func ExampleGame_UnmarshalText() {
-	// A Game is text, so it goes into JSON (or any encoding of text) as its
-	// record.
+func ExampleRecord_UnmarshalText() {
+	// A Record is text, so it goes into JSON (or any encoding of text) as
+	// its record's text: a game with its headers and comments.
 	type saved struct {
 		Player string
-		Game   *surakarta.Game
+		Game   *record.Record
 	}
 	g := surakarta.NewGame(surakarta.NewPosition())
 	if err := g.PlayText("b2b3"); err != nil {
 		fmt.Println(err)
 	}
-	data, err := json.Marshal(saved{Player: "Ann", Game: g})
+	data, err := json.Marshal(saved{Player: "Ann", Game: record.New(g)})
 	if err != nil {
 		fmt.Println(err)
 	}
@@ -1168,14 +1035,14 @@ func ExampleGame_UnmarshalText() {
 	if err := json.Unmarshal(data, &back); err != nil {
 		fmt.Println(err)
 	}
-	fmt.Println(back.Player, back.Game.Moves())
+	fmt.Println(back.Player, back.Game.Game.Moves())
 	// Output:
 	// {"Player":"Ann","Game":"[Rules \"quiet=50 repetition=2\"]\n[Position \"wwwwww/wwwwww/6/6/bbbbbb/bbbbbb b 0 1\"]\n[Result \"*\"]\n\n1. b2b3 *\n\n"}
 	// Ann [b2b3]
 }
 
 func ExampleRecord_comments() {
-	r, err := surakarta.ParseRecord(`[Result "*"]
+	r, err := record.Parse(`[Result "*"]
 
 {A study} 1. b2b3 {the usual
 opening} e5e4 2. c2c3 *
@@ -1208,40 +1075,40 @@ opening} e5e4 2. c2c3 *
 
 // TestMarshalRefusesWhatCannotBeRead: a record that the reader would
 // refuse (too many headers, a header line too long) is refused by the
-// writer, with ErrInvalidRecord, rather than written.
+// writer, with ErrInvalid, rather than written.
 func TestMarshalRefusesWhatCannotBeRead(t *testing.T) {
-	many := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
-	for i := range surakarta.MaxRecordHeaders - 3 {
-		many.Headers = append(many.Headers, surakarta.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
+	many := record.New(surakarta.NewGame(surakarta.NewPosition()))
+	for i := range record.MaxHeaders - 3 {
+		many.Headers = append(many.Headers, record.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
 	}
 	text, err := many.MarshalText()
 	if err != nil {
 		t.Fatalf("%d headers and the 3 derived: %v", len(many.Headers), err)
 	}
-	if _, err := surakarta.ParseRecord(string(text)); err != nil {
+	if _, err := record.Parse(string(text)); err != nil {
 		t.Fatalf("%d headers and the 3 derived, read back: %v", len(many.Headers), err)
 	}
-	many.Headers = append(many.Headers, surakarta.Header{Name: "One", Value: "more"})
-	if _, err := many.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordHeaders") {
-		t.Errorf("%d headers and the 3 derived: %v, want ErrInvalidRecord naming MaxRecordHeaders", len(many.Headers), err)
+	many.Headers = append(many.Headers, record.Header{Name: "One", Value: "more"})
+	if _, err := many.MarshalText(); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxHeaders") {
+		t.Errorf("%d headers and the 3 derived: %v, want ErrInvalid naming MaxHeaders", len(many.Headers), err)
 	}
 	for _, long := range []string{
-		strings.Repeat("x", surakarta.MaxRecordLineBytes),
-		strings.Repeat(`"`, surakarta.MaxRecordLineBytes/2), // each escaped
+		strings.Repeat("x", record.MaxLineBytes),
+		strings.Repeat(`"`, record.MaxLineBytes/2), // each escaped
 	} {
-		r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
-		r.Headers = []surakarta.Header{{Name: "Event", Value: long}}
-		if _, err := r.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
-			t.Errorf("a header value of %d bytes: %v, want ErrInvalidRecord naming MaxRecordLineBytes", len(long), err)
+		r := record.New(surakarta.NewGame(surakarta.NewPosition()))
+		r.Headers = []record.Header{{Name: "Event", Value: long}}
+		if _, err := r.MarshalText(); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxLineBytes") {
+			t.Errorf("a header value of %d bytes: %v, want ErrInvalid naming MaxLineBytes", len(long), err)
 		}
 	}
-	r := surakarta.NewRecord(surakarta.NewGame(surakarta.NewPosition()))
-	r.Headers = []surakarta.Header{{Name: "Event", Value: strings.Repeat("x", surakarta.MaxRecordLineBytes-len(`[Event ""]`))}}
+	r := record.New(surakarta.NewGame(surakarta.NewPosition()))
+	r.Headers = []record.Header{{Name: "Event", Value: strings.Repeat("x", record.MaxLineBytes-len(`[Event ""]`))}}
 	text, err = r.MarshalText()
 	if err != nil {
-		t.Fatalf("a header line of MaxRecordLineBytes: %v", err)
+		t.Fatalf("a header line of MaxLineBytes: %v", err)
 	}
-	if _, err := surakarta.ParseRecord(string(text)); err != nil {
-		t.Errorf("a header line of MaxRecordLineBytes, read back: %v", err)
+	if _, err := record.Parse(string(text)); err != nil {
+		t.Errorf("a header line of MaxLineBytes, read back: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package surakarta_test
+package record_test
 
 import (
 	"errors"
@@ -10,28 +10,31 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/surakarta-go/surakarta/internal/testkit"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"
 )
 
-// This file tests RecordScanner and the limits of a record: records read
+// This file tests Scanner and the limits of a record: records read
 // one at a time in bounded memory, and short errors however long the input.
 
-// TestRecordScanner: the scanner reads the records ReadRecords reads, one
+// TestScanner: the scanner reads the records ReadAll reads, one
 // at a time, with the offset of each record's end, from a reader that
 // gives a byte at a time as from one that gives everything at once.
-func TestRecordScanner(t *testing.T) {
+func TestScanner(t *testing.T) {
 	want, text := recThree(t)
 	for name, r := range map[string]func() io.Reader{
 		"whole":       func() io.Reader { return strings.NewReader(text) },
 		"byte a time": func() io.Reader { return iotest.OneByteReader(strings.NewReader(text)) },
 	} {
 		t.Run(name, func(t *testing.T) {
-			sc := surakarta.NewRecordScanner(r())
+			sc := record.NewScanner(r())
 			if sc.Offset() != 0 || sc.Record() != nil {
 				t.Errorf("before Scan: Offset %d, Record %v", sc.Offset(), sc.Record())
 			}
-			var got []*surakarta.Record
+			var got []*record.Record
 			from := int64(0)
 			for sc.Scan() {
 				rec := sc.Record()
@@ -41,7 +44,7 @@ func TestRecordScanner(t *testing.T) {
 				if end <= from || end > int64(len(text)) || text[end-1] != '\n' {
 					t.Fatalf("record %d: Offset %d after %d in %d bytes", len(got), end, from, len(text))
 				}
-				alone, err := surakarta.ParseRecord(text[from:end])
+				alone, err := record.Parse(text[from:end])
 				if err != nil || recDiff(rec, alone) != "" {
 					t.Fatalf("record %d: the text up to Offset reads as %v, %v", len(got), alone, err)
 				}
@@ -59,13 +62,13 @@ func TestRecordScanner(t *testing.T) {
 
 	t.Run("an error stops it", func(t *testing.T) {
 		bad := text + "[Result \"*\"]\n\n1. a1a1 *\n\n" + text
-		sc := surakarta.NewRecordScanner(strings.NewReader(bad))
+		sc := record.NewScanner(strings.NewReader(bad))
 		n := 0
 		for sc.Scan() {
 			n++
 		}
 		line := strings.Count(text, "\n") + 3
-		if err := sc.Err(); n != 3 || !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", line)) {
+		if err := sc.Err(); n != 3 || !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", line)) {
 			t.Errorf("%d records, then %v; want 3, then an error on line %d", n, err, line)
 		}
 		if end := int64(len(text) - 1); sc.Offset() != end { // a blank line follows the last record
@@ -78,13 +81,13 @@ func TestRecordScanner(t *testing.T) {
 
 	t.Run("a failing reader", func(t *testing.T) {
 		broken := errors.New("disk on fire")
-		sc := surakarta.NewRecordScanner(io.MultiReader(strings.NewReader(text), iotest.ErrReader(broken)))
+		sc := record.NewScanner(io.MultiReader(strings.NewReader(text), iotest.ErrReader(broken)))
 		n := 0
 		for sc.Scan() {
 			n++
 		}
-		if err := sc.Err(); !errors.Is(err, broken) || errors.Is(err, surakarta.ErrInvalidRecord) {
-			t.Errorf("after %d records: %v; want the reader's error, not ErrInvalidRecord", n, err)
+		if err := sc.Err(); !errors.Is(err, broken) || errors.Is(err, record.ErrInvalid) {
+			t.Errorf("after %d records: %v; want the reader's error, not ErrInvalid", n, err)
 		}
 	})
 }
@@ -102,16 +105,6 @@ func (b repeatByte) Read(p []byte) (int, error) {
 		p[i] = byte(b)
 	}
 	return len(p), nil
-}
-
-// allocated returns the bytes allocated while f ran.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // maxErrorLen is the longest error message a parser may give, whatever its
@@ -142,10 +135,10 @@ func TestRecordHugeLines(t *testing.T) {
 		{"no line breaks at all", "", 'x', "", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var recs []*surakarta.Record
+			var recs []*record.Record
 			var err error
-			bytes := allocated(func() {
-				recs, err = surakarta.ReadRecords(endless(tc.head, tc.fill, huge, tc.tail))
+			bytes := testkit.Allocated(func() {
+				recs, err = record.ReadAll(endless(tc.head, tc.fill, huge, tc.tail))
 			})
 			if bytes > 4<<20 {
 				t.Errorf("reading allocated %d MiB for a line of %d MiB", bytes>>20, huge>>20)
@@ -153,8 +146,8 @@ func TestRecordHugeLines(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error, %d records", len(recs))
 			}
-			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", tc.line)) ||
-				!strings.Contains(err.Error(), "MaxRecordLineBytes") {
+			if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), fmt.Sprintf("line %d:", tc.line)) ||
+				!strings.Contains(err.Error(), "MaxLineBytes") {
 				t.Errorf("error %.300q; want one about the length of line %d", err, tc.line)
 			}
 			if len(err.Error()) > maxErrorLen {
@@ -166,22 +159,22 @@ func TestRecordHugeLines(t *testing.T) {
 		})
 	}
 
-	// The same line in a string: ParseRecord's error is as short.
+	// The same line in a string: Parse's error is as short.
 	for _, text := range []string{
 		"[Event \"" + strings.Repeat("a", 1<<20) + "\"]\n[Result \"*\"]\n\n*\n",
 		"[Result \"*\"]\n\n1. " + strings.Repeat("b", 1<<20) + " *\n",
 	} {
-		_, err := surakarta.ParseRecord(text)
+		_, err := record.Parse(text)
 		if err == nil {
-			t.Errorf("ParseRecord of a 1 MiB line: no error")
-		} else if !errors.Is(err, surakarta.ErrInvalidRecord) || len(err.Error()) > maxErrorLen || !strings.Contains(err.Error(), "MaxRecordLineBytes") {
-			t.Errorf("ParseRecord of a 1 MiB line: %.300q (%d bytes)", err, len(err.Error()))
+			t.Errorf("Parse of a 1 MiB line: no error")
+		} else if !errors.Is(err, record.ErrInvalid) || len(err.Error()) > maxErrorLen || !strings.Contains(err.Error(), "MaxLineBytes") {
+			t.Errorf("Parse of a 1 MiB line: %.300q (%d bytes)", err, len(err.Error()))
 		}
 	}
 }
 
-// TestRecordLimits: a record may have MaxRecordHeaders headers, not one
-// more, and lines of MaxRecordLineBytes bytes, not one more.
+// TestRecordLimits: a record may have MaxHeaders headers, not one
+// more, and lines of MaxLineBytes bytes, not one more.
 func TestRecordLimits(t *testing.T) {
 	headers := func(n int) string {
 		var sb strings.Builder
@@ -190,30 +183,30 @@ func TestRecordLimits(t *testing.T) {
 		}
 		return sb.String() + "[Result \"*\"]\n\n*\n"
 	}
-	if _, err := surakarta.ParseRecord(headers(surakarta.MaxRecordHeaders)); err != nil {
-		t.Errorf("%d headers: %v", surakarta.MaxRecordHeaders, err)
+	if _, err := record.Parse(headers(record.MaxHeaders)); err != nil {
+		t.Errorf("%d headers: %v", record.MaxHeaders, err)
 	}
-	_, err := surakarta.ParseRecord(headers(surakarta.MaxRecordHeaders + 1))
-	if want := fmt.Sprintf("line %d: more than %d headers", surakarta.MaxRecordHeaders+1, surakarta.MaxRecordHeaders); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
-		t.Errorf("%d headers: %v; want an error saying %q", surakarta.MaxRecordHeaders+1, err, want)
+	_, err := record.Parse(headers(record.MaxHeaders + 1))
+	if want := fmt.Sprintf("line %d: more than %d headers", record.MaxHeaders+1, record.MaxHeaders); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), want) {
+		t.Errorf("%d headers: %v; want an error saying %q", record.MaxHeaders+1, err, want)
 	}
 
 	value := func(n int) string { // a header line of n bytes
 		return "[Event \"" + strings.Repeat("v", n-len("[Event \"\"]")) + "\"]\n[Result \"*\"]\n\n*\n"
 	}
 	for _, read := range []func(string) error{
-		func(text string) error { _, err := surakarta.ParseRecord(text); return err },
-		func(text string) error { _, err := surakarta.ReadRecords(strings.NewReader(text)); return err },
+		func(text string) error { _, err := record.Parse(text); return err },
+		func(text string) error { _, err := record.ReadAll(strings.NewReader(text)); return err },
 		func(text string) error {
-			_, err := surakarta.ReadRecords(strings.NewReader(strings.ReplaceAll(text, "\n", "\r\n")))
+			_, err := record.ReadAll(strings.NewReader(strings.ReplaceAll(text, "\n", "\r\n")))
 			return err
 		},
 	} {
-		if err := read(value(surakarta.MaxRecordLineBytes)); err != nil {
-			t.Errorf("a line of MaxRecordLineBytes: %.200v", err)
+		if err := read(value(record.MaxLineBytes)); err != nil {
+			t.Errorf("a line of MaxLineBytes: %.200v", err)
 		}
-		if err := read(value(surakarta.MaxRecordLineBytes + 1)); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "line 1:") {
-			t.Errorf("a line of MaxRecordLineBytes+1: %.200v", err)
+		if err := read(value(record.MaxLineBytes + 1)); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "line 1:") {
+			t.Errorf("a line of MaxLineBytes+1: %.200v", err)
 		}
 	}
 }
@@ -226,14 +219,14 @@ func commentOf(n int) string {
 }
 
 // TestRecordCommentLimit: the comments of a record may take
-// MaxRecordCommentBytes bytes, two a comment for its braces, not one more,
+// MaxCommentBytes bytes, two a comment for its braces, not one more,
 // in the text read as in the record written; a comment may span lines.
 func TestRecordCommentLimit(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	if err := g.PlayText("b2b3"); err != nil {
 		t.Fatal(err)
 	}
-	max := surakarta.MaxRecordCommentBytes
+	max := record.MaxCommentBytes
 	for _, tc := range []struct {
 		first, second int // the bytes of the comments before and after b2b3; -1 for none
 		ok            bool
@@ -251,34 +244,34 @@ func TestRecordCommentLimit(t *testing.T) {
 			text += " {" + comments[1] + "}"
 		}
 		text += " *\n"
-		r, err := surakarta.ParseRecord(text)
+		r, err := record.Parse(text)
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("comments of %d and %d bytes: %.200v", tc.first, tc.second, err)
 		case tc.ok && cmp.Diff(comments, r.Comments) != "":
 			t.Errorf("comments of %d and %d bytes: read otherwise", tc.first, tc.second)
-		case !tc.ok && (!errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordCommentBytes")):
-			t.Errorf("comments of %d and %d bytes: %.200v; want an error about MaxRecordCommentBytes", tc.first, tc.second, err)
+		case !tc.ok && (!errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxCommentBytes")):
+			t.Errorf("comments of %d and %d bytes: %.200v; want an error about MaxCommentBytes", tc.first, tc.second, err)
 		}
 		// Written.
-		r = surakarta.NewRecord(g)
+		r = record.New(g)
 		r.Comments = comments
 		out, err := r.MarshalText()
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("comments of %d and %d bytes: MarshalText: %.200v", tc.first, tc.second, err)
 		case tc.ok:
-			if back, err := surakarta.ParseRecord(string(out)); err != nil || recDiff(r, back) != "" {
+			if back, err := record.Parse(string(out)); err != nil || recDiff(r, back) != "" {
 				t.Errorf("comments of %d and %d bytes: MarshalText's text reads back as %.200v", tc.first, tc.second, err)
 			}
-		case !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordCommentBytes"):
-			t.Errorf("comments of %d and %d bytes: MarshalText: %.200v; want an error about MaxRecordCommentBytes", tc.first, tc.second, err)
+		case !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxCommentBytes"):
+			t.Errorf("comments of %d and %d bytes: MarshalText: %.200v; want an error about MaxCommentBytes", tc.first, tc.second, err)
 		}
 	}
 }
 
 // TestRecordEndlessComments: a comment that never ends, or endless
-// comments, cost the memory of MaxRecordCommentBytes and a short error
+// comments, cost the memory of MaxCommentBytes and a short error
 // naming the line where they pass it.
 func TestRecordEndlessComments(t *testing.T) {
 	const huge = 100 << 20
@@ -287,27 +280,27 @@ func TestRecordEndlessComments(t *testing.T) {
 		name, head, fill string
 		line             int // where the limit is passed
 	}{
-		{"one comment", "[Result \"*\"]\n\n1. b2b3 {", line, 3 + surakarta.MaxRecordCommentBytes/1000},
-		{"empty comments", "[Result \"*\"]\n\n1. b2b3\n", "{} {} {} {} {} {} {} {} {} {}\n", 4 + surakarta.MaxRecordCommentBytes/20},
+		{"one comment", "[Result \"*\"]\n\n1. b2b3 {", line, 3 + record.MaxCommentBytes/1000},
+		{"empty comments", "[Result \"*\"]\n\n1. b2b3\n", "{} {} {} {} {} {} {} {} {} {}\n", 4 + record.MaxCommentBytes/20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			bytes := allocated(func() {
-				_, err = surakarta.ReadRecords(io.MultiReader(strings.NewReader(tc.head), io.LimitReader(&repeatString{s: tc.fill}, huge)))
+			bytes := testkit.Allocated(func() {
+				_, err = record.ReadAll(io.MultiReader(strings.NewReader(tc.head), io.LimitReader(&repeatString{s: tc.fill}, huge)))
 			})
 			t.Logf("reading allocated %.1f MiB", float64(bytes)/(1<<20))
-			if bytes > 16<<20 { // a few times MaxRecordCommentBytes, as the comment grows
+			if bytes > 16<<20 { // a few times MaxCommentBytes, as the comment grows
 				t.Errorf("reading allocated %d MiB", bytes>>20)
 			}
-			want := fmt.Sprintf("line %d: the comments take more than %d bytes", tc.line, surakarta.MaxRecordCommentBytes)
-			if !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) || len(err.Error()) > maxErrorLen {
+			want := fmt.Sprintf("line %d: the comments take more than %d bytes", tc.line, record.MaxCommentBytes)
+			if !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), want) || len(err.Error()) > maxErrorLen {
 				t.Errorf("error %.300q; want a short one saying %q", err, want)
 			}
 		})
 	}
 }
 
-// TestRecordPlyLimit: a record may hold MaxRecordPlies moves, not one more.
+// TestRecordPlyLimit: a record may hold MaxPlies moves, not one more.
 func TestRecordPlyLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays a million plies")
@@ -317,47 +310,47 @@ func TestRecordPlyLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range shuffle(surakarta.MaxRecordPlies) {
+	for _, m := range testkit.Shuffle(record.MaxPlies) {
 		if err := g.Play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	text, err := surakarta.NewRecord(g).MarshalText()
+	text, err := record.New(g).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, err := surakarta.ParseRecord(string(text)); err != nil || r.Game.Ply() != surakarta.MaxRecordPlies {
-		t.Fatalf("a record of MaxRecordPlies moves: %v", err)
+	if r, err := record.Parse(string(text)); err != nil || r.Game.Ply() != record.MaxPlies {
+		t.Fatalf("a record of MaxPlies moves: %v", err)
 	}
 	// One move more: the reader refuses it, and the writer does not write
 	// it.
 	end := strings.LastIndex(string(text), " *\n")
 	if end < 0 {
-		t.Fatalf("the record of MaxRecordPlies moves does not end with *: %q", text[max(len(text)-40, 0):])
+		t.Fatalf("the record of MaxPlies moves does not end with *: %q", text[max(len(text)-40, 0):])
 	}
-	more := fmt.Sprintf("%s %d. a2a3%s", text[:end], surakarta.MaxRecordPlies/2+1, text[end:])
-	_, err = surakarta.ParseRecord(more)
-	if want := fmt.Sprintf("more than %d moves", surakarta.MaxRecordPlies); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
-		t.Errorf("a record of MaxRecordPlies+1 moves: %v; want an error saying %q", err, want)
+	more := fmt.Sprintf("%s %d. a2a3%s", text[:end], record.MaxPlies/2+1, text[end:])
+	_, err = record.Parse(more)
+	if want := fmt.Sprintf("more than %d moves", record.MaxPlies); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a record of MaxPlies+1 moves: %v; want an error saying %q", err, want)
 	}
 	if err := g.PlayText("a2a3"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := surakarta.NewRecord(g).MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordPlies") {
-		t.Errorf("writing a game of MaxRecordPlies+1 moves: %v; want ErrInvalidRecord naming MaxRecordPlies", err)
+	if _, err := record.New(g).MarshalText(); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxPlies") {
+		t.Errorf("writing a game of MaxPlies+1 moves: %v; want ErrInvalid naming MaxPlies", err)
 	}
 }
 
-// TestRecordScannerMemory: scanning 20 MB of records (4 MB with -short)
+// TestScannerMemory: scanning 20 MB of records (4 MB with -short)
 // holds one at a time.
-func TestRecordScannerMemory(t *testing.T) {
+func TestScannerMemory(t *testing.T) {
 	_, text := recThree(t)
 	size := int64(20 << 20)
 	if testing.Short() {
 		size = 4 << 20
 	}
 	input := io.LimitReader(&repeatString{s: text}, size-size%int64(len(text)))
-	sc := surakarta.NewRecordScanner(input)
+	sc := record.NewScanner(input)
 	var peak uint64
 	var ms runtime.MemStats
 	n := 0
@@ -406,10 +399,10 @@ func TestErrorsQuoteBriefly(t *testing.T) {
 	}
 	// Records whose fault quotes a long part of a line, within the limit
 	// of a line.
-	part := strings.Repeat("é", surakarta.MaxRecordLineBytes/2-100)
+	part := strings.Repeat("é", record.MaxLineBytes/2-100)
 	for name, text := range map[string]string{
 		"start":                      part + "\n",
-		"header name":                "[" + strings.Repeat("N", surakarta.MaxRecordLineBytes-10) + "]\n",
+		"header name":                "[" + strings.Repeat("N", record.MaxLineBytes-10) + "]\n",
 		"header name twice":          "[" + strings.Repeat("N", 1000) + " \"x\"]\n[" + strings.Repeat("N", 1000) + " \"x\"]\n",
 		"after a value":              "[Event \"x\"] " + part + "\n",
 		"unterminated":               "[" + strings.Repeat("N", 30000) + " \"x\n",
@@ -437,20 +430,20 @@ func TestErrorsQuoteBriefly(t *testing.T) {
 		"comment not UTF-8":          recHeaders + "1. b2b3 {" + part + "\xff}\n",
 		"semicolon comment":          recHeaders + "1. b2b3 ;" + part + "\n",
 	} {
-		bad["ParseRecord "+name] = func() error { _, err := surakarta.ParseRecord(text); return err }
+		bad["Parse "+name] = func() error { _, err := record.Parse(text); return err }
 	}
 	// Records written: MarshalText names what it cannot write as briefly.
 	g := surakarta.NewGame(surakarta.NewPosition())
 	over := surakarta.NewGame(surakarta.NewPosition())
-	for _, m := range shuffle(4) {
+	for _, m := range testkit.Shuffle(4) {
 		if err := over.Play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, r := range map[string]*surakarta.Record{
-		"header name":  {Game: g, Result: "*", Headers: []surakarta.Header{{Name: long, Value: "x"}}},
-		"header twice": {Game: g, Result: "*", Headers: []surakarta.Header{{Name: "A" + long[:1000], Value: "x"}, {Name: "A" + long[:1000], Value: "y"}}},
-		"header value": {Game: g, Result: "*", Headers: []surakarta.Header{{Name: "A" + long[:1000], Value: "\x01"}}},
+	for name, r := range map[string]*record.Record{
+		"header name":  {Game: g, Result: "*", Headers: []record.Header{{Name: long, Value: "x"}}},
+		"header twice": {Game: g, Result: "*", Headers: []record.Header{{Name: "A" + long[:1000], Value: "x"}, {Name: "A" + long[:1000], Value: "y"}}},
+		"header value": {Game: g, Result: "*", Headers: []record.Header{{Name: "A" + long[:1000], Value: "\x01"}}},
 		"Result":       {Game: g, Result: long},
 		"Reason":       {Game: over, Result: "1/2-1/2", Reason: long},
 		"Reason text":  {Game: g, Result: "1-0", Reason: "\x01" + long},
@@ -474,11 +467,11 @@ func TestErrorsQuoteBriefly(t *testing.T) {
 	}
 }
 
-// FuzzRecordScanner: on any input the scanner gives the same records and
+// FuzzScanner: on any input the scanner gives the same records and
 // error whether the reader gives a byte at a time or all at once; each
 // record is the text up to its Offset, read alone; errors wrap
-// ErrInvalidRecord and are short.
-func FuzzRecordScanner(f *testing.F) {
+// ErrInvalid and are short.
+func FuzzScanner(f *testing.F) {
 	good := "[Event \"x\"]\n[Result \"*\"]\n\n1. b2b3 e5e4 *\n\n"
 	for _, text := range []string{
 		good + good, good + "[Result \"*\"]\n\n1. a1a1 *\n", good[:30], good + good[:40],
@@ -495,8 +488,8 @@ func FuzzRecordScanner(f *testing.F) {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		whole := surakarta.NewRecordScanner(strings.NewReader(text))
-		bytewise := surakarta.NewRecordScanner(iotest.OneByteReader(strings.NewReader(text)))
+		whole := record.NewScanner(strings.NewReader(text))
+		bytewise := record.NewScanner(iotest.OneByteReader(strings.NewReader(text)))
 		from := int64(0)
 		for n := 1; ; n++ {
 			ok := whole.Scan()
@@ -513,7 +506,7 @@ func FuzzRecordScanner(f *testing.F) {
 			if end <= from || end > int64(len(text)) {
 				t.Fatalf("record %d: Offset %d after %d", n, end, from)
 			}
-			alone, err := surakarta.ParseRecord(text[from:end])
+			alone, err := record.Parse(text[from:end])
 			if err != nil || recDiff(rec, alone) != "" {
 				t.Fatalf("record %d: its text %q reads as %v, %v", n, text[from:end], alone, err)
 			}
@@ -524,8 +517,8 @@ func FuzzRecordScanner(f *testing.F) {
 			t.Fatalf("errors differ: %v and %v", err, bytewise.Err())
 		}
 		if err != nil {
-			if !errors.Is(err, surakarta.ErrInvalidRecord) {
-				t.Fatalf("%v does not wrap ErrInvalidRecord", err)
+			if !errors.Is(err, record.ErrInvalid) {
+				t.Fatalf("%v does not wrap ErrInvalid", err)
 			}
 			if len(err.Error()) > maxErrorLen {
 				t.Fatalf("an error of %d bytes: %q", len(err.Error()), err)
@@ -534,7 +527,7 @@ func FuzzRecordScanner(f *testing.F) {
 	})
 }
 
-func ExampleRecordScanner() {
+func ExampleScanner() {
 	records := `[Round "1"]
 [Result "*"]
 
@@ -546,7 +539,7 @@ func ExampleRecordScanner() {
 
 1. a2a3 a5a4 2. a3a2 a4a5 1/2-1/2
 `
-	sc := surakarta.NewRecordScanner(strings.NewReader(records))
+	sc := record.NewScanner(strings.NewReader(records))
 	for sc.Scan() {
 		rec := sc.Record()
 		round, _ := rec.Header("Round")

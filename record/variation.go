@@ -1,7 +1,8 @@
-package surakarta
+package record
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta"
 	"maps"
 	"slices"
 	"strconv"
@@ -57,7 +58,7 @@ func parseGlyph(s string) (Glyph, error) {
 	if len(s) < 2 || s[0] != '$' {
 		return 0, fmt.Errorf("want one of ! ? !! ?? !? ?! or $0 to $255")
 	}
-	n, ok := parseCount(s[1:])
+	n, ok := count(s[1:])
 	if !ok || n > 255 {
 		return 0, fmt.Errorf("want $0 to $255, a number in decimal digits")
 	}
@@ -75,7 +76,7 @@ func parseGlyph(s string) (Glyph, error) {
 // n-th; Glyphs[n] and Variations[n] belong to its n-th move, n from 1 to
 // len(Moves). The readers leave a map nil when it would be empty.
 type Variation struct {
-	Moves      []Move
+	Moves      []surakarta.Move
 	Comments   map[int]string
 	Glyphs     map[int][]Glyph
 	Variations map[int][]Variation
@@ -148,7 +149,7 @@ func variationPlace(ply, depth int) string {
 // annotationCheck counts what the comments, glyphs and variations of a
 // record take against the limits of a record, as MarshalText checks them.
 type annotationCheck struct {
-	rules          Rules
+	rules          surakarta.Rules
 	commentBytes   int
 	glyphs         int
 	variationMoves int
@@ -157,10 +158,10 @@ type annotationCheck struct {
 // comment counts and checks text, the comment at place.
 func (c *annotationCheck) comment(place, text string) error {
 	if err := checkComment(text); err != nil {
-		return fmt.Errorf("%w: %s %q %v", ErrInvalidRecord, place, clip.Text(text), err)
+		return fmt.Errorf("%w: %s %q %v", ErrInvalid, place, clip.Text(text), err)
 	}
-	if c.commentBytes += len(text) + 2; c.commentBytes > MaxRecordCommentBytes {
-		return fmt.Errorf("%w: the comments take more than %d bytes up to %s, the most a record's may (MaxRecordCommentBytes)", ErrInvalidRecord, MaxRecordCommentBytes, place)
+	if c.commentBytes += len(text) + 2; c.commentBytes > MaxCommentBytes {
+		return fmt.Errorf("%w: the comments take more than %d bytes up to %s, the most a record's may (MaxCommentBytes)", ErrInvalid, MaxCommentBytes, place)
 	}
 	return nil
 }
@@ -175,7 +176,7 @@ func keysOf[V any](m map[int]V, n int, what, where string) ([]int, error) {
 		if bad >= 1 {
 			bad = keys[len(keys)-1]
 		}
-		return nil, fmt.Errorf("%w: %s at move %d of %s, which has %d moves: they belong to moves 1 to %d", ErrInvalidRecord, what, bad, where, n, n)
+		return nil, fmt.Errorf("%w: %s at move %d of %s, which has %d moves: they belong to moves 1 to %d", ErrInvalid, what, bad, where, n, n)
 	}
 	return keys, nil
 }
@@ -187,8 +188,8 @@ func (c *annotationCheck) glyphsOf(glyphs map[int][]Glyph, n int, where string) 
 		return err
 	}
 	for _, k := range keys {
-		if c.glyphs += len(glyphs[k]); c.glyphs > MaxRecordGlyphs {
-			return fmt.Errorf("%w: more than %d glyphs up to move %d of %s, the most a record may hold (MaxRecordGlyphs)", ErrInvalidRecord, MaxRecordGlyphs, k, where)
+		if c.glyphs += len(glyphs[k]); c.glyphs > MaxGlyphs {
+			return fmt.Errorf("%w: more than %d glyphs up to move %d of %s, the most a record may hold (MaxGlyphs)", ErrInvalid, MaxGlyphs, k, where)
 		}
 	}
 	return nil
@@ -197,7 +198,7 @@ func (c *annotationCheck) glyphsOf(glyphs map[int][]Glyph, n int, where string) 
 // variationsOf checks the variations of a line whose positions before
 // each move are before (before[k-1] is the position before its k-th
 // move), start the ply of the game before its first move, at depth depth.
-func (c *annotationCheck) variationsOf(variations map[int][]Variation, before func(k int) Position, n, start, depth int, where string) error {
+func (c *annotationCheck) variationsOf(variations map[int][]Variation, before func(k int) surakarta.Position, n, start, depth int, where string) error {
 	keys, err := keysOf(variations, n, "variations", where)
 	if err != nil {
 		return err
@@ -218,23 +219,23 @@ func (c *annotationCheck) variationsOf(variations map[int][]Variation, before fu
 
 // variation checks v, which starts from p with the ply-th move of the game,
 // at depth depth.
-func (c *annotationCheck) variation(v Variation, p Position, ply, depth int, place string) error {
+func (c *annotationCheck) variation(v Variation, p surakarta.Position, ply, depth int, place string) error {
 	switch {
-	case depth > MaxRecordVariationDepth:
-		return fmt.Errorf("%w: %s is nested deeper than %d variations, the most a record may (MaxRecordVariationDepth)", ErrInvalidRecord, place, MaxRecordVariationDepth)
+	case depth > MaxVariationDepth:
+		return fmt.Errorf("%w: %s is nested deeper than %d variations, the most a record may (MaxVariationDepth)", ErrInvalid, place, MaxVariationDepth)
 	case len(v.Moves) == 0:
-		return fmt.Errorf("%w: %s has no moves", ErrInvalidRecord, place)
+		return fmt.Errorf("%w: %s has no moves", ErrInvalid, place)
 	}
-	if c.variationMoves += len(v.Moves); c.variationMoves > MaxRecordVariationMoves {
-		return fmt.Errorf("%w: more than %d moves in variations up to %s, the most a record may hold (MaxRecordVariationMoves)", ErrInvalidRecord, MaxRecordVariationMoves, place)
+	if c.variationMoves += len(v.Moves); c.variationMoves > MaxVariationMoves {
+		return fmt.Errorf("%w: more than %d moves in variations up to %s, the most a record may hold (MaxVariationMoves)", ErrInvalid, MaxVariationMoves, place)
 	}
-	g, err := NewGameWithRules(p, c.rules)
+	g, err := surakarta.NewGameWithRules(p, c.rules)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %w", ErrInvalidRecord, place, err)
+		return fmt.Errorf("%w: %s: %w", ErrInvalid, place, err)
 	}
 	for i, m := range v.Moves {
 		if err := g.Play(m); err != nil {
-			return fmt.Errorf("%w: %s: ply %d: %v: %w", ErrInvalidRecord, place, ply+i, m, err)
+			return fmt.Errorf("%w: %s: ply %d: %v: %w", ErrInvalid, place, ply+i, m, err)
 		}
 	}
 	if err := commentKeys(v.Comments, len(v.Moves), place); err != nil {
@@ -252,8 +253,8 @@ func (c *annotationCheck) variation(v Variation, p Position, ply, depth int, pla
 	if err := c.glyphsOf(v.Glyphs, len(v.Moves), place); err != nil {
 		return err
 	}
-	positions := g.history()
-	return c.variationsOf(v.Variations, func(k int) Position { return positions[k-1] }, len(v.Moves), ply-1, depth+1, place)
+	positions := g.Positions()
+	return c.variationsOf(v.Variations, func(k int) surakarta.Position { return positions[k-1] }, len(v.Moves), ply-1, depth+1, place)
 }
 
 // commentKeys checks that the comments of a line of n moves stand at 0
@@ -261,7 +262,7 @@ func (c *annotationCheck) variation(v Variation, p Position, ply, depth int, pla
 func commentKeys(comments map[int]string, n int, where string) error {
 	for k := range comments {
 		if k < 0 || k > n {
-			return fmt.Errorf("%w: a comment at move %d of %s, which has %d moves: comments stand at 0 (before the first move) to %d", ErrInvalidRecord, k, where, n, n)
+			return fmt.Errorf("%w: a comment at move %d of %s, which has %d moves: comments stand at 0 (before the first move) to %d", ErrInvalid, k, where, n, n)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package surakarta_test
+package record_test
 
 import (
 	"errors"
@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/testkit"
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -38,19 +41,19 @@ const recVariationText = "[Result \"*\"]\n\n{a study} 1. b2b3 e5e4 2. c2c3?! {lo
 // variation in parentheses after the move it replaces, its comment, its
 // own variation, and the number of White's move after it).
 func TestRecordVariations(t *testing.T) {
-	r, err := surakarta.ParseRecord(recVariationText)
+	r, err := record.Parse(recVariationText)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int][]surakarta.Variation{3: {{
+	want := map[int][]record.Variation{3: {{
 		Moves:      mv(t, "b3c4", "e4d3", "c2c3"),
 		Comments:   map[int]string{1: "better"},
-		Variations: map[int][]surakarta.Variation{2: {{Moves: mv(t, "e4e3", "d2d3")}}},
+		Variations: map[int][]record.Variation{2: {{Moves: mv(t, "e4e3", "d2d3")}}},
 	}}}
 	if d := cmp.Diff(want, r.Variations, cmpopts.EquateEmpty()); d != "" {
 		t.Errorf("Variations (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(map[int][]surakarta.Glyph{3: {surakarta.GlyphDubious}}, r.Glyphs); d != "" {
+	if d := cmp.Diff(map[int][]record.Glyph{3: {record.GlyphDubious}}, r.Glyphs); d != "" {
 		t.Errorf("Glyphs (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff(map[int]string{0: "a study", 3: "loses time"}, r.Comments); d != "" {
@@ -70,18 +73,18 @@ func TestRecordVariations(t *testing.T) {
 func TestRecordGlyphForms(t *testing.T) {
 	for _, tc := range []struct {
 		movetext string
-		want     map[int][]surakarta.Glyph
+		want     map[int][]record.Glyph
 		written  string
 	}{
-		{"1. b2b3! e5e4? 2. c2c3!! e4e3?? 3. d2d3!? f5f4?! *", map[int][]surakarta.Glyph{1: {1}, 2: {2}, 3: {3}, 4: {4}, 5: {5}, 6: {6}},
+		{"1. b2b3! e5e4? 2. c2c3!! e4e3?? 3. d2d3!? f5f4?! *", map[int][]record.Glyph{1: {1}, 2: {2}, 3: {3}, 4: {4}, 5: {5}, 6: {6}},
 			"1. b2b3! e5e4? 2. c2c3!! e4e3?? 3. d2d3!? f5f4?! *"},
-		{"1. b2b3 ! e5e4 $4 2. c2c3$3 *", map[int][]surakarta.Glyph{1: {1}, 2: {4}, 3: {3}}, "1. b2b3! e5e4?? 2. c2c3!! *"},
-		{"1. b2b3 $0 $255 $1 e5e4?! $6 ?! *", map[int][]surakarta.Glyph{1: {0, 255, 1}, 2: {6, 6, 6}}, "1. b2b3 $0 $255 $1 e5e4?! $6 $6 *"},
-		{"1. b2b3 {a} $10 {b} e5e4 *", map[int][]surakarta.Glyph{1: {10}}, "1. b2b3 $10 {a b} 1... e5e4 *"},
-		{"1. b2-b3 (1. c2c3) ! *", map[int][]surakarta.Glyph{1: {1}}, "1. b2b3! (1. c2c3) *"},
-		{"1. b2b3 e5e4 (1... e5e4!? 2. a2a3 $7) *", map[int][]surakarta.Glyph{}, "1. b2b3 e5e4 (1... e5e4!? 2. a2a3 $7) *"},
+		{"1. b2b3 ! e5e4 $4 2. c2c3$3 *", map[int][]record.Glyph{1: {1}, 2: {4}, 3: {3}}, "1. b2b3! e5e4?? 2. c2c3!! *"},
+		{"1. b2b3 $0 $255 $1 e5e4?! $6 ?! *", map[int][]record.Glyph{1: {0, 255, 1}, 2: {6, 6, 6}}, "1. b2b3 $0 $255 $1 e5e4?! $6 $6 *"},
+		{"1. b2b3 {a} $10 {b} e5e4 *", map[int][]record.Glyph{1: {10}}, "1. b2b3 $10 {a b} 1... e5e4 *"},
+		{"1. b2-b3 (1. c2c3) ! *", map[int][]record.Glyph{1: {1}}, "1. b2b3! (1. c2c3) *"},
+		{"1. b2b3 e5e4 (1... e5e4!? 2. a2a3 $7) *", map[int][]record.Glyph{}, "1. b2b3 e5e4 (1... e5e4!? 2. a2a3 $7) *"},
 	} {
-		r, err := surakarta.ParseRecord("[Result \"*\"]\n\n" + tc.movetext + "\n")
+		r, err := record.Parse("[Result \"*\"]\n\n" + tc.movetext + "\n")
 		if err != nil {
 			t.Errorf("%s: %v", tc.movetext, err)
 			continue
@@ -94,7 +97,7 @@ func TestRecordGlyphForms(t *testing.T) {
 			t.Errorf("%s: written as %q, want %q", tc.movetext, strings.TrimSpace(moves), tc.written)
 		}
 	}
-	for g, want := range map[surakarta.Glyph]string{0: "$0", 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "$7", 255: "$255"} {
+	for g, want := range map[record.Glyph]string{0: "$0", 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "$7", 255: "$255"} {
 		if got := g.String(); got != want {
 			t.Errorf("Glyph(%d).String() = %q, want %q", g, got, want)
 		}
@@ -112,7 +115,7 @@ func TestRecordVariationLegality(t *testing.T) {
 		{"not after the game's move", "1. b2b3 e5e4 (1... e4e3) *", "line 3: the variation of ply 2: ply 2: e4e3: illegal move"},
 		{"nested", "1. b2b3 e5e4 (1... f5f4 2. b3b4 (2. b1b2 f4f3 (2... a5a3)))\n*", "line 3: the variation of ply 4 at depth 3: ply 4: a5a3: illegal move"},
 	} {
-		_, err := surakarta.ParseRecord("[Result \"*\"]\n\n" + tc.text + "\n")
+		_, err := record.Parse("[Result \"*\"]\n\n" + tc.text + "\n")
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%s: %v", tc.name, err)
@@ -127,7 +130,7 @@ func TestRecordVariationLegality(t *testing.T) {
 		{"[Result \"*\"]\n\n1. b2b3 (1. c2c3 e5e4 2. c3c2 e4e5 3. c2c3) *\n", "line 3: the variation of ply 1: ply 5: c2c3: game over: draw (repetition)"},
 		{"[Rules \"quiet=4 repetition=0\"]\n[Result \"*\"]\n\n1. b2b3 e5e4 2. c2c3 (2. a2a3 f5f4 3. a3a4) *\n", "line 4: the variation of ply 3: ply 5: a3a4: game over: "},
 	} {
-		_, err := surakarta.ParseRecord(tc.text)
+		_, err := record.Parse(tc.text)
 		if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, surakarta.ErrGameOver) {
 			t.Errorf("a move after the end in a variation: %v; want ErrGameOver saying %q", err, tc.err)
 		}
@@ -164,18 +167,18 @@ func TestRecordVariationErrors(t *testing.T) {
 		{"sign alone after a number", "1.!? *", "line 3: malformed move \"!?\""},
 		{"illegal", "1. b2b3 (1. b2b4) *", "line 3: the variation of ply 1: ply 1: b2b4: illegal move"},
 		{"a header inside", "1. b2b3 (1. c2c3\n[Result \"*\"]\n\n*", "line 4: missing blank line between the moves and the next record"},
-		{"too deep", "1. b2b3 e5e4" + strings.Repeat(" (1... f5f4", surakarta.MaxRecordVariationDepth+1), fmt.Sprintf("variations nested deeper than %d", surakarta.MaxRecordVariationDepth)},
+		{"too deep", "1. b2b3 e5e4" + strings.Repeat(" (1... f5f4", record.MaxVariationDepth+1), fmt.Sprintf("variations nested deeper than %d", record.MaxVariationDepth)},
 	} {
-		_, err := surakarta.ParseRecord("[Result \"*\"]\n\n" + tc.movetext + "\n")
-		if err == nil || !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), tc.err) || len(err.Error()) > maxErrorLen {
-			t.Errorf("%s: %v; want a short error wrapping ErrInvalidRecord saying %q", tc.name, err, tc.err)
+		_, err := record.Parse("[Result \"*\"]\n\n" + tc.movetext + "\n")
+		if err == nil || !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), tc.err) || len(err.Error()) > maxErrorLen {
+			t.Errorf("%s: %v; want a short error wrapping ErrInvalid saying %q", tc.name, err, tc.err)
 		}
 	}
 	// As deep as a record may nest them, variations read.
-	deep := "1. b2b3 e5e4" + strings.Repeat(" (1... f5f4", surakarta.MaxRecordVariationDepth) + strings.Repeat(")", surakarta.MaxRecordVariationDepth) + " *"
-	r, err := surakarta.ParseRecord("[Result \"*\"]\n\n" + deep + "\n")
+	deep := "1. b2b3 e5e4" + strings.Repeat(" (1... f5f4", record.MaxVariationDepth) + strings.Repeat(")", record.MaxVariationDepth) + " *"
+	r, err := record.Parse("[Result \"*\"]\n\n" + deep + "\n")
 	if err != nil {
-		t.Fatalf("variations %d deep: %v", surakarta.MaxRecordVariationDepth, err)
+		t.Fatalf("variations %d deep: %v", record.MaxVariationDepth, err)
 	}
 	recRoundTrip(t, r)
 }
@@ -189,50 +192,50 @@ func TestRecordVariationWriteErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	nested := func(depth int) surakarta.Variation {
-		v := surakarta.Variation{Moves: mv(t, "f5f4")}
+	nested := func(depth int) record.Variation {
+		v := record.Variation{Moves: mv(t, "f5f4")}
 		for range depth - 1 {
-			v = surakarta.Variation{Moves: mv(t, "f5f4"), Variations: map[int][]surakarta.Variation{1: {v}}}
+			v = record.Variation{Moves: mv(t, "f5f4"), Variations: map[int][]record.Variation{1: {v}}}
 		}
 		return v
 	}
 	for _, tc := range []struct {
 		name       string
-		glyphs     map[int][]surakarta.Glyph
-		variations map[int][]surakarta.Variation
+		glyphs     map[int][]record.Glyph
+		variations map[int][]record.Variation
 		err        string
 	}{
-		{"glyph at 0", map[int][]surakarta.Glyph{0: {1}}, nil, "glyphs at move 0 of the game, which has 3 moves"},
-		{"glyph after the end", map[int][]surakarta.Glyph{4: {1}}, nil, "glyphs at move 4 of the game"},
-		{"variation at 0", nil, map[int][]surakarta.Variation{0: {{Moves: mv(t, "b2b3")}}}, "variations at move 0 of the game"},
-		{"empty variation", nil, map[int][]surakarta.Variation{2: {{}}}, "the variation of ply 2 has no moves"},
-		{"illegal", nil, map[int][]surakarta.Variation{2: {{Moves: mv(t, "f5f4")}, {Moves: mv(t, "e5e4", "e5e4")}}}, "the variation of ply 2 (2 of 2): ply 3: e5e4: illegal move"},
-		{"glyph in a variation", nil, map[int][]surakarta.Variation{2: {{Moves: mv(t, "f5f4"), Glyphs: map[int][]surakarta.Glyph{2: {1}}}}}, "glyphs at move 2 of the variation of ply 2, which has 1 moves"},
-		{"comment in a variation", nil, map[int][]surakarta.Variation{2: {{Moves: mv(t, "f5f4"), Comments: map[int]string{2: "x"}}}}, "a comment at move 2 of the variation of ply 2"},
-		{"bad comment", nil, map[int][]surakarta.Variation{2: {{Moves: mv(t, "f5f4"), Comments: map[int]string{0: "a}"}}}}, "the comment before the first move of the variation of ply 2 \"a}\" holds '}'"},
-		{"too deep", nil, map[int][]surakarta.Variation{2: {nested(surakarta.MaxRecordVariationDepth + 1)}}, fmt.Sprintf("nested deeper than %d variations", surakarta.MaxRecordVariationDepth)},
+		{"glyph at 0", map[int][]record.Glyph{0: {1}}, nil, "glyphs at move 0 of the game, which has 3 moves"},
+		{"glyph after the end", map[int][]record.Glyph{4: {1}}, nil, "glyphs at move 4 of the game"},
+		{"variation at 0", nil, map[int][]record.Variation{0: {{Moves: mv(t, "b2b3")}}}, "variations at move 0 of the game"},
+		{"empty variation", nil, map[int][]record.Variation{2: {{}}}, "the variation of ply 2 has no moves"},
+		{"illegal", nil, map[int][]record.Variation{2: {{Moves: mv(t, "f5f4")}, {Moves: mv(t, "e5e4", "e5e4")}}}, "the variation of ply 2 (2 of 2): ply 3: e5e4: illegal move"},
+		{"glyph in a variation", nil, map[int][]record.Variation{2: {{Moves: mv(t, "f5f4"), Glyphs: map[int][]record.Glyph{2: {1}}}}}, "glyphs at move 2 of the variation of ply 2, which has 1 moves"},
+		{"comment in a variation", nil, map[int][]record.Variation{2: {{Moves: mv(t, "f5f4"), Comments: map[int]string{2: "x"}}}}, "a comment at move 2 of the variation of ply 2"},
+		{"bad comment", nil, map[int][]record.Variation{2: {{Moves: mv(t, "f5f4"), Comments: map[int]string{0: "a}"}}}}, "the comment before the first move of the variation of ply 2 \"a}\" holds '}'"},
+		{"too deep", nil, map[int][]record.Variation{2: {nested(record.MaxVariationDepth + 1)}}, fmt.Sprintf("nested deeper than %d variations", record.MaxVariationDepth)},
 	} {
-		r := surakarta.NewRecord(g)
+		r := record.New(g)
 		r.Glyphs, r.Variations = tc.glyphs, tc.variations
 		_, err := r.MarshalText()
-		if err == nil || !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), tc.err) {
-			t.Errorf("%s: %v; want an error wrapping ErrInvalidRecord saying %q", tc.name, err, tc.err)
+		if err == nil || !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: %v; want an error wrapping ErrInvalid saying %q", tc.name, err, tc.err)
 		}
 	}
-	r := surakarta.NewRecord(g)
-	r.Variations = map[int][]surakarta.Variation{2: {nested(surakarta.MaxRecordVariationDepth)}}
+	r := record.New(g)
+	r.Variations = map[int][]record.Variation{2: {nested(record.MaxVariationDepth)}}
 	recRoundTrip(t, r)
 }
 
 // recRandomLine returns a random line of up to n legal moves from p under
 // rules, stopping where the game ends, with random glyphs, comments and
 // variations of its own down to depth more levels.
-func recRandomLine(rng *rand.Rand, p surakarta.Position, rules surakarta.Rules, n, depth int) surakarta.Variation {
+func recRandomLine(rng *rand.Rand, p surakarta.Position, rules surakarta.Rules, n, depth int) record.Variation {
 	g, err := surakarta.NewGameWithRules(p, rules)
 	if err != nil {
 		panic(err)
 	}
-	var v surakarta.Variation
+	var v record.Variation
 	for range n {
 		moves := g.LegalMoves()
 		if g.Outcome().Over || len(moves) == 0 {
@@ -246,10 +249,10 @@ func recRandomLine(rng *rand.Rand, p surakarta.Position, rules surakarta.Rules, 
 		v.Moves = append(v.Moves, g.Moves()[k-1])
 		if rng.IntN(4) == 0 {
 			if v.Glyphs == nil {
-				v.Glyphs = map[int][]surakarta.Glyph{}
+				v.Glyphs = map[int][]record.Glyph{}
 			}
 			for range 1 + rng.IntN(3) {
-				v.Glyphs[k] = append(v.Glyphs[k], surakarta.Glyph(rng.IntN(12)))
+				v.Glyphs[k] = append(v.Glyphs[k], record.Glyph(rng.IntN(12)))
 			}
 		}
 		if rng.IntN(5) == 0 {
@@ -260,7 +263,7 @@ func recRandomLine(rng *rand.Rand, p surakarta.Position, rules surakarta.Rules, 
 		}
 		if depth > 0 && rng.IntN(4) == 0 {
 			if v.Variations == nil {
-				v.Variations = map[int][]surakarta.Variation{}
+				v.Variations = map[int][]record.Variation{}
 			}
 			for range 1 + rng.IntN(2) {
 				if alt := recRandomLine(rng, before, rules, 1+rng.IntN(8), depth-1); len(alt.Moves) > 0 {
@@ -280,7 +283,7 @@ func recRandomLine(rng *rand.Rand, p surakarta.Position, rules surakarta.Rules, 
 
 // recRandomAnnotated returns a record of a random game with random glyphs,
 // comments and variations.
-func recRandomAnnotated(rng *rand.Rand, start string, rules surakarta.Rules, plies, depth int) *surakarta.Record {
+func recRandomAnnotated(rng *rand.Rand, start string, rules surakarta.Rules, plies, depth int) *record.Record {
 	p, err := surakarta.ParsePosition(start)
 	if err != nil {
 		panic(err)
@@ -295,7 +298,7 @@ func recRandomAnnotated(rng *rand.Rand, start string, rules surakarta.Rules, pli
 			panic(err)
 		}
 	}
-	r := surakarta.NewRecord(g)
+	r := record.New(g)
 	for k, c := range line.Comments {
 		r.Comments[k] = c
 	}
@@ -321,7 +324,7 @@ func TestRecordVariationsRoundTrip(t *testing.T) {
 		}
 		r := recRandomAnnotated(rng, start, surakarta.Rules{QuietPlyLimit: 12 * (i % 2), RepetitionLimit: 2}, rng.IntN(120), 4)
 		text := recRoundTrip(t, r)
-		back, err := surakarta.ParseRecord(text)
+		back, err := record.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -339,7 +342,7 @@ func TestRecordVariationsRoundTrip(t *testing.T) {
 
 // TestRecordClone: a clone shares nothing with its record.
 func TestRecordClone(t *testing.T) {
-	r, err := surakarta.ParseRecord(recVariationText)
+	r, err := record.Parse(recVariationText)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,22 +353,22 @@ func TestRecordClone(t *testing.T) {
 	want, _ := r.MarshalText()
 	c.Variations[3][0].Moves[0] = mv(t, "a2a3")[0]
 	c.Variations[3][0].Variations[2][0].Comments = map[int]string{1: "x"}
-	c.Glyphs[3][0] = surakarta.GlyphBlunder
+	c.Glyphs[3][0] = record.GlyphBlunder
 	c.Comments[0] = "changed"
-	c.Headers = append(c.Headers, surakarta.Header{Name: "Event", Value: "x"})
+	c.Headers = append(c.Headers, record.Header{Name: "Event", Value: "x"})
 	if err := c.Game.Undo(); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := r.MarshalText(); string(got) != string(want) {
 		t.Errorf("changing the clone changed the record:\n%s", got)
 	}
-	if (*surakarta.Record)(nil).Clone() != nil {
+	if (*record.Record)(nil).Clone() != nil {
 		t.Error("the clone of nil is not nil")
 	}
 }
 
-// TestRecordVariationLimits: a record may hold MaxRecordVariationMoves
-// moves in its variations and MaxRecordGlyphs glyphs, not one more.
+// TestRecordVariationLimits: a record may hold MaxVariationMoves
+// moves in its variations and MaxGlyphs glyphs, not one more.
 func TestRecordVariationLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads a million moves and a million glyphs")
@@ -378,38 +381,38 @@ func TestRecordVariationLimits(t *testing.T) {
 	if err := g.PlayText("a2a3"); err != nil {
 		t.Fatal(err)
 	}
-	r := surakarta.NewRecord(g)
-	r.Variations[1] = []surakarta.Variation{{Moves: shuffle(surakarta.MaxRecordVariationMoves)}}
+	r := record.New(g)
+	r.Variations[1] = []record.Variation{{Moves: testkit.Shuffle(record.MaxVariationMoves)}}
 	text, err := r.MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := surakarta.ParseRecord(string(text))
-	if err != nil || len(back.Variations[1][0].Moves) != surakarta.MaxRecordVariationMoves {
-		t.Fatalf("a record of MaxRecordVariationMoves moves in a variation: %v", err)
+	back, err := record.Parse(string(text))
+	if err != nil || len(back.Variations[1][0].Moves) != record.MaxVariationMoves {
+		t.Fatalf("a record of MaxVariationMoves moves in a variation: %v", err)
 	}
 	more := strings.Replace(string(text), " *\n", " (1. b2b3) *\n", 1)
-	_, err = surakarta.ParseRecord(more)
-	if want := fmt.Sprintf("more than %d moves in variations", surakarta.MaxRecordVariationMoves); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
+	_, err = record.Parse(more)
+	if want := fmt.Sprintf("more than %d moves in variations", record.MaxVariationMoves); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), want) {
 		t.Errorf("one variation move more: %v; want an error saying %q", err, want)
 	}
-	r.Variations[1] = append(r.Variations[1], surakarta.Variation{Moves: mv(t, "b2b3")})
-	if _, err := r.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordVariationMoves") {
-		t.Errorf("writing one variation move more: %v; want ErrInvalidRecord naming MaxRecordVariationMoves", err)
+	r.Variations[1] = append(r.Variations[1], record.Variation{Moves: mv(t, "b2b3")})
+	if _, err := r.MarshalText(); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxVariationMoves") {
+		t.Errorf("writing one variation move more: %v; want ErrInvalid naming MaxVariationMoves", err)
 	}
 
-	glyphs := "[Result \"*\"]\n\n1. a2a3" + strings.Repeat(" $1 $2 $3 $4\n", surakarta.MaxRecordGlyphs/4) + " *\n"
-	r, err = surakarta.ParseRecord(glyphs)
-	if err != nil || len(r.Glyphs[1]) != surakarta.MaxRecordGlyphs {
-		t.Fatalf("a record of MaxRecordGlyphs glyphs: %v", err)
+	glyphs := "[Result \"*\"]\n\n1. a2a3" + strings.Repeat(" $1 $2 $3 $4\n", record.MaxGlyphs/4) + " *\n"
+	r, err = record.Parse(glyphs)
+	if err != nil || len(r.Glyphs[1]) != record.MaxGlyphs {
+		t.Fatalf("a record of MaxGlyphs glyphs: %v", err)
 	}
-	_, err = surakarta.ParseRecord(strings.Replace(glyphs, " *", " ! *", 1))
-	if want := fmt.Sprintf("more than %d glyphs", surakarta.MaxRecordGlyphs); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), want) {
+	_, err = record.Parse(strings.Replace(glyphs, " *", " ! *", 1))
+	if want := fmt.Sprintf("more than %d glyphs", record.MaxGlyphs); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), want) {
 		t.Errorf("one glyph more: %v; want an error saying %q", err, want)
 	}
 	r.Glyphs[1] = append(r.Glyphs[1], 1)
-	if _, err := r.MarshalText(); !errors.Is(err, surakarta.ErrInvalidRecord) || !strings.Contains(err.Error(), "MaxRecordGlyphs") {
-		t.Errorf("writing one glyph more: %v; want ErrInvalidRecord naming MaxRecordGlyphs", err)
+	if _, err := r.MarshalText(); !errors.Is(err, record.ErrInvalid) || !strings.Contains(err.Error(), "MaxGlyphs") {
+		t.Errorf("writing one glyph more: %v; want ErrInvalid naming MaxGlyphs", err)
 	}
 }
 
@@ -441,7 +444,7 @@ func FuzzRecordVariations(f *testing.F) {
 // ExampleRecord_variations reads a record with a glyph and a variation,
 // and writes it back.
 func ExampleRecord_variations() {
-	r, err := surakarta.ParseRecord(`[Result "*"]
+	r, err := record.Parse(`[Result "*"]
 
 1. b2b3 e5e4 2. c2c3 $6 {slow} (2. b3c4 e4d3) 2... f5f4 *
 `)
@@ -450,7 +453,7 @@ func ExampleRecord_variations() {
 		return
 	}
 	fmt.Println(r.Glyphs[3], r.Comments[3], r.Variations[3][0].Moves)
-	r.Glyphs[4] = []surakarta.Glyph{surakarta.GlyphGood}
+	r.Glyphs[4] = []record.Glyph{record.GlyphGood}
 	text, _ := r.MarshalText()
 	fmt.Print(string(text))
 	// Output:

@@ -3,6 +3,7 @@ package surakartatest_test
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -460,11 +461,11 @@ func FuzzGameFrom(f *testing.F) {
 		checkGame(t, g)
 		checkGameRoundTrip(t, g)
 		// A record of the game reads back as the same game.
-		text, err := surakarta.NewRecord(g).MarshalText()
+		text, err := record.New(g).MarshalText()
 		if err != nil {
 			t.Fatalf("record of the game: %v", err)
 		}
-		rec, err := surakarta.ParseRecord(string(text))
+		rec, err := record.Parse(string(text))
 		if err != nil {
 			t.Fatalf("reading the record back: %v\n%s", err, text)
 		}

@@ -11,6 +11,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -126,12 +127,12 @@ func TestEventsWhileEngineMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := surakarta.NewRecord(loaded).MarshalText()
+	text, err := record.New(loaded).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}
-	record := filepath.Join(dir, "record.txt")
-	if err := os.WriteFile(record, text, 0o644); err != nil {
+	recordFile := filepath.Join(dir, "record.txt")
+	if err := os.WriteFile(recordFile, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
 
@@ -170,7 +171,7 @@ func TestEventsWhileEngineMoves(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					rec, err := surakarta.ParseRecord(string(text))
+					rec, err := record.Parse(string(text))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -186,7 +187,7 @@ func TestEventsWhileEngineMoves(t *testing.T) {
 					newGame(t, ctx, "black", "100", "")
 					start, human = surakarta.StartText, "black"
 				case "upload a record":
-					upload(t, ctx, record)
+					upload(t, ctx, recordFile)
 					waitFor(t, ctx, moveTimeout, `document.querySelectorAll("#moves td[data-ply]").length >= 2`, "the record's game")
 					start = surakarta.StartText
 				}

@@ -10,6 +10,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"os"
 	"path/filepath"
@@ -113,7 +114,7 @@ func TestLevel(t *testing.T) {
 }
 
 // downloadRecord clicks the download button and reads the record saved.
-func downloadRecord(t *testing.T, ctx context.Context) *surakarta.Record {
+func downloadRecord(t *testing.T, ctx context.Context) *record.Record {
 	t.Helper()
 	dir := allowDownloads(t, ctx)
 	click(t, ctx, "download")
@@ -122,7 +123,7 @@ func downloadRecord(t *testing.T, ctx context.Context) *surakarta.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := surakarta.ParseRecord(text)
+	rec, err := record.Parse(text)
 	if err != nil {
 		t.Fatalf("the downloaded record does not read: %v\n%s", err, text)
 	}
@@ -286,7 +287,7 @@ func TestRecordKeepsCommentsAndAnalysis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rec := surakarta.NewRecord(g, surakarta.Header{Name: "Event", Value: "Comments"})
+	rec := record.New(g, record.Header{Name: "Event", Value: "Comments"})
 	comments := map[int]string{0: "A game to study", 2: "White answers at once", 4: "Both sides have come forward"}
 	rec.Comments = maps.Clone(comments)
 	text, err := rec.MarshalText()
@@ -578,7 +579,7 @@ func TestAnalysisTime(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		text, err := surakarta.NewRecord(g).MarshalText()
+		text, err := record.New(g).MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}

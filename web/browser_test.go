@@ -32,6 +32,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
@@ -908,7 +909,7 @@ func TestRecordDownloadAndUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := surakarta.ParseRecord(string(text))
+	rec, err := record.Parse(string(text))
 	if err != nil {
 		t.Fatalf("the downloaded record does not read: %v\n%s", err, text)
 	}
@@ -1224,7 +1225,7 @@ func TestStateTime(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := surakarta.NewRecord(g).MarshalText()
+	text, err := record.New(g).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}

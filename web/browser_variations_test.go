@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,7 +35,7 @@ const variationRowsJS = `[...document.querySelectorAll("#moves tr.variation")].m
 func TestVariationsInMoveList(t *testing.T) {
 	const text = "[Event \"Variations\"]\n[Result \"*\"]\n\n" +
 		"1. b2b3 e5e4 2. c2c3?! {loses time} (2. b3c4 {better} 2... e4d3 (2... e4e3 3. d2d3) 3. c2c3) 2... f5f4!! $10 *\n"
-	rec, err := surakarta.ParseRecord(text)
+	rec, err := record.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestVariationsInMoveList(t *testing.T) {
 }
 
 // recordText returns the movetext of r as MarshalText writes it.
-func recordText(t *testing.T, r *surakarta.Record) string {
+func recordText(t *testing.T, r *record.Record) string {
 	t.Helper()
 	r = r.Clone()
 	r.Headers = nil
@@ -137,7 +138,7 @@ func TestAnalysisVariations(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := surakarta.NewRecord(g).MarshalText()
+	text, err := record.New(g).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestAnalysisVariations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	annotated, err := report.Annotate(surakarta.NewRecord(g))
+	annotated, err := report.Annotate(record.New(g))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/surakarta-go/surakarta/match"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"os/signal"
@@ -110,7 +111,7 @@ level1 to level5 score only the move they choose, at random, with a
 search of a ply or two: their analysis says little.
 
 flags:
-`, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap, surakarta.MaxRecordCommentBytes)
+`, analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss, analysis.ScoreCap, record.MaxCommentBytes)
 
 // DefaultDepth is the default of -depth, the depth at which
 // surakarta-play analyses too (docs/analysis.md has the figures).
@@ -227,7 +228,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		a.puzzles = puzzleFile
 	}
 	fmt.Fprintf(stderr, "analysing %s with %s\n", name, a.annotator)
-	sc := surakarta.NewRecordScanner(&limitedReader{r: in, left: maxRecordFile, name: name})
+	sc := record.NewScanner(&limitedReader{r: in, left: maxRecordFile, name: name})
 	games := 0
 	for sc.Scan() {
 		games++
@@ -323,7 +324,7 @@ func (a *analyzer) add(player string, s analysis.Summary) {
 // game analyses the record rec, the n-th of the file, and returns its
 // annotated text. After an interrupt it returns the text with the moves
 // analysed so far and ctx's error.
-func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
+func (a *analyzer) game(n int, rec *record.Record) ([]byte, error) {
 	black, _ := rec.Header("Black")
 	white, _ := rec.Header("White")
 	fmt.Fprintf(a.stderr, "game %d: %s (Black) vs %s (White), %d plies, %s\n", n, orUnknown(black), orUnknown(white), rec.Game.Ply(), rec.Result)
@@ -366,7 +367,7 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 		return nil, fmt.Errorf("game %d: %w", n, aerr)
 	}
 	if fit, _ := report.Fit(rec); fit < len(report.Moves) {
-		fmt.Fprintf(a.stderr, "game %d: plies %d to %d not annotated in the record: their comments would take it beyond %d bytes, the most a record's may (surakarta.MaxRecordCommentBytes); the summaries and the graph count them\n", n, fit+1, len(report.Moves), surakarta.MaxRecordCommentBytes)
+		fmt.Fprintf(a.stderr, "game %d: plies %d to %d not annotated in the record: their comments would take it beyond %d bytes, the most a record's may (record.MaxCommentBytes); the summaries and the graph count them\n", n, fit+1, len(report.Moves), record.MaxCommentBytes)
 	}
 	annotator := a.annotator
 	if reached := maxDepth(report); a.limits.Depth > 0 && len(report.Moves) > 0 && reached < a.limits.Depth {
@@ -399,7 +400,7 @@ func (a *analyzer) game(n int, rec *surakarta.Record) ([]byte, error) {
 // note on the plies not annotated (analysis.Report.Fit), or it has as many
 // headers as a record may and none named Annotator, which the annotated
 // record adds.
-func writable(rec *surakarta.Record) error {
+func writable(rec *record.Record) error {
 	if _, err := (&analysis.Report{}).Fit(rec); err != nil {
 		return err
 	}
@@ -410,8 +411,8 @@ func writable(rec *surakarta.Record) error {
 	if rec.Reason != "" {
 		headers++
 	}
-	if headers >= surakarta.MaxRecordHeaders {
-		return fmt.Errorf("the record has %d headers, the most a record may (surakarta.MaxRecordHeaders), and no room for the Annotator header", headers)
+	if headers >= record.MaxHeaders {
+		return fmt.Errorf("the record has %d headers, the most a record may (record.MaxHeaders), and no room for the Annotator header", headers)
 	}
 	return nil
 }
@@ -463,14 +464,14 @@ func summaryText(s analysis.Summary) string {
 }
 
 // setHeader sets the header name of rec to value, in place of any it has.
-func setHeader(rec *surakarta.Record, name, value string) {
+func setHeader(rec *record.Record, name, value string) {
 	for i, h := range rec.Headers {
 		if h.Name == name {
 			rec.Headers[i].Value = value
 			return
 		}
 	}
-	rec.Headers = append(rec.Headers, surakarta.Header{Name: name, Value: value})
+	rec.Headers = append(rec.Headers, record.Header{Name: name, Value: value})
 }
 
 // limitsText describes the budget of each position's search as a match's

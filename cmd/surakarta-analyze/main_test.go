@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"math"
@@ -32,9 +33,9 @@ func analyze(ctx context.Context, stdin string, args ...string) (code int, stdou
 }
 
 // readRecords reads the records of text.
-func readRecords(t *testing.T, text string) []*surakarta.Record {
+func readRecords(t *testing.T, text string) []*record.Record {
 	t.Helper()
-	recs, err := surakarta.ReadRecords(strings.NewReader(text))
+	recs, err := record.ReadAll(strings.NewReader(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
@@ -43,7 +44,7 @@ func readRecords(t *testing.T, text string) []*surakarta.Record {
 
 // expected returns the comments that package analysis makes for rec at
 // depth, with one thread of the default engine.
-func expected(t *testing.T, rec *surakarta.Record, depth int) map[int]string {
+func expected(t *testing.T, rec *record.Record, depth int) map[int]string {
 	t.Helper()
 	s := surakarta.NewPVS(surakarta.NewNetwork())
 	r, err := analysis.Game(context.Background(), rec.Game, s, analysis.Options{Limits: surakarta.Limits{Depth: depth}})
@@ -424,7 +425,7 @@ func TestAnalyzeTablebase(t *testing.T) {
 		}
 	}
 	var rec bytes.Buffer
-	if _, err := surakarta.NewRecord(g).WriteTo(&rec); err != nil {
+	if _, err := record.New(g).WriteTo(&rec); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := analyze(context.Background(), rec.String(), "-engine", "pvs,tuned,tb="+dir, "-depth", "2", "-movetime", "0")
@@ -462,7 +463,7 @@ func filler(n int) string {
 }
 
 // TestCommentLimit: when the comments would take a record beyond the most
-// a record's may (surakarta.MaxRecordCommentBytes), here a record with
+// a record's may (record.MaxCommentBytes), here a record with
 // long comments of its own, the annotations that fit are written, with a
 // note after them on the plies that lack one, the record reads back,
 // stderr says which plies lack one, and the summaries count every move:
@@ -475,7 +476,7 @@ func TestCommentLimit(t *testing.T) {
 	rec := readRecords(t, string(data))[0] // 29 plies
 	want := expected(t, rec, 2)
 	// Room for a few annotations and the note.
-	rec.Comments[0] = filler(surakarta.MaxRecordCommentBytes - 2 - 500)
+	rec.Comments[0] = filler(record.MaxCommentBytes - 2 - 500)
 	var in bytes.Buffer
 	if _, err := rec.WriteTo(&in); err != nil {
 		t.Fatal(err)
@@ -521,21 +522,21 @@ func TestNotAnalysable(t *testing.T) {
 	}
 	recs := readRecords(t, string(data))
 	full := readRecords(t, string(data))[1]
-	full.Comments[0] = filler(surakarta.MaxRecordCommentBytes - 2)
-	crowded := surakarta.NewRecord(recs[1].Game)
-	for i := range surakarta.MaxRecordHeaders - 4 { // and Rules, Position, Result and Reason
-		crowded.Headers = append(crowded.Headers, surakarta.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
+	full.Comments[0] = filler(record.MaxCommentBytes - 2)
+	crowded := record.New(recs[1].Game)
+	for i := range record.MaxHeaders - 4 { // and Rules, Position, Result and Reason
+		crowded.Headers = append(crowded.Headers, record.Header{Name: fmt.Sprintf("H%d", i), Value: "v"})
 	}
 	for _, tc := range []struct {
 		name string
-		rec  *surakarta.Record
+		rec  *record.Record
 		want string
 	}{
 		{"no room for the note", full, "game 2: not analysed: analysis: invalid analysis: the record's own comments take 1048576 of the 1048576 bytes"},
-		{"no room for the header", crowded, "game 2: not analysed: the record has 100 headers, the most a record may (surakarta.MaxRecordHeaders), and no room for the Annotator header"},
+		{"no room for the header", crowded, "game 2: not analysed: the record has 100 headers, the most a record may (record.MaxHeaders), and no room for the Annotator header"},
 	} {
 		var in bytes.Buffer
-		for _, rec := range []*surakarta.Record{recs[0], tc.rec} {
+		for _, rec := range []*record.Record{recs[0], tc.rec} {
 			if _, err := rec.WriteTo(&in); err != nil {
 				t.Fatal(err)
 			}

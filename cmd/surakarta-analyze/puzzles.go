@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"math"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // those a deeper search confirms (puzzle.Verify, within deeper's limits)
 // and writes them to a.puzzles. A game not under the Olympiad rules has
 // none, and says so.
-func (a *analyzer) findPuzzles(n int, rec *surakarta.Record, report *analysis.Report) error {
+func (a *analyzer) findPuzzles(n int, rec *record.Record, report *analysis.Report) error {
 	if rec.Game.Rules() != surakarta.OlympiadRules() {
 		fmt.Fprintf(a.stderr, "game %d: no puzzles: its rules are %v, and puzzles are made under the Olympiad rules\n", n, rec.Game.Rules())
 		return nil

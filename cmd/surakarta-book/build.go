@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
@@ -99,7 +100,7 @@ func addRecords(b *book.Builder, name string) error {
 		defer z.Close()
 		r = z
 	}
-	sc := surakarta.NewRecordScanner(r)
+	sc := record.NewScanner(r)
 	for sc.Scan() {
 		if _, err := b.Add(sc.Record()); err != nil {
 			return fmt.Errorf("%s: %w", name, err)

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -32,7 +33,7 @@ func TestExternalEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f) // replays every game under the rules
+	recs, err := record.ReadAll(f) // replays every game under the rules
 	if err != nil || len(recs) != 4 {
 		t.Fatalf("%d records, %v; want 4", len(recs), err)
 	}

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/booktest"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
@@ -230,7 +231,7 @@ func TestOpeningsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
+	recs, err := record.ReadAll(f)
 	if err != nil || len(recs) != 4 {
 		t.Fatalf("%d records, %v; want 4", len(recs), err)
 	}
@@ -278,7 +279,7 @@ func TestClockMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
+	recs, err := record.ReadAll(f)
 	if err != nil || len(recs) != 2 {
 		t.Fatalf("%d records, %v; want 2", len(recs), err)
 	}

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
 
@@ -86,7 +87,7 @@ func complete(file string) int {
 		return 0
 	}
 	defer f.Close()
-	sc := surakarta.NewRecordScanner(f)
+	sc := record.NewScanner(f)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -102,7 +103,7 @@ func roundsOf(t *testing.T, file string) []int {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := surakarta.ReadRecords(f)
+	recs, err := record.ReadAll(f)
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}

@@ -28,6 +28,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/surakarta-go/surakarta/internal/oneline"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"slices"
@@ -588,10 +589,10 @@ func (s *session) save(name string) {
 	if s.human == surakarta.White {
 		black, white = white, black
 	}
-	rec := surakarta.NewRecord(s.game,
-		surakarta.Header{Name: "Black", Value: black},
-		surakarta.Header{Name: "White", Value: white},
-		surakarta.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
+	rec := record.New(s.game,
+		record.Header{Name: "Black", Value: black},
+		record.Header{Name: "White", Value: white},
+		record.Header{Name: "Date", Value: time.Now().UTC().Format("2006-01-02")},
 	)
 	text, err := rec.MarshalText()
 	if err == nil {
@@ -611,7 +612,7 @@ func (s *session) load(name string) {
 		fmt.Fprintln(s.out, "Not loaded:", err)
 		return
 	}
-	rec, err := surakarta.ParseRecord(string(data))
+	rec, err := record.Parse(string(data))
 	if err != nil {
 		fmt.Fprintln(s.out, "Not loaded:", err)
 		return

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/surakarta-go/surakarta/internal/booktest"
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -378,7 +379,7 @@ func TestPlayUndo(t *testing.T) {
 	if err := g.Resign(surakarta.Black); err != nil {
 		t.Fatal(err)
 	}
-	text, err := surakarta.NewRecord(g).MarshalText()
+	text, err := record.New(g).MarshalText()
 	if err != nil {
 		t.Fatal(err)
 	}

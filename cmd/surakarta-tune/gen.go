@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"math"
 	"os"
@@ -128,7 +129,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 // gen plays or reads the games of c and writes their quiet positions.
 func gen(c genConfig, progress io.Writer) error {
 	start := time.Now()
-	var records []*surakarta.Record
+	var records []*record.Record
 	if c.from != "" {
 		var err error
 		if records, err = readRecords(c.from); err != nil {
@@ -157,7 +158,7 @@ func gen(c genConfig, progress io.Writer) error {
 
 // writeData writes the quiet positions of the finished games of records,
 // in order, to the data file name, and returns their number.
-func writeData(name string, records []*surakarta.Record) (int, error) {
+func writeData(name string, records []*record.Record) (int, error) {
 	out, err := os.Create(name)
 	if err != nil {
 		return 0, err
@@ -209,7 +210,7 @@ const maxPlies = 400
 
 // selfPlay plays the games of c's shard (all c.games games without one),
 // game g from opening g, and returns their records in the order of g.
-func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
+func selfPlay(c genConfig, progress io.Writer) ([]*record.Record, error) {
 	openings, err := match.Openings(c.seed, c.plies, c.games)
 	if err != nil {
 		return nil, err
@@ -224,7 +225,7 @@ func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	records := make([]*surakarta.Record, len(games))
+	records := make([]*record.Record, len(games))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -263,7 +264,7 @@ func selfPlay(c genConfig, progress io.Writer) ([]*surakarta.Record, error) {
 }
 
 // playGame plays self-play game number round (from 1) from opening.
-func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round int, c genConfig) (*surakarta.Record, error) {
+func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round int, c genConfig) (*record.Record, error) {
 	for _, s := range searchers {
 		s.Clear()
 	}
@@ -285,14 +286,14 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round
 	// Round and Games, as in a match's records, let -merge put a shard's
 	// games in their place in the whole run and check that none is
 	// missing; Seed, like the others, tells apart the games of two runs.
-	rec := surakarta.NewRecord(g,
-		surakarta.Header{Name: "Event", Value: selfPlayEvent},
-		surakarta.Header{Name: "Round", Value: strconv.Itoa(round)},
-		surakarta.Header{Name: "Black", Value: engine},
-		surakarta.Header{Name: "White", Value: engine},
-		surakarta.Header{Name: "TimeControl", Value: fmt.Sprintf("%d nodes/move", c.nodes)},
-		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(c.seed, 10)},
-		surakarta.Header{Name: "Games", Value: strconv.Itoa(c.games)},
+	rec := record.New(g,
+		record.Header{Name: "Event", Value: selfPlayEvent},
+		record.Header{Name: "Round", Value: strconv.Itoa(round)},
+		record.Header{Name: "Black", Value: engine},
+		record.Header{Name: "White", Value: engine},
+		record.Header{Name: "TimeControl", Value: fmt.Sprintf("%d nodes/move", c.nodes)},
+		record.Header{Name: "Seed", Value: strconv.FormatUint(c.seed, 10)},
+		record.Header{Name: "Games", Value: strconv.Itoa(c.games)},
 	)
 	for i, s := range scores {
 		rec.Comments[i+1] = s
@@ -308,7 +309,7 @@ func playGame(searchers [2]surakarta.Searcher, opening surakarta.Position, round
 const selfPlayEvent = "self-play"
 
 // writeRecords writes records to a new file.
-func writeRecords(name string, records []*surakarta.Record) error {
+func writeRecords(name string, records []*record.Record) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
@@ -342,7 +343,7 @@ type quietPosition struct {
 // played there ("+35/8": the score, then the depth, as gen writes it),
 // within ±MaxEvaluation (the score of a won or lost game is taken to be
 // that), and false when there is none.
-func searchScore(r *surakarta.Record, q quietPosition) (int, bool) {
+func searchScore(r *record.Record, q quietPosition) (int, bool) {
 	text, _, ok := strings.Cut(r.Comments[q.from+1], "/")
 	if !ok {
 		return 0, false
@@ -428,14 +429,14 @@ const noSearchScore = math.MinInt32
 // (regularfile.Open): a named pipe is refused at once rather than waited
 // on for a writer, and a device rather than read as records. The file's
 // size is not limited, a run's records taking hundreds of megabytes, but
-// its lines are, as ReadRecords limits them.
-func readRecords(name string) ([]*surakarta.Record, error) {
+// its lines are, as record.ReadAll limits them.
+func readRecords(name string) ([]*record.Record, error) {
 	f, err := regularfile.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	records, err := surakarta.ReadRecords(bufio.NewReader(f))
+	records, err := record.ReadAll(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

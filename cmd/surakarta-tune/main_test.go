@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/surakarta-go/surakarta/record"
 	"math"
 	"os"
 	"path/filepath"
@@ -251,7 +252,7 @@ func TestGenEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := surakarta.ReadRecords(f)
+		recs, err := record.ReadAll(f)
 		f.Close()
 		if err != nil || len(recs) != 2 {
 			t.Fatalf("tune %s: %d records, %v", args, len(recs), err)

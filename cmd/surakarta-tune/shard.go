@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 )
 
@@ -77,10 +78,10 @@ func runGenMerge(flags *flag.FlagSet, out string, stderr io.Writer) int {
 // run, and returns the run's games in its order, by their Round headers.
 // Every game of the run (its Games header) must be there once, and every
 // record must be of the same run: the headers other than Round the same.
-func mergeRecords(files []string) ([]*surakarta.Record, error) {
-	var games []*surakarta.Record // by index, g-1
-	var from []string             // the file of each game
-	var first *surakarta.Record   // the first record read, the run's
+func mergeRecords(files []string) ([]*record.Record, error) {
+	var games []*record.Record // by index, g-1
+	var from []string          // the file of each game
+	var first *record.Record   // the first record read, the run's
 	var firstFile string
 	for _, name := range files {
 		records, err := readRecords(name)
@@ -99,7 +100,7 @@ func mergeRecords(files []string) ([]*surakarta.Record, error) {
 				if err != nil || n < 1 {
 					return nil, fmt.Errorf("%s: record %d: Games %q: want the number of games of the run", name, i+1, headerOf(r, "Games"))
 				}
-				games, from = make([]*surakarta.Record, n), make([]string, n)
+				games, from = make([]*record.Record, n), make([]string, n)
 			}
 			for _, h := range first.Headers {
 				if v := headerOf(r, h.Name); h.Name != "Round" && v != h.Value {
@@ -135,7 +136,7 @@ func mergeRecords(files []string) ([]*surakarta.Record, error) {
 }
 
 // headerOf returns r's header name, empty when it has none.
-func headerOf(r *surakarta.Record, name string) string {
+func headerOf(r *record.Record, name string) string {
 	v, _ := r.Header(name)
 	return v
 }

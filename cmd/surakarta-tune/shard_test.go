@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 )
@@ -98,7 +99,7 @@ func TestShardProcesses(t *testing.T) {
 	}
 	gen := []string{"gen", "-games", "12", "-nodes", "300", "-seed", "3"}
 	run(nil, slices.Concat(gen, []string{"-concurrency", "2", "-records", path("whole.txt"), "-out", path("whole-data.txt")})...)
-	whole, err := surakarta.ReadRecords(bytes.NewReader(read("whole.txt")))
+	whole, err := record.ReadAll(bytes.NewReader(read("whole.txt")))
 	if err != nil || len(whole) != 12 {
 		t.Fatalf("the whole run's records: %d, %v", len(whole), err)
 	}

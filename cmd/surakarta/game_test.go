@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"slices"
@@ -234,7 +235,7 @@ func TestClockMatch(t *testing.T) {
 	}
 	var (
 		mu       sync.Mutex
-		records  []*surakarta.Record
+		records  []*record.Record
 		forfeits int
 		least    = time.Duration(1<<63 - 1)
 		thought  time.Duration
@@ -265,14 +266,14 @@ func TestClockMatch(t *testing.T) {
 					start := "fen " + openings[round/2].String()
 					g := playUGI(t, p1, p2, start, "", clock, maxPlies)
 					game := replay(t, g, maxPlies)
-					rec := surakarta.NewRecord(game,
-						surakarta.Header{Name: "Event", Value: "surakarta vs surakarta, UGI, clock"},
-						surakarta.Header{Name: "Round", Value: strconv.Itoa(round + 1)},
-						surakarta.Header{Name: "Black", Value: p1.name},
-						surakarta.Header{Name: "White", Value: p2.name},
-						surakarta.Header{Name: "TimeControl", Value: *clockControl},
-						surakarta.Header{Name: "TimeLeft", Value: fmt.Sprintf("black %v, white %v", g.left[0].Round(time.Millisecond), g.left[1].Round(time.Millisecond))},
-						surakarta.Header{Name: "LeastTimeLeft", Value: g.leastPly.Round(time.Millisecond).String()},
+					rec := record.New(game,
+						record.Header{Name: "Event", Value: "surakarta vs surakarta, UGI, clock"},
+						record.Header{Name: "Round", Value: strconv.Itoa(round + 1)},
+						record.Header{Name: "Black", Value: p1.name},
+						record.Header{Name: "White", Value: p2.name},
+						record.Header{Name: "TimeControl", Value: *clockControl},
+						record.Header{Name: "TimeLeft", Value: fmt.Sprintf("black %v, white %v", g.left[0].Round(time.Millisecond), g.left[1].Round(time.Millisecond))},
+						record.Header{Name: "LeastTimeLeft", Value: g.leastPly.Round(time.Millisecond).String()},
 					)
 					mu.Lock()
 					records = append(records, rec)
@@ -290,7 +291,7 @@ func TestClockMatch(t *testing.T) {
 			})
 		}
 	})
-	slices.SortFunc(records, func(x, y *surakarta.Record) int {
+	slices.SortFunc(records, func(x, y *record.Record) int {
 		rx, _ := x.Header("Round")
 		ry, _ := y.Header("Round")
 		a, _ := strconv.Atoi(rx)
@@ -308,7 +309,7 @@ func TestClockMatch(t *testing.T) {
 }
 
 // writeRecords writes records to a file, gzipped if its name ends in .gz.
-func writeRecords(name string, records []*surakarta.Record) error {
+func writeRecords(name string, records []*record.Record) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@
 package booktest
 
 import (
+	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,7 +24,7 @@ func Write(t testing.TB, plies int, result string, moves ...string) string {
 			t.Fatal(err)
 		}
 	}
-	r := surakarta.NewRecord(g)
+	r := record.New(g)
 	r.Result, r.Reason = result, "adjudicated: test"
 	b, err := book.NewBuilder(plies)
 	if err != nil {

@@ -41,7 +41,8 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/record"
+
 	"github.com/surakarta-go/surakarta/web/internal/session"
 )
 
@@ -83,11 +84,11 @@ func main() {
 		"resign": func(args []js.Value) string { return stateOrError(s.Resign(str(args, 0))) },
 		"load":   func(args []js.Value) string { return stateOrError(s.Load(str(args, 0))) },
 		"record": func(args []js.Value) string {
-			var headers []surakarta.Header
+			var headers []record.Header
 			if len(args) > 1 && args[1].Type() == js.TypeObject {
 				for i := range args[1].Length() {
 					h := args[1].Index(i)
-					headers = append(headers, surakarta.Header{Name: h.Index(0).String(), Value: h.Index(1).String()})
+					headers = append(headers, record.Header{Name: h.Index(0).String(), Value: h.Index(1).String()})
 				}
 			}
 			annotate := len(args) > 2 && args[2].Type() == js.TypeBoolean && args[2].Bool()

@@ -22,6 +22,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -95,7 +96,7 @@ func (s settings) validate() error {
 
 // play plays game n from the start position, Black's searcher
 // players[0], White's players[1], and returns its record.
-func play(players [2]*surakarta.PVS, s settings, n int) (*surakarta.Record, error) {
+func play(players [2]*surakarta.PVS, s settings, n int) (*record.Record, error) {
 	rng := rand.New(rand.NewPCG(s.seed, uint64(n)))
 	for _, p := range players {
 		p.Clear()
@@ -123,14 +124,14 @@ func play(players [2]*surakarta.PVS, s settings, n int) (*surakarta.Record, erro
 			return nil, err
 		}
 	}
-	return surakarta.NewRecord(g,
-		surakarta.Header{Name: "Event", Value: "book games"},
-		surakarta.Header{Name: "Round", Value: strconv.Itoa(n)},
-		surakarta.Header{Name: "Black", Value: "pvs,network"},
-		surakarta.Header{Name: "White", Value: "pvs,network"},
-		surakarta.Header{Name: "Seed", Value: strconv.FormatUint(s.seed, 10)},
-		surakarta.Header{Name: "Opening", Value: fmt.Sprintf("random-plies=%d margin=%d multipv=%d", s.randomPlies, s.margin, s.multiPV)},
-		surakarta.Header{Name: "Nodes", Value: strconv.FormatInt(s.nodes, 10)},
+	return record.New(g,
+		record.Header{Name: "Event", Value: "book games"},
+		record.Header{Name: "Round", Value: strconv.Itoa(n)},
+		record.Header{Name: "Black", Value: "pvs,network"},
+		record.Header{Name: "White", Value: "pvs,network"},
+		record.Header{Name: "Seed", Value: strconv.FormatUint(s.seed, 10)},
+		record.Header{Name: "Opening", Value: fmt.Sprintf("random-plies=%d margin=%d multipv=%d", s.randomPlies, s.margin, s.multiPV)},
+		record.Header{Name: "Nodes", Value: strconv.FormatInt(s.nodes, 10)},
 	), nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -16,13 +17,13 @@ import (
 var small = settings{seed: 7, from: 1, games: 6, randomPlies: 6, margin: 30, multiPV: 6, nodes: 300}
 
 // games plays the games of s and reads their records back.
-func games(t *testing.T, s settings) (string, []*surakarta.Record) {
+func games(t *testing.T, s settings) (string, []*record.Record) {
 	t.Helper()
 	var out bytes.Buffer
 	if err := run(&out, s); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := surakarta.ReadRecords(bytes.NewReader(out.Bytes()))
+	recs, err := record.ReadAll(bytes.NewReader(out.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}

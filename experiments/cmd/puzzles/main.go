@@ -23,6 +23,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"os"
@@ -100,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // game is one game chosen: its record and its name.
 type game struct {
 	name string
-	rec  *surakarta.Record
+	rec  *record.Record
 }
 
 // chooseGames returns the first perFile games of every record file under
@@ -137,7 +138,7 @@ func chooseGames(dir, under string, perFile, skip int) ([]game, error) {
 }
 
 // readFirst reads the first n records of a gzipped record file.
-func readFirst(path string, n int) ([]*surakarta.Record, error) {
+func readFirst(path string, n int) ([]*record.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -147,8 +148,8 @@ func readFirst(path string, n int) ([]*surakarta.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := surakarta.NewRecordScanner(z)
-	var recs []*surakarta.Record
+	sc := record.NewScanner(z)
+	var recs []*record.Record
 	for len(recs) < n && sc.Scan() {
 		recs = append(recs, sc.Record())
 	}

@@ -20,6 +20,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -108,7 +109,7 @@ func run(dir string, maxGames, depth, minPly int, seed uint64) error {
 
 // readGames returns the decided games of the records under dir whose
 // players are not weak.
-func readGames(dir string) ([]*surakarta.Record, error) {
+func readGames(dir string) ([]*record.Record, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".txt.gz") {
@@ -120,7 +121,7 @@ func readGames(dir string) ([]*surakarta.Record, error) {
 		return nil, err
 	}
 	slices.Sort(files)
-	var recs []*surakarta.Record
+	var recs []*record.Record
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
@@ -131,7 +132,7 @@ func readGames(dir string) ([]*surakarta.Record, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		sc := surakarta.NewRecordScanner(z)
+		sc := record.NewScanner(z)
 		for sc.Scan() {
 			r := sc.Record()
 			black, _ := r.Header("Black")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
@@ -98,7 +99,7 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 		return Analysis{}, err
 	}
 	s.report, s.reportRecord = r, s.State().Record
-	annotated, err := r.Annotate(surakarta.NewRecord(s.game))
+	annotated, err := r.Annotate(record.New(s.game))
 	if err != nil {
 		return Analysis{}, err
 	}
@@ -121,10 +122,10 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 			best = n.Best
 		}
 		a.Moves = append(a.Moves, Annotated{
-			Ply: n.Ply, Move: moveText(played), Color: colorName(n.Mover),
+			Ply: n.Ply, Move: played.Notation(), Color: colorName(n.Mover),
 			Class: n.Class.String(), Mark: marks[n.Class],
 			Before: surakarta.FormatScore(n.Before), After: surakarta.FormatScore(n.After), Loss: n.Loss,
-			Best: moveText(best), BestPath: pathOf(before, best), Line: line(before, n.Line), Depth: n.Depth,
+			Best: best.Notation(), BestPath: pathOf(before, best), Line: line(before, n.Line), Depth: n.Depth,
 			Comment: n.Comment(),
 		})
 	}

@@ -65,7 +65,7 @@ func (x *Explorer) Moves(position string) ([]BookMove, error) {
 	moves := make([]BookMove, len(stats))
 	for i, m := range stats {
 		moves[i] = BookMove{
-			Move: moveText(m.Move), From: m.Move.From().String(), To: m.Move.To().String(),
+			Move: m.Move.Notation(), From: m.Move.From().String(), To: m.Move.To().String(),
 			Count: m.Count(), Share: float64(m.Count()) / float64(total),
 			Wins: m.Wins, Draws: m.Draws, Losses: m.Losses, Score: m.Score(),
 		}

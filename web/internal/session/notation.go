@@ -46,22 +46,13 @@ func line(p surakarta.Position, moves []surakarta.Move) string {
 		if err != nil {
 			break
 		}
-		s = append(s, moveText(legal))
+		s = append(s, legal.Notation())
 		p.PlayUnchecked(legal)
 	}
 	return strings.Join(s, " ")
 }
 
 func colorName(c surakarta.Color) string { return strings.ToLower(c.String()) }
-
-// moveText writes a move as records do: "b2xe5" for a capture.
-func moveText(m surakarta.Move) string {
-	text, err := m.MarshalText()
-	if err != nil {
-		return m.String()
-	}
-	return string(text)
-}
 
 // pathOf returns the capture path of m in p, or nil for a step.
 func pathOf(p surakarta.Position, m surakarta.Move) *Path {

@@ -41,7 +41,7 @@ func puzzleOf(p puzzle.Puzzle) Puzzle {
 		if err != nil || g.Play(legal) != nil {
 			break // Check, which every puzzle passes, plays them all
 		}
-		out.Solution = append(out.Solution, moveText(legal))
+		out.Solution = append(out.Solution, legal.Notation())
 	}
 	return out
 }

@@ -105,7 +105,7 @@ func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)
 	played := s.game.Moves()[s.game.Ply()-1] // with its capture bit
 	t := Thought{
 		Level:  lvl,
-		Move:   moveText(played),
+		Move:   played.Notation(),
 		Path:   pathOf(before, played),
 		Score:  surakarta.FormatScore(r.Score),
 		Depth:  r.Depth,
@@ -146,7 +146,7 @@ func (s *Session) Hint() (Hint, error) {
 		return Hint{}, fmt.Errorf("the engine's move %v: %w", r.Move, err)
 	}
 	return Hint{
-		Move: moveText(m), From: m.From().String(), To: m.To().String(), Path: pathOf(p, m),
+		Move: m.Notation(), From: m.From().String(), To: m.To().String(), Path: pathOf(p, m),
 		Score: surakarta.FormatScore(r.Score), Line: line(p, r.PV),
 		Depth: r.Depth, Nodes: r.Nodes, Millis: millis(r.Time),
 	}, nil

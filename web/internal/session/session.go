@@ -7,6 +7,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"strings"
 	"time"
 
@@ -39,15 +40,15 @@ type Session struct {
 	playerLevel int
 	playerKey   uint64
 	// notes are the comments of the record loaded last, keyed by ply as
-	// surakarta.Record.Comments, and noted the moves of its game: a comment
+	// record.Record.Comments, and noted the moves of its game: a comment
 	// stays with the game as long as the game keeps the moves up to its ply
 	// (Comments).
 	notes map[int]string
 	noted []surakarta.Move
 	// glyphs and variations are the glyphs and variations of the record
 	// loaded last, kept as its comments are (Comments).
-	glyphs     map[int][]surakarta.Glyph
-	variations map[int][]surakarta.Variation
+	glyphs     map[int][]record.Glyph
+	variations map[int][]record.Variation
 	// report is the last analysis (Analyse), of the game whose record
 	// (State.Record) was reportRecord: Record writes its annotations.
 	report       *analysis.Report
@@ -156,7 +157,7 @@ func (s *Session) Load(text string) (State, error) {
 	if strings.TrimSpace(text) == "" {
 		return State{}, errors.New("the file is empty")
 	}
-	r, err := surakarta.ParseRecord(text)
+	r, err := record.Parse(text)
 	if err != nil {
 		return State{}, err
 	}
@@ -173,8 +174,8 @@ func (s *Session) Load(text string) (State, error) {
 // and the text's comments (those of a record loaded). With annotate, the
 // annotations of the last analysis follow them (analysis.Report.Annotate),
 // which must be of that game: analysed since it last changed.
-func (s *Session) Record(text string, headers []surakarta.Header, annotate bool) (string, error) {
-	r, err := surakarta.ParseRecord(text)
+func (s *Session) Record(text string, headers []record.Header, annotate bool) (string, error) {
+	r, err := record.Parse(text)
 	if err != nil {
 		return "", err
 	}

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestStateOfStart(t *testing.T) {
 	if st.Board[0] != "black" || st.Board[35] != "white" || st.Board[12] != "" {
 		t.Errorf("board a1 %q, f6 %q, a3 %q", st.Board[0], st.Board[35], st.Board[12])
 	}
-	if _, err := surakarta.ParseRecord(st.Record); err != nil {
+	if _, err := record.Parse(st.Record); err != nil {
 		t.Errorf("the state's record does not read: %v\n%s", err, st.Record)
 	}
 }
@@ -117,7 +118,7 @@ func TestThinkUndoResign(t *testing.T) {
 	if st, err = s.Resign("black"); err != nil || !st.Over || !st.Declared || st.Winner != "white" || st.Reason != "resignation" {
 		t.Fatalf("resign: %+v, %v", st, err)
 	}
-	if _, err := surakarta.ParseRecord(st.Record); err != nil {
+	if _, err := record.Parse(st.Record); err != nil {
 		t.Errorf("the record of a resigned game does not read: %v", err)
 	}
 	if st, err = s.Undo(1); err != nil || st.Over || len(st.Moves) != 2 {
@@ -135,7 +136,7 @@ func TestLoadAndRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	text, err := s.Record(s.State().Record, []surakarta.Header{{Name: "Black", Value: "Human"}}, false)
+	text, err := s.Record(s.State().Record, []record.Header{{Name: "Black", Value: "Human"}}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func TestCommentsAndAnnotations(t *testing.T) {
 		for _, c := range st.Comments {
 			got[c.Ply] = c.Text
 		}
-		r, err := surakarta.ParseRecord(st.Record)
+		r, err := record.Parse(st.Record)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +196,7 @@ func TestCommentsAndAnnotations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, err := surakarta.ParseRecord(rec); err != nil || !maps.Equal(r.Comments, want) {
+	if r, err := record.Parse(rec); err != nil || !maps.Equal(r.Comments, want) {
 		t.Errorf("the record written has comments %v (%v), want %v:\n%s", r.Comments, err, want, rec)
 	}
 
@@ -215,7 +216,7 @@ func TestCommentsAndAnnotations(t *testing.T) {
 	if _, err := s.Analyse(nodes, nil); err != nil {
 		t.Fatal(err)
 	}
-	headers := []surakarta.Header{{Name: "Black", Value: "Human"}}
+	headers := []record.Header{{Name: "Black", Value: "Human"}}
 	got, err := s.Record(st.Record, headers, true)
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestCommentsAndAnnotations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := surakarta.ParseRecord(st.Record)
+	r, err := record.Parse(st.Record)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"slices"
 	"strings"
@@ -81,7 +82,7 @@ func (s *Session) State() State {
 	for i, m := range g.Moves() {
 		before := positions[i]
 		st.Moves = append(st.Moves, Played{
-			Text:   moveText(m),
+			Text:   m.Notation(),
 			Number: before.MoveNumber(),
 			Color:  colorName(before.SideToMove()),
 			Path:   pathOf(before, m),
@@ -111,7 +112,7 @@ func (s *Session) State() State {
 	}
 	r := g.Rules()
 	st.Rules = fmt.Sprintf("quiet=%d repetition=%d", r.QuietPlyLimit, r.RepetitionLimit)
-	rec := surakarta.NewRecord(g)
+	rec := record.New(g)
 	rec.Comments = s.Comments()
 	for _, ply := range slices.Sorted(maps.Keys(rec.Comments)) {
 		st.Comments = append(st.Comments, Comment{Ply: ply, Text: rec.Comments[ply]})

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ type VariationMove struct {
 // variationRows returns the rows of the variations of a line whose
 // positions before each move are before (before(k) before its k-th move),
 // in the order a record writes them, at depth.
-func variationRows(variations map[int][]surakarta.Variation, before func(k int) surakarta.Position, start, depth int) []VariationRow {
+func variationRows(variations map[int][]record.Variation, before func(k int) surakarta.Position, start, depth int) []VariationRow {
 	var rows []VariationRow
 	for _, k := range slices.Sorted(maps.Keys(variations)) {
 		for _, v := range variations[k] {
@@ -48,7 +49,7 @@ func variationRows(variations map[int][]surakarta.Variation, before func(k int) 
 				if err != nil {
 					break
 				}
-				vm := VariationMove{Text: moveText(legal), Path: pathOf(p, legal), Comment: v.Comments[i+1]}
+				vm := VariationMove{Text: legal.Notation(), Path: pathOf(p, legal), Comment: v.Comments[i+1]}
 				if i == 0 || p.SideToMove() == surakarta.Black {
 					vm.Label = fmt.Sprintf("%d.", p.MoveNumber())
 					if p.SideToMove() == surakarta.White {

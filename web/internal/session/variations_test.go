@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"github.com/surakarta-go/surakarta/record"
 	"slices"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func TestVariations(t *testing.T) {
 	if got := st.Variations[0].Moves[1].After; got != g.Position().String() {
 		t.Errorf("the position after e4d3 is %q, want %q", got, g.Position())
 	}
-	r, err := surakarta.ParseRecord(st.Record)
+	r, err := record.Parse(st.Record)
 	if err != nil || len(r.Variations[3]) != 1 || len(r.Glyphs[3]) != 1 {
 		t.Errorf("the record has variations %v and glyphs %v (%v), want the loaded record's", r.Variations, r.Glyphs, err)
 	}
