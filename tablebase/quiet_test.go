@@ -161,8 +161,9 @@ func compareQuiet(t *testing.T, limit int, s quietSolved) int {
 // version 1) gives; each solver builds on its own smaller tables.
 func TestQuietThresholds(t *testing.T) {
 	testsize.Sequential(t)
-	// With -short (and so under CI's race detector) two of the limits.
-	for _, limit := range testsize.Sized(quietLimits, quietLimits, []int{3, 50}) {
+	// Two of the limits by default and with -short (each limit takes seconds
+	// to solve), every one with SURAKARTA_FULL=1, as CI runs it.
+	for _, limit := range testsize.Sized(quietLimits, []int{3, 50}, []int{3, 50}) {
 		l := quietUpTo(t, limit)
 		pairs := l.pairs
 		if os.Getenv("SURAKARTA_QUIET5") == "1" {
