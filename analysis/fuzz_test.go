@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

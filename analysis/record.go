@@ -2,9 +2,10 @@ package analysis
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -6,12 +6,13 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"

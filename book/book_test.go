@@ -3,10 +3,11 @@ package book
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/surakarta-go/surakarta"

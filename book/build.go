@@ -2,10 +2,11 @@ package book
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"math"
 	"slices"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

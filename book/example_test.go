@@ -3,8 +3,9 @@ package book_test
 import (
 	"bytes"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"

@@ -2,9 +2,10 @@ package experiments
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"path/filepath"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"compress/gzip"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"math"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"

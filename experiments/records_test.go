@@ -1,8 +1,9 @@
 package experiments
 
 import (
-	"github.com/surakarta-go/surakarta/record"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

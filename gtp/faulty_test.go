@@ -2,11 +2,12 @@ package gtp
 
 import (
 	"context"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/serve"

@@ -3,11 +3,12 @@ package gtp
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"

@@ -3,11 +3,12 @@ package match
 import (
 	"context"
 	"errors"
-	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/booktest"

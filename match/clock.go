@@ -2,10 +2,11 @@ package match
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -4,12 +4,13 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -2,9 +2,10 @@ package match
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"

@@ -3,11 +3,12 @@ package match
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"

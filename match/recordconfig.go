@@ -3,10 +3,11 @@ package match
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"

@@ -6,13 +6,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"

@@ -3,7 +3,6 @@ package match
 import (
 	"context"
 	"errors"
-	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"

@@ -3,9 +3,10 @@ package puzzle_test
 import (
 	"context"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"log"
 	"os"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

@@ -3,9 +3,10 @@ package puzzle_test
 import (
 	"context"
 	"errors"
-	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

@@ -3,10 +3,11 @@ package surakartatest_test
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/surakartatest"

@@ -1,10 +1,11 @@
 package ugi
 
 import (
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 )

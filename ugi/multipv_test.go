@@ -2,12 +2,13 @@ package ugi
 
 import (
 	"context"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 )

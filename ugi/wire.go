@@ -3,12 +3,13 @@ package ugi
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"

@@ -2,9 +2,10 @@ package ugi
 
 import (
 	"errors"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 )
 
 func TestQueryRoundTrip(t *testing.T) {

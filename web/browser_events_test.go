@@ -11,12 +11,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/chromedp/chromedp"
 

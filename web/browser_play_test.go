@@ -10,7 +10,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"os"
 	"path/filepath"
@@ -20,6 +19,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"

@@ -32,7 +32,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
@@ -44,6 +43,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"

@@ -25,8 +25,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/match"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"os/signal"
@@ -34,6 +32,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/surakarta-go/surakarta/match"
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

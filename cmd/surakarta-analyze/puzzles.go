@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"math"
 	"path/filepath"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

@@ -27,14 +27,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/internal/oneline"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"github.com/surakarta-go/surakarta/record"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"

@@ -4,7 +4,6 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"os"
 	"slices"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/match"

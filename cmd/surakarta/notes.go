@@ -2,9 +2,10 @@ package main
 
 import (
 	"bytes"
-	"github.com/surakarta-go/surakarta/internal/oneline"
 	"io"
 	"sync"
+
+	"github.com/surakarta-go/surakarta/internal/oneline"
 )
 
 // noteWriter writes the engine's own notes, one line each with a prefix

@@ -4,10 +4,11 @@
 package booktest
 
 import (
-	"github.com/surakarta-go/surakarta/record"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"

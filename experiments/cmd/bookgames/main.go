@@ -22,11 +22,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"math/rand/v2"
 	"os"
 	"strconv"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -2,12 +2,13 @@ package main
 
 import (
 	"bytes"
-	"github.com/surakarta-go/surakarta/record"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -23,7 +23,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io"
 	"maps"
 	"os"
@@ -32,6 +31,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

@@ -20,7 +20,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -29,6 +28,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

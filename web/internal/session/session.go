@@ -7,9 +7,10 @@ package session
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"strings"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

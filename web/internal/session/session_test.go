@@ -2,11 +2,12 @@ package session_test
 
 import (
 	"context"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/analysis"

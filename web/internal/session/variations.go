@@ -2,10 +2,11 @@ package session
 
 import (
 	"fmt"
-	"github.com/surakarta-go/surakarta/record"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 )

@@ -1,10 +1,11 @@
 package session_test
 
 import (
-	"github.com/surakarta-go/surakarta/record"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/web/internal/session"
