@@ -16,8 +16,8 @@ package surakarta
 // piece can make up for a piece lost, which is the paper's reason for the
 // raise ("the number of pieces matters ever more later in the game").
 // Matches confirm it: 20, 60 and 100 each played 40 over 400 games and
-// none did better (the module's docs/experiments.md, "Tuning the
-// defaults").
+// none did better (the repository's experiments/docs/experiments.md,
+// "Tuning the defaults").
 type EndgameAdjusted struct {
 	Normal         SixFactor // used until the adjustment applies: the six-factor evaluation
 	Adjusted       SixFactor // used when each side has at most AdjustedPieces pieces

@@ -17,8 +17,8 @@ import (
 // iterative deepening with aspiration windows of ±50, quiescence search
 // over captures, null-move pruning, late-move reductions, late-move
 // pruning, reverse futility pruning, singular extensions and time
-// management. The module's docs/experiments.md has the matches behind
-// each of them.
+// management. The repository's experiments/docs/experiments.md has the
+// matches behind each of them.
 //
 // Null-move pruning (a pass searched shallower at non-PV nodes, not tried
 // with fewer than 4 pieces), late-move reductions (late quiet moves

@@ -142,7 +142,7 @@ func benchClearedSearches(b *testing.B, s *surakarta.PVS, depth int) (searching 
 // with EndgameAdjusted and a fresh PVS, once with the defaults, once with
 // each enhancement switched off, and reports the (deterministic)
 // nodes per op: what each enhancement saves in nodes, beside what the
-// tuning matches of docs/experiments.md say it is worth in Elo.
+// tuning matches of experiments/docs/experiments.md say it is worth in Elo.
 func BenchmarkPVSAblation(b *testing.B) {
 	for _, v := range []struct {
 		name string

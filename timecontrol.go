@@ -38,9 +38,10 @@ type timePlan struct {
 // every move, when fewer are left: with 20, games on a clock of 5 s +
 // 50 ms a move ended with 2.1 s of the 5 s unspent (the median), 12
 // played stronger, and 8 spent more but played no stronger than 12 (the
-// module's docs/experiments.md, "Strength: the clock"). A guess that is
-// low for long games only makes their last moves a little faster: each
-// move plans on a share of the time left, never on all of it.
+// repository's experiments/docs/experiments.md, "Strength: the clock"). A
+// guess that is low for long games only makes their last moves a little
+// faster: each move plans on a share of the time left, never on all of
+// it.
 const movesLeftGuess = 12
 
 // Fractions of the time left that a move may use at most: the hard bound.

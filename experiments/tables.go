@@ -1,8 +1,11 @@
 // Package experiments makes the published match figures of the docs from
 // the records of their games under matches/, so that no one types them.
 //
-// A page of docs/ marks each table or figure made from records between
-// two comments, which Markdown does not show:
+// The pages are those of docs/, for users, and those of this module's
+// docs/ (experiments/docs/ from the repository's root), which keep the
+// measurement history and the evidence behind the figures of docs/. A
+// page marks each table or figure made from records between two
+// comments, which Markdown does not show:
 //
 //	<!-- table: NAME -->
 //	| … the table … |
@@ -10,7 +13,8 @@
 //
 // or, within a sentence or around a code block, <!-- figure: NAME --> and
 // <!-- /figure -->. The template NAME of tables/PAGE.tmpl, for the page
-// docs/PAGE.md, makes the text between them: the table's rows, with the
+// PAGE.md of docs/ or of experiments/docs/ (the one of the two that has
+// markers: both may not), makes the text between them: the table's rows, with the
 // cells that are words written in the template and the figures computed
 // by its functions from the records (see funcs). A marker on a line of
 // its own makes the text between the lines; one within a line, the text
@@ -41,9 +45,9 @@ type Figure struct {
 	Want       string // what the template makes of the records
 }
 
-// Page is a page of docs/ with markers.
+// Page is a page of docs/ or experiments/docs/ with markers.
 type Page struct {
-	Path    string // under the repository's root: "docs/levels.md"
+	Path    string // under the repository's root: "docs/levels.md", "experiments/docs/experiments.md"
 	Text    string // the page as it is
 	Figures []Figure
 }
@@ -65,8 +69,8 @@ func (p *Page) Made() string {
 	return b.String()
 }
 
-// Docs are the pages of docs/ made again, and the record files read to
-// make them.
+// Docs are the pages of docs/ and experiments/docs/ made again, and the
+// record files read to make them.
 type Docs struct {
 	Pages   []*Page
 	Records []string // under experiments/matches, with slashes, sorted
@@ -76,6 +80,7 @@ type Docs struct {
 // The paths under the repository's root.
 const (
 	docsDir      = "docs"
+	evidenceDir  = "experiments/docs"
 	templatesDir = "experiments/tables"
 	recordsDir   = "experiments/matches"
 	patchesDir   = "experiments/patches"
@@ -86,9 +91,13 @@ var (
 	closeMarker = regexp.MustCompile(`<!--\s*/(table|figure)\s*-->`)
 )
 
-// Make makes the text between the markers of every page of docs/ under
-// the repository's root from the templates of experiments/tables and the
-// records of experiments/matches.
+// pageDirs are the directories of the pages with markers: the users'
+// pages, then the pages of the evidence behind them.
+var pageDirs = []string{docsDir, evidenceDir}
+
+// Make makes the text between the markers of every page of docs/ and
+// experiments/docs/ under the repository's root from the templates of
+// experiments/tables and the records of experiments/matches.
 func Make(root string) (*Docs, error) {
 	b := &book{root: root, read: make(map[string]*Records), tunings: make(map[string]*Tuning), patches: make(map[string]bool)}
 	templates, err := filepath.Glob(filepath.Join(root, templatesDir, "*.tmpl"))
@@ -97,7 +106,10 @@ func Make(root string) (*Docs, error) {
 	}
 	docs := &Docs{}
 	for _, file := range templates {
-		page := filepath.ToSlash(filepath.Join(docsDir, strings.TrimSuffix(filepath.Base(file), ".tmpl")+".md"))
+		page, err := templatePage(root, strings.TrimSuffix(filepath.Base(file), ".tmpl"))
+		if err != nil {
+			return nil, err
+		}
 		p, err := makePage(root, page, file, b)
 		if err != nil {
 			return nil, err
@@ -105,27 +117,61 @@ func Make(root string) (*Docs, error) {
 		docs.Pages = append(docs.Pages, p)
 	}
 	// A page with markers and no template would go unchecked.
-	pages, err := filepath.Glob(filepath.Join(root, docsDir, "*.md"))
-	if err != nil {
-		return nil, err
-	}
-	for _, file := range pages {
-		page := filepath.ToSlash(filepath.Join(docsDir, filepath.Base(file)))
-		if slices.ContainsFunc(docs.Pages, func(p *Page) bool { return p.Path == page }) {
-			continue
-		}
-		text, err := os.ReadFile(file)
+	for _, dir := range pageDirs {
+		pages, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.md"))
 		if err != nil {
 			return nil, err
 		}
-		if m := find(openMarker, string(text), 0); m != nil {
-			return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, text[m[0]:m[1]], templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
+		for _, file := range pages {
+			page := dir + "/" + filepath.Base(file)
+			if slices.ContainsFunc(docs.Pages, func(p *Page) bool { return p.Path == page }) {
+				continue
+			}
+			text, err := os.ReadFile(file)
+			if err != nil {
+				return nil, err
+			}
+			if m := find(openMarker, string(text), 0); m != nil {
+				return nil, fmt.Errorf("%s has the marker %s, but there is no %s/%s", page, text[m[0]:m[1]], templatesDir, strings.TrimSuffix(filepath.Base(file), ".md")+".tmpl")
+			}
 		}
 	}
 	docs.Records = slices.AppendSeq(slices.Collect(maps.Keys(b.read)), maps.Keys(b.tunings))
 	slices.Sort(docs.Records)
 	docs.Patches = slices.Sorted(maps.Keys(b.patches))
 	return docs, nil
+}
+
+// templatePage returns the page that the template NAME.tmpl fills:
+// NAME.md of docs/ or of experiments/docs/, whichever exists, or, when
+// both do, the one with markers. Both with markers is an error: one
+// template cannot fill two pages, so the page of experiments/docs/ takes
+// another name (tablebases-runs.md beside docs/tablebases.md).
+func templatePage(root, name string) (string, error) {
+	var found, marked []string
+	for _, dir := range pageDirs {
+		page := dir + "/" + name + ".md"
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(page)))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		found = append(found, page)
+		if find(openMarker, string(text), 0) != nil {
+			marked = append(marked, page)
+		}
+	}
+	switch {
+	case len(marked) > 1:
+		return "", fmt.Errorf("%s and %s both have markers, and %s/%s.tmpl can fill only one: give the page of %s another name, with a template of its own", marked[0], marked[1], templatesDir, name, evidenceDir)
+	case len(marked) == 1:
+		return marked[0], nil
+	case len(found) > 0:
+		return found[0], nil // no marker: makePage says which templates go unused
+	}
+	return "", fmt.Errorf("%s/%s.tmpl has no page: neither %s/%s.md nor %s/%s.md exists", templatesDir, name, docsDir, name, evidenceDir, name)
 }
 
 // makePage reads the page and makes the text between its markers with the
@@ -135,7 +181,7 @@ func makePage(root, page, tmpl string, b *book) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.New(filepath.Base(tmpl)).Funcs(funcs(b)).ParseFiles(tmpl)
+	t, err := template.New(filepath.Base(tmpl)).Funcs(funcs(b, page)).ParseFiles(tmpl)
 	if err != nil {
 		return nil, err
 	}
@@ -226,8 +272,8 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 	}
 }
 
-// funcs are the functions of the templates, which read the records of
-// b:
+// funcs are the functions of the templates of the page page, which read
+// the records of b:
 //
 //	match FILE A   the result of the record file FILE under
 //	               experiments/matches for engine A (a *Match: its
@@ -239,17 +285,17 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 //	               .Pairs, .Results, .Table, .Settings)
 //	chain M...     the sum of the matches' pair Elo along a chain of
 //	               engines, with its interval (a Chain; .Plus adds one)
-//	patch NAME     the link of a page of docs/ to the patch NAME of an
+//	patch NAME     the link of the page to the patch NAME of an
 //	               experiment not adopted, with the commit it applies to
 //	signed X       an Elo value as the tables write it: "+41.0"
 //	minus V        V as text, with its hyphens made minus signs (−)
-func funcs(b *book) template.FuncMap {
+func funcs(b *book, page string) template.FuncMap {
 	return template.FuncMap{
 		"match":   b.match,
 		"records": b.records,
 		"spsa":    b.spsa,
 		"chain":   chain,
-		"patch":   b.patch,
+		"patch":   func(name string) (string, error) { return b.patch(page, name) },
 		"signed":  elo.Format,
 		"minus":   func(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "-", "−") },
 	}

@@ -145,3 +145,49 @@ func testOpeningsFile(t *testing.T, file string, make func(string) (string, erro
 		t.Error(err)
 	}
 }
+
+// TestTemplatePage checks which page a template fills: NAME.md of docs/
+// or of experiments/docs/, the one with markers, and never both.
+func TestTemplatePage(t *testing.T) {
+	dir := t.TempDir()
+	write := func(page, text string) {
+		t.Helper()
+		path := filepath.Join(dir, filepath.FromSlash(page))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const marked = "A figure: <!-- figure: x -->1<!-- /figure -->.\n"
+	write("docs/a.md", marked)
+	write("experiments/docs/b.md", marked)
+	write("docs/c.md", "no markers\n")
+	write("experiments/docs/c.md", marked)
+	write("docs/d.md", marked)
+	write("experiments/docs/d.md", marked)
+	for name, want := range map[string]string{"a": "docs/a.md", "b": "experiments/docs/b.md", "c": "experiments/docs/c.md", "d": "", "e": ""} {
+		got, err := templatePage(dir, name)
+		if want == "" {
+			if err == nil {
+				t.Errorf("%s.tmpl: page %s, want an error", name, got)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("%s.tmpl: page %q, %v; want %s", name, got, err, want)
+		}
+	}
+}
+
+// TestPatchLink checks that a patch's link is relative to its page.
+func TestPatchLink(t *testing.T) {
+	b := &book{root: root, patches: make(map[string]bool)}
+	for page, want := range map[string]string{"docs/tuning.md": "](../experiments/patches/se6.patch)", "experiments/docs/experiments.md": "](../patches/se6.patch)"} {
+		got, err := b.patch(page, "se6")
+		if err != nil || !strings.Contains(got, want) {
+			t.Errorf("the link of %s to se6: %q, %v; want it to contain %s", page, got, err, want)
+		}
+	}
+}

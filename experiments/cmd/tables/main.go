@@ -1,12 +1,14 @@
-// Command tables writes the published match figures of docs/*.md, the
-// text between their markers, as the records of experiments/matches make
-// them, and the endgame openings file that is made from those records,
+// Command tables writes the published match figures of docs/*.md and of
+// experiments/docs/*.md, the text between their markers, as the records
+// of experiments/matches make them, and the endgame openings files that
+// are made from those records,
 // so that the figures of the docs are the records' and no one types them.
 // Run it from experiments/ (or anywhere in the repository):
 //
 //	go run ./cmd/tables
 //
-// It writes only the files that change, and names them.
+// It writes only the files that change, and names them; when none does,
+// it says that the pages are up to date.
 package main
 
 import (
@@ -57,6 +59,7 @@ func run() error {
 		return err
 	}
 	files[experiments.Openings6File] = openings
+	wrote := 0
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		text := files[name]
 		path := filepath.Join(root, filepath.FromSlash(name))
@@ -68,6 +71,10 @@ func run() error {
 			return err
 		}
 		fmt.Println("wrote", name)
+		wrote++
+	}
+	if wrote == 0 {
+		fmt.Printf("up to date: the %d pages with markers and the openings files are what the records make\n", len(docs.Pages))
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh plays the tuning matches of docs/experiments.md whose engine
+# run.sh plays the tuning matches of experiments/docs/experiments.md whose engine
 # options still exist: EndgameAdjusted's endgame piece weight and the PVS
 # table size. Each is a variant (A) against the defaults (B), PVS +
 # EndgameAdjusted on both sides, $MOVETIME per move (50ms unless set),

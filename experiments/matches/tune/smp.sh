@@ -12,7 +12,7 @@
 #	sh experiments/matches/tune/smp.sh [threads2]
 #
 # The search changes tried with the parallel search (multicut, threatext,
-# roottablemove, nullr2, nullr4, nulldiv4, lmrlog; docs/experiments.md)
+# roottablemove, nullr2, nullr4, nulldiv4, lmrlog; experiments/docs/experiments.md)
 # were engine options that v0.2.0 removed: named here, smp.sh says which
 # commit plays them, and plays nothing.
 set -e

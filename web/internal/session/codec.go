@@ -35,8 +35,8 @@ import (
 // time natively, but a state update takes as long in the page. It writes
 // JSON rather than build JavaScript values through syscall/js because
 // that crosses from WebAssembly to JavaScript once a value, which made
-// each state update five to seven times as long (docs/browser.md,
-// "Figures").
+// each state update five to seven times as long (the repository's
+// experiments/docs/browser-runs.md has the runs).
 func Encode(v any) string {
 	e := encoder{buf: make([]byte, 0, 8<<10)} // a state of the middle game takes 6 KB
 	e.value(reflect.ValueOf(v))
