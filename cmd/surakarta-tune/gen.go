@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/surakarta-go/surakarta/internal/tbdir"
+
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
@@ -65,6 +67,9 @@ type genConfig struct {
 	seed                      uint64
 	records, from, out        string
 	shard                     cmdflag.Part // the games to play; the zero Part for all
+	// tables, when not nil, label the positions they hold with their
+	// exact result instead of the game's (-tb).
+	tables *tbdir.Dir
 }
 
 // runGen runs surakarta-tune gen.
@@ -84,13 +89,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	shard := cmdflag.Shard(flags, "the games g with g mod N == i, as the whole run plays them; {shard} in -out and -records is i")
 	shards := cmdflag.Shards(flags)
 	merge := flags.Bool("merge", false, "merge the record files of a run's shards, the arguments, into the data file of the whole run (-out)")
+	tb := flags.String("tb", "", "label the positions that the endgame tables in `DIR` hold (those of each game's rules) with their exact result, and no search score")
 	if code, ok := cmdflag.Parse(flags, args, genUsage, stdout, stderr); !ok {
 		return code
 	}
 	c.nodes, c.plies, c.seed, c.concurrency = *nodes, *plies, *seed, *concurrency
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	if *merge {
-		return runGenMerge(flags, c.out, stderr)
+		return runGenMerge(flags, c.out, *tb, stderr)
 	}
 	if flags.NArg() > 0 {
 		return bad(fmt.Errorf("unexpected argument %q (every setting is a flag)", flags.Arg(0)))
@@ -116,6 +122,12 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := c.shardFiles(); err != nil {
 		return bad(err)
+	}
+	if *tb != "" {
+		if c.tables, err = tbdir.Open(*tb); err != nil {
+			return bad(fmt.Errorf("-tb: %w", err))
+		}
+		defer c.tables.Close()
 	}
 	if c.shard.Count > 0 {
 		fmt.Fprintf(stderr, "shard %v of %d games: %s, %s\n", c.shard, c.games, c.records, c.out)
@@ -148,31 +160,47 @@ func gen(c genConfig, progress io.Writer) error {
 		}
 	}
 	played := time.Since(start)
-	positions, err := writeData(c.out, records)
+	positions, exact, err := writeData(c.out, records, c.tables)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(progress, "%d games, %d quiet positions in %s (games %s, positions %s)\n",
 		len(records), positions, c.out, played.Round(time.Second), (time.Since(start) - played).Round(time.Second))
+	if c.tables != nil {
+		fmt.Fprintf(progress, "%d of them labelled by the endgame tables\n", exact)
+	}
 	return nil
 }
 
 // writeData writes the quiet positions of the finished games of records,
-// in order, to the data file name, and returns their number.
-func writeData(name string, records []*record.Record) (int, error) {
+// in order, to the data file name, and returns their number and how many
+// of them the tables (when not nil) labelled: a position they hold for
+// its game's rules gets their exact result for its side to move and no
+// search score, so that its target is that result alone, what no search
+// at a few thousand nodes knows.
+func writeData(name string, records []*record.Record, tables *tbdir.Dir) (positions, exact int, err error) {
 	out, err := os.Create(name)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	w := bufio.NewWriter(out)
-	positions := 0
 	eval := surakarta.NewEndgameAdjusted()
 	for _, r := range records {
 		result, ok := blackScore(r.Result)
 		if !ok {
 			continue // an unfinished game teaches nothing
 		}
+		var held surakarta.EndgameTables
+		if tables != nil {
+			held = tables.For(r.Game.Rules())
+		}
 		for _, q := range quietPositions(r.Game, eval) {
+			if v, ok := tableResult(held, q.p); ok {
+				fmt.Fprintf(w, "%s;%g\n", q.p, v)
+				positions++
+				exact++
+				continue
+			}
 			score := result
 			if q.p.SideToMove() == surakarta.White {
 				score = 1 - score
@@ -187,9 +215,28 @@ func writeData(name string, records []*record.Record) (int, error) {
 	}
 	if err := w.Flush(); err != nil {
 		out.Close()
-		return 0, err
+		return 0, 0, err
 	}
-	return positions, out.Close()
+	return positions, exact, out.Close()
+}
+
+// tableResult returns the result of p for its side to move, 1, 0.5 or 0,
+// when the tables hold it.
+func tableResult(tables surakarta.EndgameTables, p surakarta.Position) (float64, bool) {
+	if tables == nil {
+		return 0, false
+	}
+	v, ok := tables.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	switch v.Result {
+	case surakarta.TableWin:
+		return 1, true
+	case surakarta.TableLoss:
+		return 0, true
+	}
+	return 0.5, true
 }
 
 // blackScore returns Black's score in a game with the given result.

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/surakarta-go/surakarta/internal/tbdir"
+
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta/internal/cmdflag"
@@ -45,28 +47,40 @@ func (c *genConfig) shardFiles() error {
 // a run's shards, the arguments of flags, and writes to out the data file
 // of the whole run, the games in its order, so the same bytes as the run
 // without shards.
-func runGenMerge(flags *flag.FlagSet, out string, stderr io.Writer) int {
+func runGenMerge(flags *flag.FlagSet, out, tb string, stderr io.Writer) int {
 	bad := func(err error) int { return cmdflag.BadArgs(flags, stderr, err) }
 	var other []string // flags given that are not for -merge
 	flags.Visit(func(f *flag.Flag) {
-		if f.Name != "merge" && f.Name != "out" {
+		if f.Name != "merge" && f.Name != "out" && f.Name != "tb" {
 			other = append(other, "-"+f.Name)
 		}
 	})
 	files := flags.Args()
 	switch {
 	case len(other) > 0:
-		return bad(fmt.Errorf("-merge reads the games from the records: %s not for -merge (only -out)", strings.Join(other, ", ")))
+		return bad(fmt.Errorf("-merge reads the games from the records: %s not for -merge (only -out and -tb)", strings.Join(other, ", ")))
 	case len(files) == 0:
 		return bad(errors.New("-merge: give the shards' record files (their -records) as arguments, after the flags"))
 	case strings.Contains(out, "{shard}"):
 		return bad(fmt.Errorf("-out %s: -merge writes the one data file of the whole run: {shard} is for a shard's", out))
 	}
+	var tables *tbdir.Dir
+	if tb != "" {
+		var err error
+		if tables, err = tbdir.Open(tb); err != nil {
+			return bad(fmt.Errorf("-tb: %w", err))
+		}
+		defer tables.Close()
+	}
 	records, err := mergeRecords(files)
 	if err == nil {
-		var positions int
-		if positions, err = writeData(out, records); err == nil {
-			fmt.Fprintf(stderr, "%d games from %d record files, %d quiet positions in %s\n", len(records), len(files), positions, out)
+		var positions, exact int
+		if positions, exact, err = writeData(out, records, tables); err == nil {
+			fmt.Fprintf(stderr, "%d games from %d record files, %d quiet positions in %s", len(records), len(files), positions, out)
+			if tables != nil {
+				fmt.Fprintf(stderr, ", %d labelled by the endgame tables", exact)
+			}
+			fmt.Fprintln(stderr)
 			return 0
 		}
 	}
