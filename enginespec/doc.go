@@ -22,8 +22,9 @@
 //
 // The package uses the public API of packages surakarta, level (through
 // internal/registry, which names the searchers, evaluators and players),
-// ugi and gtp (the clients of engine programs), and internal/clip and
-// internal/tbdir (the endgame tables of tb=DIR).
+// ugi and gtp (the clients of engine programs), and internal/clip,
+// internal/errmark (the sentinel of Parse's errors) and internal/tbdir
+// (the endgame tables of tb=DIR).
 //
 // # Errors
 //

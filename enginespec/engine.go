@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 )
@@ -69,17 +70,10 @@ func (e Engine) NewSearcher() (surakarta.Searcher, error) {
 // "SPEC": " and what is wrong, without the sentinel's words.
 var ErrInvalidSpec = errors.New("enginespec: invalid engine spec")
 
-// specError is an error of Parse: its message, and ErrInvalidSpec with
-// what the message wraps for errors.Is.
-type specError struct{ err error }
-
-func (e *specError) Error() string   { return e.err.Error() }
-func (e *specError) Unwrap() []error { return []error{ErrInvalidSpec, e.err} }
-
 // invalid returns an error of Parse that says what fmt.Errorf would and
-// wraps ErrInvalidSpec.
+// wraps ErrInvalidSpec too.
 func invalid(format string, args ...any) error {
-	return &specError{fmt.Errorf(format, args...)}
+	return errmark.Errorf(ErrInvalidSpec, format, args...)
 }
 
 // Parse makes an Engine from a spec "searcher[,evaluator][,option...]":

@@ -12,6 +12,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 )
 
 // The wire format. Each command and answer has here the one function that
@@ -165,17 +166,10 @@ func keywordParts(fields, keywords []string) map[string][]string {
 // the GUI in an info string line.
 var ErrInvalidOption = errors.New("ugi: invalid option value")
 
-// optionError is an error of Option.Validate: its message, and
-// ErrInvalidOption for errors.Is.
-type optionError struct{ msg string }
-
-func (e *optionError) Error() string { return e.msg }
-func (e *optionError) Unwrap() error { return ErrInvalidOption }
-
 // invalidOption returns an error of Option.Validate that says what
-// fmt.Sprintf does.
+// fmt.Errorf would and wraps ErrInvalidOption.
 func invalidOption(format string, args ...any) error {
-	return &optionError{fmt.Sprintf(format, args...)}
+	return errmark.Errorf(ErrInvalidOption, format, args...)
 }
 
 // Validate checks a value for the option as setoption would set it and
