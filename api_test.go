@@ -319,9 +319,9 @@ func TestDeclaredEndings(t *testing.T) {
 // with its result and with the game.
 func TestDeclaredEndingRecordErrors(t *testing.T) {
 	for _, tc := range []struct{ text, says string }{
-		{"[Result \"1/2-1/2\"]\n[Reason \"resignation\"]\n\n1. b2b3 1/2-1/2\n", "needs a result 1-0 or 0-1"},
-		{"[Result \"1-0\"]\n[Reason \"draw by agreement\"]\n\n1. b2b3 1-0\n", "needs the result 1/2-1/2"},
-		{"[Result \"*\"]\n[Reason \"time forfeit\"]\n\n1. b2b3 *\n", "needs a result 1-0 or 0-1"},
+		{"[Result \"1/2-1/2\"]\n[Reason \"resignation\"]\n\n1. b2b3 1/2-1/2\n", "1-0 or 0-1"},
+		{"[Result \"1-0\"]\n[Reason \"draw by agreement\"]\n\n1. b2b3 1-0\n", "1/2-1/2"},
+		{"[Result \"*\"]\n[Reason \"time forfeit\"]\n\n1. b2b3 *\n", "1-0 or 0-1"},
 		{"[Result \"0-1\"]\n[Reason \"resignation\"]\n\n1. a2a3 a5a4 2. a3a2 a4a5 0-1\n", "game over"},
 	} {
 		_, err := record.Parse(tc.text)

@@ -133,11 +133,14 @@ func TestRulesValidate(t *testing.T) {
 	}
 }
 
+// TestGamePlayAndUndo: an illegal move is refused with ErrIllegalMove
+// and the reason a player reads (a key word of it), and leaves the game
+// as it was; Undo takes moves back.
 func TestGamePlayAndUndo(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	for _, tc := range []struct{ move, says string }{
 		{"a3a4", "no piece on a3"},
-		{"a5a4", "White's, but Black is to move"},
+		{"a5a4", "Black is to move"},
 		{"a1a2", "own"},
 		{"b2b4", "not next to"},
 		{"a1b3", "not next to"},

@@ -91,6 +91,10 @@ func TestParsePosition(t *testing.T) {
 	}
 }
 
+// TestParsePositionErrors: a malformed position is refused with
+// ErrInvalidPosition and a message that says what is wrong, which the
+// engine and the commands show to whoever typed the text; a key word of
+// each is checked.
 func TestParsePositionErrors(t *testing.T) {
 	for _, tc := range []struct{ text, says string }{
 		{"", "fields"},
@@ -98,7 +102,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"6/6/6/6/6/b5 b 0", "fields"},
 		{"6/6/6/6/b5 b", "6 ranks"},
 		{"6/6/6/6/6/6/b5 b", "6 ranks"},
-		{"6/6/6/6/6/b4 b", "has 5 points"},
+		{"6/6/6/6/6/b4 b", "5 points"},
 		{"6/6/6/6/6/b6 b", "wider"},
 		{"6/6/6/6/6/bbbbbbb b", "wider"},
 		{"6/6/6/6/6/b5x b", "unexpected"},

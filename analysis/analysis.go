@@ -48,6 +48,14 @@
 // nothing that matters; so a game won by the fastest way and one won by a
 // slower way score alike, and a move that turns a win into a loss loses
 // 2·ScoreCap, a blunder.
+//
+// # Errors
+//
+// The errors of bad arguments and of a record that is not the game
+// analysed wrap ErrInvalidAnalysis, and that of a search that scored
+// nothing ErrNoScore, for errors.Is: a caller tells them apart without
+// reading their text. The errors of the caller's own searcher, writer or
+// context come back as they are or wrapped, for errors.Is with them.
 package analysis
 
 import (

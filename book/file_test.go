@@ -85,7 +85,10 @@ func rawHeader(version uint16, plies, reserved byte, games, entries uint32) []by
 }
 
 // TestReadErrors: every kind of damage is an error wrapping
-// ErrInvalidBook that says what is wrong.
+// ErrInvalidBook. Each file is made to fail one check, and the test wants
+// that check's key word in the message, so that a file refused by another
+// check (a checksum every file fails) fails the test; the rest of the
+// message may be reworded.
 func TestReadErrors(t *testing.T) {
 	good := rawEntry(5, 7, 13, 1, 0, 0)
 	for _, tc := range []struct {
@@ -97,24 +100,24 @@ func TestReadErrors(t *testing.T) {
 		{"other file", "not a book file", []byte("PK\x03\x04 and more bytes than a header has")},
 		{"other short file", "not a book file", []byte("{}")},
 		{"header cut", "truncated: 20 bytes", rawHeader(1, 12, 0, 1, 1)},
-		{"version 2", "version 2: this reader reads version 1", sealed(rawHeader(2, 12, 0, 1, 1), good)},
+		{"version 2", "version 2", sealed(rawHeader(2, 12, 0, 1, 1), good)},
 		{"0 plies", "0 plies", sealed(rawHeader(1, 0, 0, 1, 1), good)},
-		{"reserved", "reserved byte 11 is 7", sealed(rawHeader(1, 12, 7, 1, 1), good)},
-		{"too many entries", "4294967295 entries, more than a book file holds", sealed(rawHeader(1, 12, 0, 1, 1<<32-1), good)},
-		{"entries cut", "truncated: the header says 2 entries (44 bytes after the header), the file has 22", sealed(rawHeader(1, 12, 0, 1, 2), good)},
-		{"entry cut", "truncated: the header says 1 entries (22 bytes after the header), the file has 21", sealed(rawHeader(1, 12, 0, 1, 1), good[:21])},
-		{"trailing bytes", "bytes after the last of its 1 entries", sealed(rawHeader(1, 12, 0, 1, 1), append(append([]byte(nil), good...), 0))},
-		{"checksum", "damaged: checksum", func() []byte { d := sealed(rawHeader(1, 12, 0, 1, 1), good); d[30]++; return d }()},
-		{"square off the board", "entry 0: squares 7 and 36", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 36, 1, 0, 0))},
-		{"one square", "entry 0: squares 7 and 7", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 7, 1, 0, 0))},
-		{"played 0 times", "entry 0: a move played 0 times", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 13, 0, 0, 0))},
-		{"count past 32 bits", "entry 0: a move played 4294967296 times", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 13, 1<<32-1, 1, 0))},
-		{"out of order", "entry 1: out of order or twice", sealed(rawHeader(1, 12, 0, 1, 2), append(rawEntry(6, 7, 13, 1, 0, 0), good...))},
-		{"twice", "entry 1: out of order or twice", sealed(rawHeader(1, 12, 0, 1, 2), append(append([]byte(nil), good...), good...))},
+		{"reserved", "reserved", sealed(rawHeader(1, 12, 7, 1, 1), good)},
+		{"too many entries", "4294967295 entries", sealed(rawHeader(1, 12, 0, 1, 1<<32-1), good)},
+		{"entries cut", "the header says 2 entries", sealed(rawHeader(1, 12, 0, 1, 2), good)},
+		{"entry cut", "the header says 1 entries", sealed(rawHeader(1, 12, 0, 1, 1), good[:21])},
+		{"trailing bytes", "bytes after", sealed(rawHeader(1, 12, 0, 1, 1), append(append([]byte(nil), good...), 0))},
+		{"checksum", "checksum", func() []byte { d := sealed(rawHeader(1, 12, 0, 1, 1), good); d[30]++; return d }()},
+		{"square off the board", "squares", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 36, 1, 0, 0))},
+		{"one square", "squares", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 7, 1, 0, 0))},
+		{"played 0 times", "0 times", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 13, 0, 0, 0))},
+		{"count past 32 bits", "4294967296 times", sealed(rawHeader(1, 12, 0, 1, 1), rawEntry(5, 7, 13, 1<<32-1, 1, 0))},
+		{"out of order", "out of order", sealed(rawHeader(1, 12, 0, 1, 2), append(rawEntry(6, 7, 13, 1, 0, 0), good...))},
+		{"twice", "out of order", sealed(rawHeader(1, 12, 0, 1, 2), append(append([]byte(nil), good...), good...))},
 	} {
 		_, err := Read(bytes.NewReader(tc.data))
 		if !errors.Is(err, ErrInvalidBook) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want ErrInvalidBook with %q", tc.name, err, tc.want)
+			t.Errorf("%s: %v, want ErrInvalidBook that says %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -36,4 +36,11 @@
 //
 // Every figure is tested against numbers computed independently. The
 // package depends on the standard library alone.
+//
+// # Errors
+//
+// The errors of a game score that is not 0, 0.5 or 1 wrap ErrInvalidScore,
+// those of counts that cannot be ErrInvalidCounts, and that of an SPRT
+// that cannot decide ErrInvalidSPRT, for errors.Is: a caller tells them
+// apart without reading their text.
 package elo

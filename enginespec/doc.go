@@ -22,6 +22,18 @@
 //
 // The package uses the public API of packages surakarta, level (through
 // internal/registry, which names the searchers, evaluators and players),
-// ugi and gtp (the clients of engine programs), and internal/clip and
-// internal/tbdir (the endgame tables of tb=DIR).
+// ugi and gtp (the clients of engine programs), and internal/clip,
+// internal/errmark (the sentinel of Parse's errors) and internal/tbdir
+// (the endgame tables of tb=DIR).
+//
+// # Errors
+//
+// Every error of Parse wraps ErrInvalidSpec, and that of
+// Engine.NewSearcher surakarta.ErrInvalidSearch, for errors.Is: a caller
+// tells a bad spec from other failures without reading its text. A
+// search of an engine program that the program loses returns a
+// *Forfeit, for errors.As, which wraps what went wrong: ErrExited,
+// ErrProtocol or ErrRefused of the client (package ugi or gtp), or
+// surakarta.ErrIllegalMove for a move the rules refuse; one lost on time
+// has OnTime set.
 package enginespec

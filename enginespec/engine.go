@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/book"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/registry"
 	"github.com/surakarta-go/surakarta/internal/tbdir"
 )
@@ -60,6 +61,19 @@ func (e Engine) NewSearcher() (surakarta.Searcher, error) {
 		return nil, fmt.Errorf("%w: engine %q: New returned nil", surakarta.ErrInvalidSearch, clip.Text(e.Name))
 	}
 	return s, nil
+}
+
+// ErrInvalidSpec is wrapped by every error of Parse: a spec that does not
+// read, names what there is not (a searcher, an evaluator, an option, a
+// program) or gives a value out of range, or whose tables or book cannot
+// be read. The error's message is Parse's alone, "enginespec: engine
+// "SPEC": " and what is wrong, without the sentinel's words.
+var ErrInvalidSpec = errors.New("enginespec: invalid engine spec")
+
+// invalid returns an error of Parse that says what fmt.Errorf would and
+// wraps ErrInvalidSpec too.
+func invalid(format string, args ...any) error {
+	return errmark.Errorf(ErrInvalidSpec, format, args...)
 }
 
 // Parse makes an Engine from a spec "searcher[,evaluator][,option...]":
@@ -197,6 +211,8 @@ func (e Engine) NewSearcher() (surakarta.Searcher, error) {
 // *Forfeit, with the program ended. Between its searches the searcher
 // reads none of a program's output, and holds at most a few lines of it:
 // a program that writes without end is held up by its own output.
+//
+// Every error of Parse wraps ErrInvalidSpec.
 func Parse(spec string) (Engine, error) {
 	quoted := clip.Text(spec) // errors quote at most a short excerpt
 	if head, command, ok := strings.Cut(spec, ":"); ok {
@@ -204,7 +220,7 @@ func Parse(spec string) (Engine, error) {
 		case "ugi", "gtp":
 			return parseExternal(spec, head, command)
 		}
-		return Engine{}, fmt.Errorf("enginespec: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher[,evaluator]", quoted)
+		return Engine{}, invalid("enginespec: engine %q: want ugi:COMMAND or gtp:COMMAND for an external engine, or searcher[,evaluator]", quoted)
 	}
 	name := strings.ToLower(strings.Join(strings.Fields(spec), ""))
 	fields := strings.Split(name, ",")
@@ -217,9 +233,9 @@ func Parse(spec string) (Engine, error) {
 	newSearcherOf, ok := registry.LookupSearcher(fields[0])
 	switch {
 	case !ok && len(fields) == 1:
-		return Engine{}, fmt.Errorf("enginespec: engine %q: want searcher[,evaluator] such as pvs or pvs,sixfactor (searcher %s), or a player alone: %s", quoted, orList(registry.SearcherNames()), playerList())
+		return Engine{}, invalid("enginespec: engine %q: want searcher[,evaluator] such as pvs or pvs,sixfactor (searcher %s), or a player alone: %s", quoted, orList(registry.SearcherNames()), playerList())
 	case !ok:
-		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(fields[0]), orList(registry.SearcherNames()), playerList())
+		return Engine{}, invalid("enginespec: engine %q: unknown searcher %q (want %s, or a player alone: %s)", quoted, clip.Text(fields[0]), orList(registry.SearcherNames()), playerList())
 	case len(fields) == 1 || strings.Contains(fields[1], "="):
 		// No evaluator: the default, written into the name too.
 		def := registry.EvaluatorNames()[0]
@@ -230,7 +246,7 @@ func Parse(spec string) (Engine, error) {
 	written := writtenFields[2:]
 	newEvaluatorOf, ok := registry.LookupEvaluator(evaluator)
 	if !ok {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))
+		return Engine{}, invalid("enginespec: engine %q: unknown evaluator %q (want %s)", quoted, clip.Text(evaluator), orList(registry.EvaluatorNames()))
 	}
 
 	// Check every option now, on throwaway values, so that New cannot fail.
@@ -243,10 +259,10 @@ func Parse(spec string) (Engine, error) {
 	for i, opt := range options {
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
+			return Engine{}, invalid("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
+			return Engine{}, invalid("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
 		if key == "name" {
@@ -254,15 +270,15 @@ func Parse(spec string) (Engine, error) {
 			continue
 		}
 		if !knownOption(key) {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (want %s or name)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
+			return Engine{}, invalid("enginespec: engine %q: unknown option %q (want %s or name)", quoted, clip.Text(key), strings.Join(optionNames, ", "))
 		}
 		if key == "endgame-weight" {
 			if evaluator != "endgame" {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: endgame-weight needs the endgame evaluator", quoted)
+				return Engine{}, invalid("enginespec: engine %q: endgame-weight needs the endgame evaluator", quoted)
 			}
 			w, err := optionInt(value, 0, 1000)
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: endgame-weight: %w", quoted, err)
+				return Engine{}, invalid("enginespec: engine %q: endgame-weight: %w", quoted, err)
 			}
 			setEval = append(setEval, func(e surakarta.Evaluator) {
 				e.(*surakarta.EndgameAdjusted).Adjusted.Weights.Pieces = w
@@ -271,39 +287,39 @@ func Parse(spec string) (Engine, error) {
 		}
 		if taken, err := openings.take(key, value, written[i]); taken {
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+				return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 			}
 			continue
 		}
 		if key == "threads" && (searcher == "mcts" || searcher == "uct") {
 			n, err := optionInt(value, 1, surakarta.MaxThreads)
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: threads: %w", quoted, err)
+				return Engine{}, invalid("enginespec: engine %q: threads: %w", quoted, err)
 			}
 			setMCTS = append(setMCTS, func(s *surakarta.MCTS) { s.Threads = n })
 			continue
 		}
 		if searcher != "pvs" {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q is for pvs only", quoted, key)
+			return Engine{}, invalid("enginespec: engine %q: option %q is for pvs only", quoted, key)
 		}
 		if key == "tb" {
 			_, dir, _ := strings.Cut(written[i], "=")
 			d, err := tbdir.Open(dir)
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: tb: %s", quoted, clip.Text(err.Error()))
+				return Engine{}, invalid("enginespec: engine %q: tb: %s", quoted, clip.Text(err.Error()))
 			}
 			tables = d
 			continue
 		}
 		set, err := pvsOption(key, value)
 		if err != nil {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+			return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 		}
 		setPVS = append(setPVS, set)
 	}
 
 	if err := openings.check(seen); err != nil {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+		return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 	}
 	newEngineSearcher := func() surakarta.Searcher {
 		e := newEvaluatorOf.New()
@@ -413,22 +429,22 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 		key, value, ok := strings.Cut(opt, "=")
 		if !ok || key == "" || value == "" {
 			if i == 0 && !ok {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: %s takes no evaluator: its spec is %s[,seed=N]", quoted, player.Name, player.Name)
+				return Engine{}, invalid("enginespec: engine %q: %s takes no evaluator: its spec is %s[,seed=N]", quoted, player.Name, player.Name)
 			}
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
+			return Engine{}, invalid("enginespec: engine %q: option %q: want name=value", quoted, clip.Text(opt))
 		}
 		if seen[key] {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
+			return Engine{}, invalid("enginespec: engine %q: option %q given twice", quoted, clip.Text(key))
 		}
 		seen[key] = true
 		if taken, err := openings.take(key, value, written[i]); taken {
 			if err != nil {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+				return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 			}
 			continue
 		}
 		if key != "seed" && key != "name" {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown option %q (%s takes seed=N, name=NAME, book=FILE, book-plies=N and book-variety=N)", quoted, clip.Text(key), player.Name)
+			return Engine{}, invalid("enginespec: engine %q: unknown option %q (%s takes seed=N, name=NAME, book=FILE, book-plies=N and book-variety=N)", quoted, clip.Text(key), player.Name)
 		}
 		if key == "name" {
 			_, name, _ = strings.Cut(written[i], "=")
@@ -436,12 +452,12 @@ func parsePlayer(quoted, name string, player registry.Player, options, written [
 		}
 		n, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: seed: want a whole number from 0 to %d, not %q", quoted, uint64(math.MaxUint64), clip.Text(value))
+			return Engine{}, invalid("enginespec: engine %q: seed: want a whole number from 0 to %d, not %q", quoted, uint64(math.MaxUint64), clip.Text(value))
 		}
 		seed = n
 	}
 	if err := openings.check(seen); err != nil {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+		return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 	}
 	return Engine{Name: name, New: openings.wrap(func() surakarta.Searcher { return player.New(seed) }), Book: openings.file}, nil
 }

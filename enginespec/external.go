@@ -91,10 +91,10 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		key, value, ok := strings.Cut(s, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" || value == "" {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q: want name=value", quoted, clip.Text(s))
+			return Engine{}, invalid("enginespec: engine %q: setting %q: want name=value", quoted, clip.Text(s))
 		}
 		if seen[strings.ToLower(key)] {
-			return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q given twice", quoted, clip.Text(key))
+			return Engine{}, invalid("enginespec: engine %q: setting %q given twice", quoted, clip.Text(key))
 		}
 		seen[strings.ToLower(key)] = true
 		switch {
@@ -103,31 +103,31 @@ func parseExternal(spec, head, command string) (Engine, error) {
 		case key == "timeout":
 			d, err := time.ParseDuration(value)
 			if err != nil || d <= 0 {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip.Text(value))
+				return Engine{}, invalid("enginespec: engine %q: timeout %q: want a positive duration such as 2s", quoted, clip.Text(value))
 			}
 			x.timeout = d
 		case strings.HasPrefix(key, "option."):
 			if x.protocol != "ugi" {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: option settings are for UGI engines only (GTP has no standard way to set options: give the program arguments)", quoted)
+				return Engine{}, invalid("enginespec: engine %q: option settings are for UGI engines only (GTP has no standard way to set options: give the program arguments)", quoted)
 			}
 			opt := strings.TrimSpace(strings.TrimPrefix(key, "option."))
 			if opt == "" {
-				return Engine{}, fmt.Errorf("enginespec: engine %q: setting %q names no option", quoted, clip.Text(key))
+				return Engine{}, invalid("enginespec: engine %q: setting %q names no option", quoted, clip.Text(key))
 			}
 			x.options = append(x.options, [2]string{opt, value})
 		default:
-			return Engine{}, fmt.Errorf("enginespec: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip.Text(key))
+			return Engine{}, invalid("enginespec: engine %q: unknown setting %q (want name, timeout or option.NAME)", quoted, clip.Text(key))
 		}
 	}
 	argv, err := splitCommand(command)
 	if err != nil {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: %w", quoted, err)
+		return Engine{}, invalid("enginespec: engine %q: %w", quoted, err)
 	}
 	if len(argv) == 0 {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: no program after the colon", quoted)
+		return Engine{}, invalid("enginespec: engine %q: no program after the colon", quoted)
 	}
 	if _, err := exec.LookPath(argv[0]); err != nil {
-		return Engine{}, fmt.Errorf("enginespec: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
+		return Engine{}, invalid("enginespec: engine %q: program %q: %w", quoted, clip.Text(argv[0]), execCause(err))
 	}
 	x.argv = argv
 	e := Engine{Name: name, New: func() surakarta.Searcher { return &externalSearcher{spec: x, newGame: true} }}

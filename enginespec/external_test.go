@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/gtp"
 	"github.com/surakarta-go/surakarta/internal/cmdtest"
 	"github.com/surakarta-go/surakarta/internal/fakeengine"
+	"github.com/surakarta-go/surakarta/ugi"
 )
 
 // The tests of external engines search with programs: the module's
@@ -47,27 +49,28 @@ func TestSearchForfeits(t *testing.T) {
 		mode, setting string
 		reason        string
 		onTime        bool
-		detail        string // in the error
+		is            error  // wrapped by the error
+		detail        string // in the error, which a record's Forfeit header quotes
 	}{
-		{"illegal", "", forfeitIllegal, false, "illegal move"},
-		{"crash", "", forfeitCrash, false, "exit status 3"},
+		{"illegal", "", forfeitIllegal, false, surakarta.ErrIllegalMove, "illegal move"},
+		{"crash", "", forfeitCrash, false, ugi.ErrExited, "exit status 3"},
 		// The timeout leaves a loaded machine time for the moves before.
-		{"hang", ",timeout=1s", forfeitTime, true, "no answer in time (1s allowed)"},
-		{"garbage", "", forfeitAnswer, false, "does not read"},
-		{"gtp-illegal", "", forfeitIllegal, false, "illegal move"},
-		{"gtp-refuse", "", forfeitAnswer, false, "refused"},
+		{"hang", ",timeout=1s", forfeitTime, true, errNoAnswer, "1s allowed"},
+		{"garbage", "", forfeitAnswer, false, ugi.ErrProtocol, "does not read"},
+		{"gtp-illegal", "", forfeitIllegal, false, surakarta.ErrIllegalMove, "illegal move"},
+		{"gtp-refuse", "", forfeitAnswer, false, gtp.ErrRefused, "refused"},
 		// Answers nobody asked for: never taken for the next answer.
-		{"twice", "", forfeitAnswer, false, `"bestmove`},
-		{"after-position", "", forfeitAnswer, false, `"bestmove`},
-		{"gtp-twice", "", forfeitAnswer, false, "came unasked"},
+		{"twice", "", forfeitAnswer, false, ugi.ErrProtocol, `"bestmove`},
+		{"after-position", "", forfeitAnswer, false, ugi.ErrProtocol, `"bestmove`},
+		{"gtp-twice", "", forfeitAnswer, false, gtp.ErrProtocol, "came unasked"},
 		// A line over the limit is the program's fault, said as such: not
 		// a crash, with the status of the kill that ends it.
-		{"long", "", forfeitAnswer, false, "line too long"},
-		{"gtp-long", "", forfeitAnswer, false, "line too long"},
+		{"long", "", forfeitAnswer, false, ugi.ErrProtocol, "line too long"},
+		{"gtp-long", "", forfeitAnswer, false, gtp.ErrProtocol, "line too long"},
 		// A crash while a process the program started in a session of its
 		// own holds its output open: a crash at once, not a time forfeit
 		// after the timeout, where the system tells.
-		{"orphan", ",timeout=30s", forfeitCrash, false, "exit status 3"},
+		{"orphan", ",timeout=30s", forfeitCrash, false, ugi.ErrExited, "exit status 3"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			if tc.mode == "orphan" && runtime.GOOS != "linux" {
@@ -99,8 +102,8 @@ func TestSearchForfeits(t *testing.T) {
 				}
 			}
 			var f *Forfeit
-			if !errors.As(err, &f) || f.Reason != tc.reason || f.OnTime != tc.onTime || !strings.Contains(err.Error(), tc.detail) {
-				t.Fatalf("search %d: %v; want a *Forfeit %q (on time %v) saying %q", searches, err, tc.reason, tc.onTime, tc.detail)
+			if !errors.As(err, &f) || f.Reason != tc.reason || f.OnTime != tc.onTime || !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.detail) {
+				t.Fatalf("search %d: %v; want a *Forfeit %q (on time %v) wrapping %q, saying %q", searches, err, tc.reason, tc.onTime, tc.is, tc.detail)
 			}
 			if searches < fakeengine.FailsAt {
 				t.Errorf("a forfeit at search %d, before the fake engine failed at its %dth", searches, fakeengine.FailsAt)
@@ -244,7 +247,7 @@ func TestParseExternal(t *testing.T) {
 			t.Errorf("timeout(%+v) = %v, want %v", tc.lim, got, tc.want)
 		}
 	}
-	for spec, want := range map[string]string{
+	wantErrors(t, map[string]string{
 		"uci:" + bin:                  "want ugi:COMMAND or gtp:COMMAND",
 		"ugi:":                        "no program",
 		"ugi:  ":                      "no program",
@@ -257,11 +260,7 @@ func TestParseExternal(t *testing.T) {
 		"gtp,option.Hash=1:" + bin:    "for UGI engines only",
 		"ugi,option.=1:" + bin:        "names no option",
 		"ugi:/no/such/engine/program": "no such file",
-	} {
-		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("Parse(%q) = %v, want an error saying %q", spec, err, want)
-		}
-	}
+	})
 }
 
 // TestSearchChecksArguments: an external engine's Search answers bad

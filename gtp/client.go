@@ -27,6 +27,13 @@ var (
 	ErrProtocol = process.ErrProtocol
 )
 
+// ErrInvalidCommand is wrapped by the error of a command the Client does
+// not send, for a name or an argument of the caller's: a command name or
+// an option name that is not one word, or an argument that holds a line
+// break or #, which would end the command early or start a comment. The
+// client is not broken by it.
+var ErrInvalidCommand = errors.New("gtp: invalid command")
+
 // maxAnswer is the most bytes of an answer a Client reads.
 const maxAnswer = 64 << 10
 
@@ -98,10 +105,12 @@ func handshake(ctx context.Context, conn *process.Conn) (*Client, error) {
 
 // Command sends any command, name and its arguments, and returns its
 // answer: the text after "=", its lines joined by line breaks. An answer
-// "?" gives an error wrapping ErrRefused.
+// "?" gives an error wrapping ErrRefused; a name that is not one word, or
+// an argument with a line break or #, one wrapping ErrInvalidCommand, and
+// nothing is sent.
 func (c *Client) Command(ctx context.Context, name string, args ...string) (string, error) {
 	if len(strings.Fields(name)) != 1 || name != strings.TrimSpace(name) {
-		return "", fmt.Errorf("gtp: command %q: want a name of one word", clip.Text(name))
+		return "", fmt.Errorf("%w %q: want a name of one word", ErrInvalidCommand, clip.Text(name))
 	}
 	// quit has no protocol_version after it: the engine ends.
 	return c.exchange(ctx, name != cmdQuit, name, args...)
@@ -139,10 +148,11 @@ func (c *Client) SetPosition(ctx context.Context, p surakarta.Position) error {
 }
 
 // SetOption sets the engine option name, a word, to value, with
-// surakarta-setoption, an extension of this module's server.
+// surakarta-setoption, an extension of this module's server. A name that
+// is not one word gives an error wrapping ErrInvalidCommand.
 func (c *Client) SetOption(ctx context.Context, name, value string) error {
 	if len(strings.Fields(name)) != 1 || name != strings.TrimSpace(name) {
-		return fmt.Errorf("gtp: %s %q: want a name of one word", cmdSetOption, clip.Text(name))
+		return fmt.Errorf("%w: %s %q: want a name of one word", ErrInvalidCommand, cmdSetOption, clip.Text(name))
 	}
 	_, err := c.exchange(ctx, false, cmdSetOption, name, value)
 	return err
@@ -226,7 +236,7 @@ func (c *Client) exchange(ctx context.Context, sync bool, name string, args ...s
 	}
 	line := commandLine(name, args...)
 	if strings.ContainsAny(line, "\r\n#") {
-		return "", fmt.Errorf("gtp: %s: %q holds a line break or #", name, clip.Text(line))
+		return "", fmt.Errorf("%w: %s: %q holds a line break or #", ErrInvalidCommand, name, clip.Text(line))
 	}
 	if c.owed == 0 {
 		// Nothing is owed: what waits to be read came unasked.

@@ -109,16 +109,17 @@ func TestClientRoundTrip(t *testing.T) {
 	if known, err := c.Command(ctx, cmdKnownCommand, cmdGenMove); known != "true" || err != nil {
 		t.Errorf("known_command genmove = %q, %v", known, err)
 	}
+	// The server's answer is GTP's own text, which controllers match.
 	if _, err := c.Command(ctx, "fly"); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "unknown command") {
 		t.Errorf("fly: %v", err)
 	}
 	for _, bad := range []string{"", "two words", " name"} {
-		if _, err := c.Command(ctx, bad); err == nil || errors.Is(err, ErrRefused) {
-			t.Errorf("Command(%q): %v", bad, err)
+		if _, err := c.Command(ctx, bad); !errors.Is(err, ErrInvalidCommand) {
+			t.Errorf("Command(%q): %v, want ErrInvalidCommand", bad, err)
 		}
 	}
-	if _, err := c.Command(ctx, cmdPlay, "b", "b2b3\nquit"); err == nil || errors.Is(err, ErrRefused) {
-		t.Errorf("a command with a line break: %v", err)
+	if _, err := c.Command(ctx, cmdPlay, "b", "b2b3\nquit"); !errors.Is(err, ErrInvalidCommand) {
+		t.Errorf("a command with a line break: %v, want ErrInvalidCommand", err)
 	}
 	for _, ok := range [][2]string{{"Evaluator", "sixfactor"}, {"Evaluator", "tuned"}, {"MoveOverhead", "8"}} {
 		if err := c.SetOption(ctx, ok[0], ok[1]); err != nil {
@@ -128,8 +129,8 @@ func TestClientRoundTrip(t *testing.T) {
 	if err := c.SetOption(ctx, "MoveOverhead", "x"); !errors.Is(err, ErrRefused) {
 		t.Errorf("SetOption(MoveOverhead, x): %v", err)
 	}
-	if err := c.SetOption(ctx, "Move Overhead", "8"); err == nil || errors.Is(err, ErrRefused) {
-		t.Errorf("SetOption of two words: %v", err)
+	if err := c.SetOption(ctx, "Move Overhead", "8"); !errors.Is(err, ErrInvalidCommand) {
+		t.Errorf("SetOption of two words: %v, want ErrInvalidCommand", err)
 	}
 	if err := c.ClearBoard(ctx); err != nil {
 		t.Fatal(err)
@@ -149,7 +150,7 @@ func TestClientRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Play(b2b3)
-	if err := c.Play(ctx, surakarta.Black, b2b3); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "play b b2b3") {
+	if err := c.Play(ctx, surakarta.Black, b2b3); !errors.Is(err, ErrRefused) {
 		t.Errorf("Play out of turn: %v", err)
 	}
 	m, err := c.GenMove(ctx, surakarta.White)
@@ -265,7 +266,7 @@ func TestClientUnasked(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "came unasked") {
+		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
 			t.Errorf("GenMove: %v", err)
 		}
 		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
@@ -314,7 +315,7 @@ func TestClientUnasked(t *testing.T) {
 		case <-time.After(waitTimeout):
 			t.Fatalf("the extra answer not read after %v", waitTimeout)
 		}
-		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "came unasked") {
+		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
 			t.Errorf("GenMove: %v", err)
 		}
 	})
@@ -332,7 +333,7 @@ func TestClientFaults(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "neither = nor ?") {
+		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
 			t.Errorf("GenMove: %v", err)
 		}
 		if err := c.ClearBoard(ctx); !errors.Is(err, ErrProtocol) {
@@ -352,7 +353,7 @@ func TestClientFaults(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "does not read") {
+		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
 			t.Errorf("GenMove: %v", err)
 		}
 		if _, err := c.GenMove(ctx, surakarta.Black); !errors.Is(err, ErrProtocol) {
@@ -371,7 +372,7 @@ func TestClientFaults(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.Command(ctx, cmdShowBoard); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "more than") {
+		if _, err := c.Command(ctx, cmdShowBoard); !errors.Is(err, ErrProtocol) {
 			t.Errorf("showboard: %v", err)
 		}
 	})
@@ -388,7 +389,7 @@ func TestClientFaults(t *testing.T) {
 			say("= 1", "")
 			return true
 		})
-		if _, err := Connect(ctx, r, w); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "want 2") {
+		if _, err := Connect(ctx, r, w); !errors.Is(err, ErrProtocol) {
 			t.Errorf("Connect: %v", err)
 		}
 	})

@@ -55,4 +55,15 @@
 // Engine.StopGrace (DefaultStopGrace, half a second, by default). GTP
 // reads no command while genmove searches, so quit and the end of the
 // input, which come after its answer, find no search to stop.
+//
+// # Errors
+//
+// The errors of a Client wrap ErrRefused for a command the engine
+// answers with "?", ErrProtocol for an engine that breaks the protocol,
+// ErrExited for one that has gone, and ErrInvalidCommand for a command
+// the caller's arguments keep the client from sending; that of Serve
+// wraps ErrInvalidEngine for an Engine it cannot serve. Test them with
+// errors.Is, not by their text. Errors of the caller's own context,
+// reader or writer, and of starting a program, come back wrapped, for
+// errors.Is with them.
 package gtp

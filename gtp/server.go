@@ -45,6 +45,10 @@ type Engine struct {
 	StopGrace time.Duration
 }
 
+// ErrInvalidEngine is wrapped by the error of Serve for an Engine it
+// cannot serve: one without a Searcher, or with a negative StopGrace.
+var ErrInvalidEngine = errors.New("gtp: invalid engine")
+
 // DefaultStopGrace is the default of Engine.StopGrace, half a second:
 // ample for a searcher that looks at its context, as the library's return
 // within milliseconds.
@@ -54,7 +58,8 @@ const DefaultStopGrace = serve.DefaultStopGrace
 // quit or the end of r; ctx done stops it too, and the search of a
 // genmove with it. Returns nil at quit or the end of input, else r's
 // error or ctx's, or w's when a write failed (Serve stops then), or an
-// error at once when e has no Searcher or a negative StopGrace.
+// error wrapping ErrInvalidEngine at once when e has no Searcher or a
+// negative StopGrace.
 //
 // A command that fails is answered "? error" and changes nothing. The
 // game starts at the start position under the server's rules, which
@@ -84,10 +89,10 @@ type server struct {
 // valid.
 func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 	if e.Searcher == nil {
-		return nil, errors.New("gtp: Engine.Searcher is nil")
+		return nil, fmt.Errorf("%w: Engine.Searcher is nil", ErrInvalidEngine)
 	}
 	if e.StopGrace < 0 {
-		return nil, errors.New("gtp: Engine.StopGrace is negative")
+		return nil, fmt.Errorf("%w: Engine.StopGrace is negative", ErrInvalidEngine)
 	}
 	if e.MoveTime <= 0 {
 		e.MoveTime = surakarta.DefaultMoveTime

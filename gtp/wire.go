@@ -156,7 +156,7 @@ func colorArg(c surakarta.Color) string {
 func parseColor(arg string) (surakarta.Color, error) {
 	c, err := surakarta.ParseColor(arg)
 	if err != nil {
-		return 0, fmt.Errorf("syntax error: invalid color %q", clip.Text(arg))
+		return 0, fmt.Errorf("%w: invalid color %q", errSyntax, clip.Text(arg))
 	}
 	return c, nil
 }
@@ -186,7 +186,7 @@ func timeLeftArgs(c surakarta.Color, left time.Duration, stones int) []string {
 // parseTimeLeft reads the arguments of time_left.
 func parseTimeLeft(args []string) (c surakarta.Color, left time.Duration, stones int, err error) {
 	if len(args) != 3 {
-		return 0, 0, 0, errors.New("syntax error: want time_left COLOR TIME STONES")
+		return 0, 0, 0, fmt.Errorf("%w: want time_left COLOR TIME STONES", errSyntax)
 	}
 	if c, err = parseColor(args[0]); err != nil {
 		return 0, 0, 0, err
@@ -205,13 +205,13 @@ const maxNumber = 1_000_000
 // wholeNumbers reads want whole numbers from 0 to maxNumber.
 func wholeNumbers(args []string, want int) ([]int, error) {
 	if len(args) != want {
-		return nil, errors.New("syntax error")
+		return nil, errSyntax
 	}
 	n := make([]int, want)
 	for i, a := range args {
 		v, err := strconv.Atoi(a)
 		if err != nil || v < 0 || v > maxNumber {
-			return nil, errors.New("syntax error")
+			return nil, errSyntax
 		}
 		n[i] = v
 	}

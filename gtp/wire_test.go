@@ -80,7 +80,9 @@ func TestColors(t *testing.T) {
 			t.Errorf("parseColor(%q): %v", s, err)
 		}
 	}
-	if _, err := parseColor("purple"); err == nil || err.Error() != `syntax error: invalid color "purple"` {
+	// The error is answered "? syntax error: invalid color …", GTP's own
+	// text, which controllers match.
+	if _, err := parseColor("purple"); !errors.Is(err, errSyntax) || !strings.Contains(err.Error(), "invalid color") {
 		t.Errorf("parseColor(purple): %v", err)
 	}
 }
@@ -99,7 +101,7 @@ func TestTimeArgsRoundTrip(t *testing.T) {
 			t.Errorf("time_settings %q: no error", bad)
 		}
 	}
-	if _, _, _, err := parseTimeLeft([]string{"green", "30", "0"}); err == nil || !strings.Contains(err.Error(), "invalid color") {
+	if _, _, _, err := parseTimeLeft([]string{"green", "30", "0"}); !errors.Is(err, errSyntax) || !strings.Contains(err.Error(), "invalid color") {
 		t.Errorf("time_left green: %v", err)
 	}
 }

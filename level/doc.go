@@ -33,4 +33,11 @@
 // transposition table between searches, as surakarta.PVS does, and is
 // deterministic for a fixed sequence of searches at a fixed depth or node
 // count. Players are not safe for concurrent use.
+//
+// # Errors
+//
+// The error of New for a level that is not 1 to Count wraps ErrNoLevel,
+// and those of the players' searches wrap the sentinels of package
+// surakarta, as every searcher's do (surakarta.ErrInvalidLimits for a
+// search they refuse), for errors.Is.
 package level

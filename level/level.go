@@ -2,6 +2,7 @@ package level
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -62,13 +63,18 @@ var levels = [Count - 1]params{
 	{pvsNodes: 5_000},
 }
 
+// ErrNoLevel is wrapped by the error of New for a level that is not 1 to
+// Count.
+var ErrNoLevel = errors.New("level: no level")
+
 // New returns a player of level n, 1 to Count, whose random choices come
 // from seed. Level Count is surakarta.NewPVS(surakarta.NewNetwork()), the
 // engine at full strength, which searches within the caller's limits and
-// uses no seed. It returns an error for n outside 1 to Count.
+// uses no seed. It returns an error wrapping ErrNoLevel for n outside 1 to
+// Count.
 func New(n int, seed uint64) (surakarta.Searcher, error) {
 	if n < 1 || n > Count {
-		return nil, fmt.Errorf("level: no level %d (want 1 to %d)", n, Count)
+		return nil, fmt.Errorf("%w %d (want 1 to %d)", ErrNoLevel, n, Count)
 	}
 	if n == Count {
 		return surakarta.NewPVS(surakarta.NewNetwork()), nil

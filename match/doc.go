@@ -23,6 +23,19 @@
 // statistics, which count pairs, are preferred over the trinomial ones,
 // which count single games.
 //
-// The package uses only the public API of packages surakarta, elo and
-// enginespec, and internal/clip.
+// The package uses only the public API of packages surakarta, elo,
+// enginespec and record, and the internal packages atomicfile, clip,
+// errmark, oneline and regularfile.
+//
+// # Errors
+//
+// The errors of bad input wrap one of the package's sentinels, for
+// errors.Is: ErrInvalidConfig for a Config, SPSAConfig, Shard or SPSA
+// parameter that does not validate, ErrTooFewOpenings for openings the
+// plies cannot make, ErrMismatch for record files (or a state file) that
+// do not make the match, ErrIncomplete for shards' files that lack games
+// the result needs, and ErrLocked for a file another process holds. A
+// record that does not read is an error wrapping record.ErrInvalid; the
+// errors of the caller's engines, files and context come back wrapped,
+// for errors.Is with them.
 package match

@@ -4,12 +4,14 @@ package match
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/pipetest"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // TestMergeRefusesNamedPipe: Merge and ReadConfig refuse a named pipe, or
@@ -28,8 +30,8 @@ func TestMergeRefusesNamedPipe(t *testing.T) {
 		} {
 			var err error
 			pipetest.Within(t, pipe, func() { err = f() })
-			if err == nil || !strings.Contains(err.Error(), file+": not a regular file") {
-				t.Errorf("%s(%s): %v; want it refused as not a regular file", what, file, err)
+			if !errors.Is(err, regularfile.ErrNotRegular) || !strings.Contains(err.Error(), file) {
+				t.Errorf("%s(%s): %v; want it refused as not a regular file, named", what, file, err)
 			}
 		}
 	}
@@ -54,8 +56,8 @@ func TestRunRefusesNamedPipe(t *testing.T) {
 		} {
 			var err error
 			pipetest.Within(t, file, func() { err = f() })
-			if err == nil || !strings.Contains(err.Error(), file+": not a regular file") {
-				t.Errorf("%s(%s): %v; want it refused as not a regular file", what, file, err)
+			if !errors.Is(err, regularfile.ErrNotRegular) || !strings.Contains(err.Error(), file) {
+				t.Errorf("%s(%s): %v; want it refused as not a regular file, named", what, file, err)
 			}
 		}
 	})

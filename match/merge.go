@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/enginespec"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -37,7 +37,8 @@ import (
 // match makes with its evidence in the record: see Config.RecordFile),
 // and: all records are of shards of one split (the same count N, or all
 // of the whole match, with no Shard header), each round is one of its
-// shard's, and no round is in the files twice. Records of rounds beyond
+// shard's, and no round is in the files twice; a record that fails a
+// check, like a call without files, is an error wrapping ErrMismatch. Records of rounds beyond
 // Games, which a longer match played, are left out, as when resuming. The
 // files are read one record at a time and not locked, so they may be
 // merged while the shards still run: a record cut short at the end of a
@@ -73,7 +74,7 @@ func Merge(cfg Config, files ...string) (Outcome, error) {
 		return Outcome{}, err
 	}
 	if len(files) == 0 {
-		return Outcome{}, errors.New("match: merging: no record files")
+		return Outcome{}, errmark.Errorf(ErrMismatch, "match: merging: no record files")
 	}
 	if cfg.OpeningPlies == 0 && cfg.Openings == nil {
 		cfg.OpeningPlies = defaultOpeningPlies
@@ -116,7 +117,7 @@ func (mg *merger) read(file string, openings []surakarta.Position) error {
 	_, cut, err := rf.scan("match: merging: ", func(rec *record.Record, n int) error {
 		where := fmt.Sprintf("%s record %d", file, n)
 		if err := mg.add(rec, where, openings); err != nil {
-			return fmt.Errorf("match: merging: %s: %w", where, err)
+			return errmark.Errorf(ErrMismatch, "match: merging: %s: %w", where, err)
 		}
 		return nil
 	})

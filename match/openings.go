@@ -6,18 +6,19 @@ import (
 	"math/rand/v2"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 )
 
 // Openings returns n distinct opening positions, each made by plies random
 // legal moves from the start (seeded by seed), none of them a finished
-// game. It returns an error when plies or n is negative, or when it does
-// not find n distinct openings: at once when n is more than the plies
-// make (it knows how many up to 6 plies, 1, 16, 256, 2,494, 24,062,
-// 149,446 and 975,590, and bounds them beyond), and otherwise after
-// 100·n + 1000 tries. Such an error wraps ErrTooFewOpenings.
+// game. It returns an error wrapping ErrInvalidConfig when plies or n is
+// negative, and one wrapping ErrTooFewOpenings when it does not find n
+// distinct openings: at once when n is more than the plies make (it knows
+// how many up to 6 plies, 1, 16, 256, 2,494, 24,062, 149,446 and 975,590,
+// and bounds them beyond), and otherwise after 100·n + 1000 tries.
 func Openings(seed uint64, plies, n int) ([]surakarta.Position, error) {
 	if plies < 0 || n < 0 {
-		return nil, fmt.Errorf("match: Openings(%d plies, %d openings): want no negative number", plies, n)
+		return nil, errmark.Errorf(ErrInvalidConfig, "match: Openings(%d plies, %d openings): want no negative number", plies, n)
 	}
 	if most := maxOpenings(plies); n > most {
 		return nil, &tooFewError{fmt.Sprintf("match: Openings(%d plies, %d openings): %d plies from the start make at most %d distinct openings: play more plies", plies, n, plies, most), false}

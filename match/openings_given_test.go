@@ -53,12 +53,12 @@ func TestValidateRefusesBadGivenOpenings(t *testing.T) {
 		edit func(c *Config)
 		msg  string
 	}{
-		{"opening plies", func(c *Config) { c.OpeningPlies = 4 }, "OpeningPlies 4 with given Openings"},
-		{"too few", func(c *Config) { c.Games = 14 }, "Games 14 needs 7 openings (one per game pair), but 6 are given"},
-		{"finished game", func(c *Config) { c.Openings[4] = over }, "opening 5 (bb4/6/6/6/6/6 w 0 1) is a finished game"},
+		{"opening plies", func(c *Config) { c.OpeningPlies = 4 }, "OpeningPlies 4"},
+		{"too few", func(c *Config) { c.Games = 14 }, "7 openings"},
+		{"finished game", func(c *Config) { c.Openings[4] = over }, "opening 5"},
 		{"finished game beyond Games", func(c *Config) { c.Openings = append(c.Openings, over) }, "opening 7"},
-		{"twice", func(c *Config) { c.Openings[3] = c.Openings[1] }, "opening 4 (b5/1b4/2b3/3w2/4w1/5w w 0 1) is opening 2 again"},
-		{"empty", func(c *Config) { c.Openings = []surakarta.Position{} }, "but 0 are given"},
+		{"twice", func(c *Config) { c.Openings[3] = c.Openings[1] }, "opening 2 again"},
+		{"empty", func(c *Config) { c.Openings = []surakarta.Position{} }, "0 are given"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := givenMatch(t, 4)
@@ -160,14 +160,14 @@ func TestRunFromGivenOpeningsRefusesAnotherMatchsFile(t *testing.T) {
 		cfg  Config
 		msg  string
 	}{
-		{"another list", other, "round 1 starts from bb4/b5/6/6/5w/4ww b 0 1, but its opening is b4b/6/1b4/4w1/6/w4w b 0 12 (opening 1 of the given list): the file was played with other openings"},
-		{"random openings", randomOnGiven, "a game of a match from given openings"},
-		{"a random openings file", givenOnRandom, "a game of a match from random openings"},
+		{"another list", other, "opening 1 of the given list"},
+		{"random openings", randomOnGiven, "given openings"},
+		{"a random openings file", givenOnRandom, "random openings"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Run(context.Background(), tc.cfg)
-			if err == nil || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), "record 1") {
-				t.Errorf("Run: %v; want an error about record 1 saying %q", err, tc.msg)
+			if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), "record 1") {
+				t.Errorf("Run: %v; want ErrMismatch naming record 1 and saying %q", err, tc.msg)
 			}
 		})
 	}
@@ -254,13 +254,13 @@ func TestGivenOpeningsPairsStartTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ReadConfig(bad)
-	if err == nil || !strings.Contains(err.Error(), "round 2 starts from "+cfg.Openings[1].String()+", but "+bad+" record 1, of the same game pair, from "+cfg.Openings[0].String()) {
+	if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), bad+" record 1") || !strings.Contains(err.Error(), cfg.Openings[0].String()) {
 		t.Errorf("ReadConfig: %v", err)
 	}
 	for _, openings := range [][]surakarta.Position{cfg.Openings, {{}, {}}} {
 		c := cfg
 		c.Openings = openings
-		if _, err := Merge(c, bad); err == nil || !strings.Contains(err.Error(), "round 2 starts from") {
+		if _, err := Merge(c, bad); !errors.Is(err, ErrMismatch) {
 			t.Errorf("Merge with openings %v: %v", openings, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -61,12 +61,12 @@ const gamesHeader = "Games"
 // time control and opening plies (or given openings). A record of another match is an error
 // that names it and the first record read, as are a record without a
 // valid Round, Seed, TimeControl or Games header, and files that hold no
-// record. As in Merge, the files are read one record at a time and not
+// record: errors wrapping ErrMismatch. As in Merge, the files are read one record at a time and not
 // locked, a record cut short at the end of a file (one being written)
 // is left out, and a file that is not a regular one is refused.
 func ReadConfig(files ...string) (Config, error) {
 	if len(files) == 0 {
-		return Config{}, errors.New("match: reading the match from its records: no record files")
+		return Config{}, errmark.Errorf(ErrMismatch, "match: reading the match from its records: no record files")
 	}
 	r := &configReader{}
 	for _, file := range files {
@@ -79,7 +79,7 @@ func ReadConfig(files ...string) (Config, error) {
 		if len(files) > 1 {
 			hold = "hold"
 		}
-		return Config{}, fmt.Errorf("match: reading the match from its records: %s %s no record", strings.Join(files, ", "), hold)
+		return Config{}, errmark.Errorf(ErrMismatch, "match: reading the match from its records: %s %s no record", strings.Join(files, ", "), hold)
 	}
 	if r.cfg.Openings != nil {
 		pairs := r.cfg.Games / 2
@@ -121,7 +121,7 @@ func (r *configReader) read(file string) error {
 	_, _, err = rf.scan("match: reading the match from its records: ", func(rec *record.Record, n int) error {
 		where := fmt.Sprintf("%s record %d", file, n)
 		if err := r.add(rec, where); err != nil {
-			return fmt.Errorf("match: reading the match from its records: %s: %w", where, err)
+			return errmark.Errorf(ErrMismatch, "match: reading the match from its records: %s: %w", where, err)
 		}
 		return nil
 	})

@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -54,7 +55,7 @@ func openRecordFile(name string) (*recordFile, error) {
 	if err != nil {
 		f.Close()
 		if errors.Is(err, atomicfile.ErrLocked) {
-			return nil, fmt.Errorf("match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
+			return nil, errmark.Errorf(ErrLocked, "match: %s is the record file of a match still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/surakarta-go/surakarta/elo"
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 )
 
 // Config describes a match of engine A against engine B. Validate checks
@@ -354,7 +355,8 @@ type round struct {
 // An engine fails when its New returns nil, its Search returns an error,
 // or it chooses an illegal move; Run then stops the match and returns an
 // error that names the round and the engine, with the games finished so
-// far. A Search whose error wraps *enginespec.Forfeit does not fail the
+// far. The error wraps Search's error, surakarta.ErrIllegalMove for the
+// illegal move, and surakarta.ErrInvalidSearch for New's nil. A Search whose error wraps *enginespec.Forfeit does not fail the
 // match but loses its game (see enginespec.Forfeit): that is how an
 // external engine's illegal move, crash or timeout is judged. When a game ends, Run closes its
 // searchers that implement io.Closer. When ctx is done first, Run returns
@@ -365,12 +367,13 @@ type round struct {
 // a RecordFile. Run holds an exclusive lock (flock) on its RecordFile while
 // it runs, and fails when another process holds it (within half a
 // second: a process that this one starts holds a copy of its files until
-// it runs its program); on systems
+// it runs its program), with an error wrapping ErrLocked; on systems
 // without flock (such as Windows) the file is not locked. When RecordFile
 // holds a game of another match, a round twice, a result the match does
 // not make (see RecordFile), or a record that does not read before its
 // last one, Run fails before playing, naming the record or line, and
-// leaves the file as it is.
+// leaves the file as it is: the error wraps ErrMismatch, or
+// record.ErrInvalid for the record that does not read.
 func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	return run(ctx, cfg, time.Now)
 }
@@ -527,7 +530,7 @@ func (m *matchState) play(ctx context.Context, r round) (*playedGame, error) {
 	defer closeSearchers(&searchers)
 	for _, c := range []surakarta.Color{surakarta.Black, surakarta.White} {
 		if searchers[c] = engines[c].New(); searchers[c] == nil {
-			return nil, engineError(engines[c], c, "New returned nil")
+			return nil, errmark.Mark(surakarta.ErrInvalidSearch, engineError(engines[c], c, "New returned nil"))
 		}
 	}
 	g := surakarta.NewGame(r.opening)
@@ -670,10 +673,10 @@ func (m *matchState) resume(openings []surakarta.Position) error {
 			err = m.cfg.Shard.checkShard(rec, number)
 		}
 		if err != nil {
-			return fmt.Errorf("match: resuming from %s: record %d: %w", m.cfg.RecordFile, n, err)
+			return errmark.Errorf(ErrMismatch, "match: resuming from %s: record %d: %w", m.cfg.RecordFile, n, err)
 		}
 		if earlier, seen := rounds[number]; seen {
-			return fmt.Errorf("match: resuming from %s: record %d: round %d again (record %d is round %d): each round is played once", m.cfg.RecordFile, n, number, earlier, number)
+			return errmark.Errorf(ErrMismatch, "match: resuming from %s: record %d: round %d again (record %d is round %d): each round is played once", m.cfg.RecordFile, n, number, earlier, number)
 		}
 		rounds[number] = n
 		if number > m.cfg.Games {

@@ -51,8 +51,8 @@ func TestRunNewConcurrently(t *testing.T) {
 func TestRunRejectsEnginesWithOneName(t *testing.T) {
 	a, _ := enginespec.Parse("pvs,sixfactor")
 	_, err := Run(context.Background(), Config{A: a, B: a, Games: 2, Limits: surakarta.Limits{Depth: 1}})
-	if err == nil || !strings.Contains(err.Error(), "different names") {
-		t.Errorf("Run with A == B: %v, want an error about names", err)
+	if !errors.Is(err, ErrInvalidConfig) {
+		t.Errorf("Run with A == B: %v, want ErrInvalidConfig", err)
 	}
 }
 
@@ -88,8 +88,8 @@ func TestOpenings(t *testing.T) {
 		t.Errorf("no openings: %v, %v", o, err)
 	}
 	for _, bad := range [][2]int{{-1, 2}, {4, -1}} {
-		if o, err := Openings(1, bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "negative") {
-			t.Errorf("Openings(1, %d, %d) = %d openings, %v; want an error about a negative number", bad[0], bad[1], len(o), err)
+		if o, err := Openings(1, bad[0], bad[1]); !errors.Is(err, ErrInvalidConfig) {
+			t.Errorf("Openings(1, %d, %d) = %d openings, %v; want ErrInvalidConfig", bad[0], bad[1], len(o), err)
 		}
 	}
 }
@@ -134,15 +134,15 @@ func TestOpeningsRefusesMoreThanThePliesMake(t *testing.T) {
 		{7, 1_000_000_000, 975590 * 420},
 	} {
 		_, err := Openings(1, tc.plies, tc.n)
-		want := fmt.Sprintf("match: Openings(%d plies, %d openings): %d plies from the start make at most %d distinct openings: play more plies", tc.plies, tc.n, tc.plies, tc.most)
-		if !errors.Is(err, ErrTooFewOpenings) || errors.Is(err, ErrInvalidConfig) || err.Error() != want {
-			t.Errorf("Openings(1, %d, %d): %v; want %q", tc.plies, tc.n, err, want)
+		want := fmt.Sprintf("at most %d distinct openings", tc.most)
+		if !errors.Is(err, ErrTooFewOpenings) || errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Openings(1, %d, %d): %v; want ErrTooFewOpenings saying %q", tc.plies, tc.n, err, want)
 		}
 	}
 	for _, tc := range []struct{ plies, games int }{{4, 2 * 24063}, {0, 2 * 24063}, {5, 2 * 149447}} {
 		cfg := Config{A: strong, B: blind, Games: tc.games, OpeningPlies: tc.plies, Limits: surakarta.Limits{Depth: 1}}
 		err := cfg.Validate()
-		if !errors.Is(err, ErrInvalidConfig) || !errors.Is(err, ErrTooFewOpenings) || !strings.Contains(err.Error(), fmt.Sprintf("Games %d needs %d openings", tc.games, tc.games/2)) {
+		if !errors.Is(err, ErrInvalidConfig) || !errors.Is(err, ErrTooFewOpenings) || !strings.Contains(err.Error(), fmt.Sprintf("%d openings", tc.games/2)) {
 			t.Errorf("OpeningPlies %d, Games %d: Validate: %v", tc.plies, tc.games, err)
 		}
 		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrTooFewOpenings) {
@@ -300,7 +300,7 @@ func TestRunRefusesAnotherMatchsFile(t *testing.T) {
 	}
 	other := config(file, 2)
 	other.Seed = 4
-	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "another match") {
+	if _, err := Run(context.Background(), other); !errors.Is(err, ErrMismatch) {
 		t.Fatalf("resuming another match's file: %v", err)
 	}
 }
@@ -352,15 +352,15 @@ func TestRunValidatesConfigFirst(t *testing.T) {
 		{"one game", func(c *Config) { c.Games = 1 }, "Games 1 is odd", nil},
 		{"no games", func(c *Config) { c.Games = 0 }, "Games 0", nil},
 		{"negative games", func(c *Config) { c.Games = -2 }, "Games -2", nil},
-		{"negative nodes", func(c *Config) { c.Limits = surakarta.Limits{Nodes: -5} }, "Nodes -5 is negative", surakarta.ErrInvalidLimits},
+		{"negative nodes", func(c *Config) { c.Limits = surakarta.Limits{Nodes: -5} }, "Nodes -5", surakarta.ErrInvalidLimits},
 		{"negative depth", func(c *Config) { c.Limits = surakarta.Limits{Depth: -1} }, "Depth -1", surakarta.ErrInvalidLimits},
 		{"negative movetime", func(c *Config) { c.Limits = surakarta.Limits{MoveTime: -time.Second} }, "MoveTime -1s", surakarta.ErrInvalidLimits},
-		{"clock", func(c *Config) { c.Limits = surakarta.Limits{Clock: surakarta.Clock{Black: time.Second}} }, "each side needs a positive starting time", ErrInvalidConfig},
-		{"negative opening plies", func(c *Config) { c.OpeningPlies = -1 }, "OpeningPlies -1 is negative", nil},
-		{"negative concurrency", func(c *Config) { c.Concurrency = -2 }, "Concurrency -2 is negative", nil},
-		{"negative max plies", func(c *Config) { c.MaxPlies = -400 }, "MaxPlies -400 is negative", nil},
-		{"zero SPRT", func(c *Config) { c.SPRT = &elo.SPRT{} }, "SPRT: Elo0 0 is not below Elo1 0", nil},
-		{"SPRT alpha", func(c *Config) { c.SPRT = &elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0, Beta: 0.05} }, "SPRT: Alpha 0", nil},
+		{"clock", func(c *Config) { c.Limits = surakarta.Limits{Clock: surakarta.Clock{Black: time.Second}} }, "starting time", ErrInvalidConfig},
+		{"negative opening plies", func(c *Config) { c.OpeningPlies = -1 }, "OpeningPlies -1", nil},
+		{"negative concurrency", func(c *Config) { c.Concurrency = -2 }, "Concurrency -2", nil},
+		{"negative max plies", func(c *Config) { c.MaxPlies = -400 }, "MaxPlies -400", nil},
+		{"zero SPRT", func(c *Config) { c.SPRT = &elo.SPRT{} }, "SPRT", elo.ErrInvalidSPRT},
+		{"SPRT alpha", func(c *Config) { c.SPRT = &elo.SPRT{Elo0: 0, Elo1: 10, Alpha: 0, Beta: 0.05} }, "Alpha 0", elo.ErrInvalidSPRT},
 		{"same names", func(c *Config) { c.B.Name = c.A.Name }, "different names", nil},
 		{"no New", func(c *Config) { c.B.New = nil }, "New function", nil},
 	}
@@ -422,7 +422,7 @@ func TestRunStopsOnSearchError(t *testing.T) {
 	if !errors.Is(err, errOutOfFuel) {
 		t.Fatalf("Run: %v, want the engine's error", err)
 	}
-	for _, want := range []string{"round 1", `engine B "fragile"`, "playing White", "search failed at ply 9"} {
+	for _, want := range []string{"round 1", `engine B "fragile"`, "White", "ply 9"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
@@ -450,8 +450,8 @@ func TestRunStopsOnNilSearcher(t *testing.T) {
 	cfg := config("", 2)
 	cfg.B = enginespec.Engine{Name: "nobody", New: func() surakarta.Searcher { return nil }}
 	_, err := Run(context.Background(), cfg)
-	if err == nil || !strings.Contains(err.Error(), `engine B "nobody"`) || !strings.Contains(err.Error(), "New returned nil") {
-		t.Errorf("Run: %v, want an error about B's New", err)
+	if !errors.Is(err, surakarta.ErrInvalidSearch) || !strings.Contains(err.Error(), `engine B "nobody"`) {
+		t.Errorf("Run: %v, want ErrInvalidSearch naming engine B", err)
 	}
 }
 
@@ -475,7 +475,7 @@ func TestRunCancelledIsNoEngineError(t *testing.T) {
 	cfg.B = enginespec.Engine{Name: "quitter", New: func() surakarta.Searcher { return quitter{surakarta.NewAlphaBeta(surakarta.NewSixFactor())} }}
 	cfg.Progress = writerFunc(func([]byte) { cancel() }) // stop after the first game
 	out, err := Run(ctx, cfg)
-	if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "quitter") {
+	if err != context.Canceled { // ctx's error itself, not wrapped as an engine's
 		t.Errorf("Run: %v, want context.Canceled", err)
 	}
 	if out.Counts.Games() != 1 {

@@ -19,6 +19,7 @@ import (
 	"github.com/surakarta-go/surakarta/enginespec"
 	"github.com/surakarta-go/surakarta/internal/atomicfile"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -48,11 +49,12 @@ type SPSAParam struct {
 // "NAME,START,MIN,MAX,C_END,R_END", such as "SearchRFPMargin,40,10,120,4,0.002".
 // START, MIN and MAX are whole numbers; C_END and R_END finite decimal
 // numbers (not NaN or Inf, which no schedule can use). It checks the
-// line's form, not its values: SPSAConfig.Validate does.
+// line's form, not its values: SPSAConfig.Validate does. The error wraps
+// ErrInvalidConfig.
 func ParseSPSAParam(line string) (SPSAParam, error) {
 	fields := strings.Split(line, ",")
 	bad := func(format string, args ...any) (SPSAParam, error) {
-		return SPSAParam{}, fmt.Errorf("match: SPSA parameter %q: "+format, append([]any{clip.Text(line)}, args...)...)
+		return SPSAParam{}, errmark.Errorf(ErrInvalidConfig, "match: SPSA parameter %q: "+format, append([]any{clip.Text(line)}, args...)...)
 	}
 	if len(fields) != 6 {
 		return bad("want NAME,START,MIN,MAX,C_END,R_END, six fields, not %d", len(fields))
@@ -398,9 +400,11 @@ func spsaDraw(c *SPSAConfig, k int) ([]float64, surakarta.Position, error) {
 // never stopped. The last line, after iteration N, gives the values to
 // play: θ rounded. A tuning run again with the file resumes after its
 // last iteration line, once it has checked that the header is the one c
-// makes (another tuning's file is refused); a last line cut short by a
-// crash is dropped. The file is locked while a tuning runs, where the
-// system allows (see Config.RecordFile).
+// makes (another tuning's file is refused, with an error wrapping
+// ErrMismatch); a last line cut short by a crash is dropped. The file is
+// locked while a tuning runs, where the system allows (see
+// Config.RecordFile): a file another tuning holds is refused with an
+// error wrapping ErrLocked.
 func RunSPSA(ctx context.Context, c SPSAConfig) (SPSAState, error) {
 	if err := c.Validate(); err != nil {
 		return SPSAState{}, err
@@ -569,7 +573,7 @@ func openSPSAFile(name string) (*os.File, error) {
 	if err := atomicfile.Lock(f); err != nil {
 		f.Close()
 		if errors.Is(err, atomicfile.ErrLocked) {
-			return nil, fmt.Errorf("match: %s is the state file of a tuning still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
+			return nil, errmark.Errorf(ErrLocked, "match: %s is the state file of a tuning still running (another process holds its lock): wait for it to end, stop it, or use another file", name)
 		}
 		return nil, fmt.Errorf("match: locking %s: %w", name, err)
 	}
@@ -587,7 +591,7 @@ func readSPSAFile(f *os.File, c *SPSAConfig, header string, state *SPSAState) (d
 		return false, fmt.Errorf("match: SPSA: reading %s: %w", c.StateFile, err)
 	}
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("match: SPSA: resuming from %s: "+format, append([]any{c.StateFile}, args...)...)
+		return errmark.Errorf(ErrMismatch, "match: SPSA: resuming from %s: "+format, append([]any{c.StateFile}, args...)...)
 	}
 	complete := data[:bytes.LastIndexByte(data, '\n')+1]
 	if len(complete) < len(data) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/fakeengine"
+	"github.com/surakarta-go/surakarta/ugi"
 )
 
 // The end-to-end tests of SPSA tune engine programs: cmd/surakarta with
@@ -81,13 +82,16 @@ func TestSPSAEngineRefuses(t *testing.T) {
 		param SPSAParam
 		want  []string
 	}{
-		{SPSAParam{Name: "SearchNothing", Start: 1, Min: 0, Max: 2, CEnd: 1, REnd: 0.002}, []string{"at its minimum (SearchNothing=0)", `unknown option "SearchNothing"`}},
-		{SPSAParam{Name: "SearchRFPMargin", Start: 40, Min: 10, Max: 500, CEnd: 4, REnd: 0.002}, []string{"at its maximum (SearchRFPMargin=500)", "SearchRFPMargin"}},
+		{SPSAParam{Name: "SearchNothing", Start: 1, Min: 0, Max: 2, CEnd: 1, REnd: 0.002}, []string{"minimum (SearchNothing=0)", `unknown option "SearchNothing"`}},
+		{SPSAParam{Name: "SearchRFPMargin", Start: 40, Min: 10, Max: 500, CEnd: 4, REnd: 0.002}, []string{"maximum (SearchRFPMargin=500)"}},
 	} {
 		c := SPSAConfig{Params: []SPSAParam{tc.param}, Iterations: 3, Engine: "ugi:" + engineProgram(t) + " -tune",
 			Limits: surakarta.Limits{Depth: 1}}
 		_, err := RunSPSA(context.Background(), c)
 		t.Log(err)
+		if !errors.Is(err, ugi.ErrRefused) {
+			t.Errorf("%v: error %v, want the engine's refusal, ugi.ErrRefused", tc.param, err)
+		}
 		for _, w := range tc.want {
 			if err == nil || !strings.Contains(err.Error(), w) {
 				t.Errorf("%v: error %v, want one with %q", tc.param, err, w)
@@ -105,7 +109,7 @@ func TestSPSARefusesABook(t *testing.T) {
 		Iterations: 2, Engine: "ugi,option.Book=openings.bin:" + fakeengine.Command(t, "ugi-log", pidDir), Limits: surakarta.Limits{Depth: 1},
 	}
 	_, err := RunSPSA(context.Background(), c)
-	if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), "plays from the book openings.bin") {
+	if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), "openings.bin") {
 		t.Errorf("error %v, want ErrInvalidConfig saying the engine plays from the book openings.bin", err)
 	}
 	if logs, _ := filepath.Glob(filepath.Join(pidDir, "*.log")); len(logs) != 0 {

@@ -450,12 +450,12 @@ func TestTablesOfOtherRulesAreRefused(t *testing.T) {
 		pieces int
 		want   string // "": accepted
 	}{
-		{"capture-all", captureAll, 0, "Tables hold values under the rules quiet=0 repetition=0, which do not fit the match's games, played under the Olympiad rules (quiet=50 repetition=2): their results would be those of other games; give tables made with QuietPlyLimit 50"},
-		{"quiet-ply limit 40", fakeTables{surakarta.Rules{QuietPlyLimit: 40}, 3}, 0, "the rules quiet=40 repetition=0, which do not fit"},
-		{"repetition limit 3", fakeTables{surakarta.Rules{QuietPlyLimit: 50, RepetitionLimit: 3}, 3}, 0, "the rules quiet=50 repetition=3, which do not fit"},
-		{"no complete piece count", fakeTables{surakarta.Rules{QuietPlyLimit: 50}, 0}, 0, "Tables hold no complete piece count (Pieces 0)"},
-		{"negative TablePieces", fakeTables{surakarta.Rules{QuietPlyLimit: 50}, 3}, -1, "TablePieces -1 is negative"},
-		{"TablePieces without tables", nil, 3, "TablePieces 3 without Tables"},
+		{"capture-all", captureAll, 0, "quiet=0 repetition=0"},
+		{"quiet-ply limit 40", fakeTables{surakarta.Rules{QuietPlyLimit: 40}, 3}, 0, "quiet=40 repetition=0"},
+		{"repetition limit 3", fakeTables{surakarta.Rules{QuietPlyLimit: 50, RepetitionLimit: 3}, 3}, 0, "quiet=50 repetition=3"},
+		{"no complete piece count", fakeTables{surakarta.Rules{QuietPlyLimit: 50}, 0}, 0, "Pieces 0"},
+		{"negative TablePieces", fakeTables{surakarta.Rules{QuietPlyLimit: 50}, 3}, -1, "TablePieces -1"},
+		{"TablePieces without tables", nil, 3, "without Tables"},
 		{"quiet-ply limit 50", fakeTables{surakarta.Rules{QuietPlyLimit: 50}, 3}, 2, ""},
 		{"the Olympiad rules", fakeTables{surakarta.OlympiadRules(), 3}, 0, ""},
 	} {

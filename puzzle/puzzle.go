@@ -75,10 +75,11 @@ type Puzzle struct {
 	Ply    int
 }
 
-// ErrInvalidPuzzle is wrapped by the errors of Parse, Read and Check for a
-// puzzle that is malformed or not true to the rules, and by those of Read,
-// Write and UnmarshalText given nil where they need a reader, a writer or
-// a puzzle.
+// ErrInvalidPuzzle is wrapped by the errors of Parse, Read,
+// UnmarshalText and Check for a puzzle that is malformed or not true to
+// the rules, and so by those of Write, Solves, Rate and Verify given one;
+// and by those of Read, Write and UnmarshalText given nil where they need
+// a reader, a writer or a puzzle.
 var ErrInvalidPuzzle = errors.New("puzzle: invalid puzzle")
 
 // Solver returns the side that solves the puzzle: the side to move.

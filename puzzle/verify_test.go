@@ -112,7 +112,7 @@ func TestVerifyByTheTables(t *testing.T) {
 			var kind, want string
 			switch {
 			case mine < value.Result:
-				kind, want = "worse", "the tables: "
+				kind, want = "worse", "the tables"
 			case same > 0:
 				kind, want = "shared", "another move"
 			default:

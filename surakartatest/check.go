@@ -1,11 +1,41 @@
 package surakartatest
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/surakarta-go/surakarta"
 )
+
+// The errors of the checks wrap one of these, for errors.Is; their
+// messages, which a test reports, are the check's own, without the
+// sentinel's words.
+var (
+	// ErrMovesDiffer is wrapped by the error of CheckMoves: the moves
+	// listed are not the position's legal moves.
+	ErrMovesDiffer = errors.New("surakartatest: moves differ from the legal moves")
+	// ErrEvaluatorRule is wrapped by the errors of CheckEvaluator: the
+	// evaluator breaks a rule of surakarta.Evaluator or the game's
+	// symmetry.
+	ErrEvaluatorRule = errors.New("surakartatest: the evaluator breaks a rule")
+)
+
+// failure is an error of a check: its message, and the check's sentinel
+// for errors.Is.
+type failure struct {
+	sentinel error
+	msg      string
+}
+
+func (f *failure) Error() string { return f.msg }
+func (f *failure) Unwrap() error { return f.sentinel }
+
+// fail returns the error of a check that wraps sentinel and says what
+// fmt.Sprintf does.
+func fail(sentinel error, format string, args ...any) error {
+	return &failure{sentinel, fmt.Sprintf(format, args...)}
+}
 
 // CheckMoves compares moves, the moves that a move generator under test lists
 // for p, with p's legal moves, and returns an error that lists every
@@ -17,10 +47,10 @@ import (
 // pieces has no moves, and the rules that end a game do not take its moves
 // away.
 //
-// The error names the position and, in the notation of Move.MarshalText
-// ("b2xe5" for a capture), the legal moves missing from the list, the moves
-// listed that are not legal, those listed more than once, and the steps
-// listed as captures:
+// The error, which wraps ErrMovesDiffer, names the position and, in the
+// notation of Move.MarshalText ("b2xe5" for a capture), the legal moves
+// missing from the list, the moves listed that are not legal, those
+// listed more than once, and the steps listed as captures:
 //
 //	moves of "6/1w4/6/6/bw4/6 b 0 1" differ from its legal moves: missing: a2xb2, a2b1; not legal: a2c4
 func CheckMoves(p surakarta.Position, moves []surakarta.Move) error {
@@ -61,7 +91,7 @@ func CheckMoves(p surakarta.Position, moves []surakarta.Move) error {
 	if len(parts) == 0 {
 		return nil
 	}
-	return fmt.Errorf("moves of %q differ from its legal moves: %s", p, strings.Join(parts, "; "))
+	return fail(ErrMovesDiffer, "moves of %q differ from its legal moves: %s", p, strings.Join(parts, "; "))
 }
 
 // squaresOf returns m without its capture bit: its squares only.
@@ -74,9 +104,10 @@ func validMove(m surakarta.Move) bool {
 	return err == nil && m != surakarta.NoMove
 }
 
-// CheckEvaluator evaluates p and Flip(p) with e and returns an error when e
-// breaks a rule of the surakarta.Evaluator interface or of the game's
-// symmetry, or nil when it keeps them all:
+// CheckEvaluator evaluates p and Flip(p) with e and returns an error
+// wrapping ErrEvaluatorRule when e breaks a rule of the
+// surakarta.Evaluator interface or of the game's symmetry, or nil when it
+// keeps them all:
 //
 //   - the score lies within ±MaxEvaluation;
 //   - Evaluate does not change the position it is given;
@@ -93,7 +124,7 @@ func CheckEvaluator(e surakarta.Evaluator, p surakarta.Position) error {
 		return err
 	}
 	if again, _ := evaluate(e, p); again != score {
-		return fmt.Errorf("Evaluate(%q) = %d, then %d: not the same score twice", p, score, again)
+		return fail(ErrEvaluatorRule, "Evaluate(%q) = %d, then %d: not the same score twice", p, score, again)
 	}
 	flipped := Flip(p)
 	flippedScore, err := evaluate(e, flipped)
@@ -101,7 +132,7 @@ func CheckEvaluator(e surakarta.Evaluator, p surakarta.Position) error {
 		return err
 	}
 	if flippedScore != score {
-		return fmt.Errorf("Evaluate(%q) = %d, but %d for its flip %q: the scores of a position and its flip must be equal", p, score, flippedScore, flipped)
+		return fail(ErrEvaluatorRule, "Evaluate(%q) = %d, but %d for its flip %q: the scores of a position and its flip must be equal", p, score, flippedScore, flipped)
 	}
 	return nil
 }
@@ -113,9 +144,9 @@ func evaluate(e surakarta.Evaluator, p surakarta.Position) (int, error) {
 	score := e.Evaluate(&q)
 	switch {
 	case q != p:
-		return score, fmt.Errorf("Evaluate(%q) changed the position to %q", p, q)
+		return score, fail(ErrEvaluatorRule, "Evaluate(%q) changed the position to %q", p, q)
 	case score < -surakarta.MaxEvaluation || score > surakarta.MaxEvaluation:
-		return score, fmt.Errorf("Evaluate(%q) = %d, outside ±MaxEvaluation (%d)", p, score, surakarta.MaxEvaluation)
+		return score, fail(ErrEvaluatorRule, "Evaluate(%q) = %d, outside ±MaxEvaluation (%d)", p, score, surakarta.MaxEvaluation)
 	}
 	return score, nil
 }

@@ -14,7 +14,8 @@
 // The checks return an error that says what is wrong, for your test to
 // report: CheckEvaluator checks an evaluator against the rules of the
 // surakarta.Evaluator interface and the symmetry of the game under Flip, and
-// CheckMoves compares a list of moves with the legal moves.
+// CheckMoves compares a list of moves with the legal moves. Their errors
+// wrap ErrEvaluatorRule and ErrMovesDiffer, for errors.Is.
 //
 // A fuzz target for your own evaluator takes a few lines (FuzzMaterialEvaluator
 // in this package's example_test.go is a complete one, to copy):

@@ -73,4 +73,15 @@
 // block a probe finds damaged drops its table: it is not read again.
 // Generate makes a damaged table again, and removes the temporary files a
 // stopped generator left.
+//
+// # Errors
+//
+// The errors of the package wrap its sentinels, for errors.Is: ErrMismatch
+// and ErrCorrupt for files, ErrNoTables for a directory without tables of
+// the rules, ErrNotInTables and ErrClosed for probes, and
+// ErrInvalidOptions for Generate's options; invalid Rules are an error
+// wrapping surakarta.ErrInvalidRules. The errors of the file system, such
+// as a directory that is not there (fs.ErrNotExist) or a path that is not
+// a directory (syscall.ENOTDIR), come back wrapped, for errors.Is with
+// them.
 package tablebase

@@ -4,6 +4,7 @@ package tablebase
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // unblocking runs f, and meanwhile opens each named pipe of fifos for
@@ -57,7 +59,7 @@ func TestNamedPipes(t *testing.T) {
 	fifos := []string{fifo, other}
 	notRegular := func(what string, err error, name string) {
 		t.Helper()
-		if err == nil || !strings.Contains(err.Error(), name+": not a regular file (a named pipe)") {
+		if !errors.Is(err, regularfile.ErrNotRegular) || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s: %v, want %s refused as not a regular file", what, err, name)
 		}
 	}

@@ -158,7 +158,7 @@ func TestRemakeDamaged(t *testing.T) {
 func TestWorkersBound(t *testing.T) {
 	for _, n := range []int{-1, MaxWorkers + 1} {
 		err := Generate(context.Background(), t.TempDir(), Options{Pieces: 2, Workers: n})
-		if !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), "want 0 (runtime.GOMAXPROCS) to 1024") {
+		if !errors.Is(err, ErrInvalidOptions) {
 			t.Errorf("Workers %d: %v, want ErrInvalidOptions", n, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -65,7 +66,7 @@ func TestHugeIndex(t *testing.T) {
 	if n := allocated(func() { _, err = Open(dir, surakarta.Rules{}) }); n > 1<<24 {
 		t.Errorf("Open allocated %d bytes", n)
 	}
-	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "blocks of 1 positions, want 4096") {
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "blocks of 1 positions") {
 		t.Errorf("Open: %v, want ErrCorrupt for the blocks of 1 position", err)
 	}
 }
@@ -161,7 +162,7 @@ func TestDamageRemembered(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []surakarta.Position{p, positionOf(t, 1<<3, 1<<20, surakarta.White, 0)} {
-		if v, err := tb.Value(q); err == nil || err.Error() != first.Error() {
+		if v, err := tb.Value(q); err != first {
 			t.Errorf("Value of %v after the damage was found: %+v, %v; want %v", q, v, err, first)
 		}
 	}
@@ -183,14 +184,14 @@ func TestOpenNoTables(t *testing.T) {
 		is    error
 		want  string
 	}{
-		{"/nonexistent", surakarta.Rules{}, os.ErrNotExist, "no such file"},
-		{file, surakarta.Rules{}, nil, "is not a directory"},
-		{t.TempDir(), surakarta.Rules{}, ErrNoTables, "make them with Generate"},
-		{all, surakarta.OlympiadRules(), ErrNoTables, "holds no usable tables of the quiet-ply limit 50, only tables of capture-all (QuietPlyLimit 0)"},
-		{all, surakarta.Rules{QuietPlyLimit: 2000}, ErrNoTables, "Generate makes quiet-ply limits up to 1000"},
+		{"/nonexistent", surakarta.Rules{}, os.ErrNotExist, ""},
+		{file, surakarta.Rules{}, syscall.ENOTDIR, ""},
+		{t.TempDir(), surakarta.Rules{}, ErrNoTables, "Generate"},
+		{all, surakarta.OlympiadRules(), ErrNoTables, "only tables of capture-all"},
+		{all, surakarta.Rules{QuietPlyLimit: 2000}, ErrNoTables, "up to 1000"},
 	} {
 		tb, err := Open(tc.dir, tc.rules)
-		if err == nil || (tc.is != nil && !errors.Is(err, tc.is)) || !strings.Contains(err.Error(), tc.want) {
+		if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Open(%s, %+v) = %v, %v; want an error with %q", tc.dir, tc.rules, tb, err, tc.want)
 		}
 	}

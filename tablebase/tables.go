@@ -14,8 +14,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 )
 
 // Tables are the endgame tables of one rule set in a directory, opened
@@ -87,9 +89,9 @@ var ErrNoTables = errors.New("tablebase: no tables of these rules")
 // they are to be probed for: the capture-all tables when rules have no
 // quiet-ply limit, else those of its limit (the repetition limit does
 // not matter: the tables are made without one). It checks every file's
-// header, and fails when dir is not a directory, holds no table of
-// rules (an error wrapping ErrNoTables), or holds one it cannot use: a
-// damaged one (ErrCorrupt), one under another table's name
+// header, and fails when dir is not a directory (syscall.ENOTDIR), holds
+// no table of rules (an error wrapping ErrNoTables), or holds one it
+// cannot use: a damaged one (ErrCorrupt), one under another table's name
 // (ErrMismatch), or a file that is not a regular one. OpenUsable leaves
 // such files out instead.
 func Open(dir string, rules surakarta.Rules) (*Tables, error) {
@@ -116,7 +118,7 @@ func open(dir string, rules surakarta.Rules, strict bool) (*Tables, error) {
 		return nil, fmt.Errorf("tablebase: %w", err)
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("tablebase: %s is not a directory", dir)
+		return nil, errmark.Errorf(syscall.ENOTDIR, "tablebase: %s is not a directory", dir)
 	}
 	t := &Tables{limit: rules.QuietPlyLimit}
 	opened := 0

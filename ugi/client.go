@@ -26,12 +26,18 @@ var (
 	// protocol: it answered what was not asked (a second bestmove, a
 	// bestmove after position), answered something that does not read,
 	// wrote a line longer than 4 KiB ("line too long"), or did not
-	// answer stop.
+	// take stop or answer it.
 	ErrProtocol = process.ErrProtocol
 	// ErrRefused is wrapped by the error of a command that the engine
 	// refused, with an "info string error: …" line before its answer to
 	// the isready that follows the command.
 	ErrRefused = errors.New("ugi: refused")
+	// ErrInvalidCommand is wrapped by the error of a command the Client
+	// does not send, for an argument of the caller's: a question of
+	// Query that is not one word, or a name or value that holds a line
+	// break, which would end the command early. The client is not broken
+	// by it.
+	ErrInvalidCommand = errors.New("ugi: invalid command")
 )
 
 // maxOptions is the most options a Client keeps from the answer to ugi.
@@ -153,7 +159,8 @@ func (c *Client) Options() []Option {
 }
 
 // SetOption sets the option name to value (nothing for a button). The
-// error of an option the engine refuses wraps ErrRefused.
+// error of an option the engine refuses wraps ErrRefused, and that of a
+// name or value with a line break ErrInvalidCommand.
 func (c *Client) SetOption(ctx context.Context, name, value string) error {
 	if err := oneLineArgs("setoption", name, value); err != nil {
 		return err
@@ -178,10 +185,12 @@ func (c *Client) Position(ctx context.Context, start surakarta.Position, moves [
 }
 
 // Query asks the engine a question of the query command (QueryGameOver,
-// QueryP1Turn, QueryResult) and returns the word of its response.
+// QueryP1Turn, QueryResult) and returns the word of its response. A
+// question that is not one word gives an error wrapping
+// ErrInvalidCommand.
 func (c *Client) Query(ctx context.Context, question string) (string, error) {
 	if question == "" || len(strings.Fields(question)) != 1 || question != strings.TrimSpace(question) {
-		return "", fmt.Errorf("ugi: query %q: want one word", clip.Text(question))
+		return "", fmt.Errorf("%w: query %q: want one word", ErrInvalidCommand, clip.Text(question))
 	}
 	var answer string
 	var got bool
@@ -404,15 +413,27 @@ func (c *Client) stop(s *search) {
 
 // Stop sends stop while Go waits, from any goroutine: the engine ends its
 // search and answers bestmove, which Go returns. It does nothing when Go
-// does not wait.
+// does not wait. Its error wraps ErrExited when the engine has gone, and
+// ErrProtocol when it has read none of its input for a second.
 func (c *Client) Stop() error {
 	if !c.searching.Load() {
 		return nil
 	}
+	return c.sendNow(cmdStop)
+}
+
+// sendNow sends cmd, waiting up to process.Grace for the engine to take
+// it: an engine that has read none of its input for that long breaks the
+// protocol.
+func (c *Client) sendNow(cmd string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), process.Grace)
 	defer cancel()
-	if err := c.conn.Send(ctx, cmdStop); err != nil {
-		return fmt.Errorf("ugi: stop: %w", err)
+	err := c.conn.Send(ctx, cmd)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("ugi: %s: %w: the engine took none of its input within %v (%w)", cmd, ErrProtocol, process.Grace, err)
+	case err != nil:
+		return fmt.Errorf("ugi: %s: %w", cmd, err)
 	}
 	return nil
 }
@@ -421,17 +442,12 @@ func (c *Client) Stop() error {
 // from any goroutine: the opponent played the move the engine pondered
 // on, and its search goes on within its time limits, which count from
 // now. It does nothing when Go does not wait. Go sends it by itself when
-// GoParams.Limits.Ponder is closed.
+// GoParams.Limits.Ponder is closed. Its errors are Stop's.
 func (c *Client) PonderHit() error {
 	if !c.searching.Load() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), process.Grace)
-	defer cancel()
-	if err := c.conn.Send(ctx, cmdPonderHit); err != nil {
-		return fmt.Errorf("ugi: ponderhit: %w", err)
-	}
-	return nil
+	return c.sendNow(cmdPonderHit)
 }
 
 // Close ends the engine: it sends quit, waits up to a second for the
@@ -555,7 +571,7 @@ func (c *Client) fail(ctx context.Context, what string, err error) error {
 func oneLineArgs(what string, args ...string) error {
 	for _, a := range args {
 		if strings.ContainsAny(a, "\r\n") {
-			return fmt.Errorf("ugi: %s: %q holds a line break", what, clip.Text(a))
+			return fmt.Errorf("%w: %s: %q holds a line break", ErrInvalidCommand, what, clip.Text(a))
 		}
 	}
 	return nil

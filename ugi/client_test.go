@@ -99,8 +99,8 @@ func TestClientRoundTrip(t *testing.T) {
 			t.Errorf("SetOption(%q, %q): %v", tc.name, tc.value, err)
 		}
 	}
-	if err := c.SetOption(ctx, "Hash", "1\nquit"); err == nil {
-		t.Error("SetOption with a line break: no error")
+	if err := c.SetOption(ctx, "Hash", "1\nquit"); !errors.Is(err, ErrInvalidCommand) {
+		t.Errorf("SetOption with a line break: %v, want ErrInvalidCommand", err)
 	}
 	if err := c.NewGame(ctx); err != nil {
 		t.Fatal(err)
@@ -138,11 +138,13 @@ func TestClientRoundTrip(t *testing.T) {
 	if _, err := c.Query(ctx, "winner"); !errors.Is(err, ErrRefused) {
 		t.Errorf("Query(winner): %v", err)
 	}
-	if _, err := c.Query(ctx, "two words"); err == nil || errors.Is(err, ErrRefused) {
-		t.Errorf("Query(two words): %v", err)
+	if _, err := c.Query(ctx, "two words"); !errors.Is(err, ErrInvalidCommand) {
+		t.Errorf("Query(two words): %v, want ErrInvalidCommand", err)
 	}
 	// An illegal move: the position is refused, and the engine has no
-	// position until the next good one.
+	// position until the next good one. The refusals quote the engine's
+	// info string error lines, which a GUI shows: a word of each is
+	// checked.
 	if err := c.Position(ctx, surakarta.NewPosition(), []surakarta.Move{surakarta.NewMove(surakarta.A1, surakarta.A4)}); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "illegal") {
 		t.Errorf("Position with an illegal move: %v", err)
 	}
@@ -302,7 +304,7 @@ func TestClientUnasked(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.Go(ctx, depth1, nil); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), `"bestmove b2b3" came unasked`) {
+		if _, err := c.Go(ctx, depth1, nil); !errors.Is(err, ErrProtocol) {
 			t.Errorf("Go: %v", err)
 		}
 	})
@@ -325,7 +327,7 @@ func TestClientUnasked(t *testing.T) {
 			t.Fatalf("Go: %v, %v", res.Move, err)
 		}
 		err := c.Position(ctx, start, []surakarta.Move{a2a3})
-		if !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), `position: engine broke the protocol: "bestmove b2b3" came unasked`) {
+		if !errors.Is(err, ErrProtocol) {
 			t.Errorf("Position: %v", err)
 		}
 		if res, err := c.Go(ctx, depth1, nil); err != nil || res.Move != a2a3 {
@@ -341,7 +343,7 @@ func TestClientUnasked(t *testing.T) {
 			return plain(line, say)
 		})
 		err := c.Position(ctx, start, nil)
-		if !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), `"bestmove d2d3" came unasked`) {
+		if !errors.Is(err, ErrProtocol) {
 			t.Errorf("Position: %v", err)
 		}
 		if res, err := c.Go(ctx, depth1, nil); err != nil || res.Move != a2a3 {
@@ -392,7 +394,7 @@ func TestClientUnasked(t *testing.T) {
 		case <-time.After(waitTimeout):
 			t.Fatalf("the second readyok not read after %v", waitTimeout)
 		}
-		if err := c.Position(ctx, start, nil); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), `"readyok" came unasked`) {
+		if err := c.Position(ctx, start, nil); !errors.Is(err, ErrProtocol) {
 			t.Errorf("Position: %v", err)
 		}
 	})
@@ -445,7 +447,7 @@ func TestClientFaults(t *testing.T) {
 			}
 			return plain(line, say)
 		})
-		if _, err := c.Go(ctx, depth1, nil); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "does not read") {
+		if _, err := c.Go(ctx, depth1, nil); !errors.Is(err, ErrProtocol) {
 			t.Errorf("Go: %v", err)
 		}
 	})
@@ -476,7 +478,7 @@ func TestClientFaults(t *testing.T) {
 		if _, err := c.Go(short, depth1, nil); err != cause {
 			t.Errorf("Go: %v", err)
 		}
-		if err := c.IsReady(ctx); !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), "no bestmove") {
+		if err := c.IsReady(ctx); !errors.Is(err, ErrProtocol) {
 			t.Errorf("IsReady after: %v", err)
 		}
 		// Close kills the broken engine at once, rather than wait

@@ -138,4 +138,15 @@
 // take bestmove 0000, while the position has a move, for an illegal move
 // and a lost game. A panic in a goroutine the searcher starts itself is
 // beyond the server's reach.
+//
+// # Errors
+//
+// The errors of a Client wrap ErrRefused for a command the engine
+// refuses, ErrProtocol for an engine that breaks the protocol, ErrExited
+// for one that has gone, and ErrInvalidCommand for a command the caller's
+// arguments keep the client from sending; those of Option.Validate wrap
+// ErrInvalidOption, and that of Serve ErrInvalidEngine for an Engine it
+// cannot serve. Test them with errors.Is, not by their text. Errors of the
+// caller's own context, reader or writer, and of starting a program, come
+// back wrapped, for errors.Is with them.
 package ugi

@@ -50,6 +50,10 @@ type Engine struct {
 	StopGrace time.Duration
 }
 
+// ErrInvalidEngine is wrapped by the error of Serve for an Engine it
+// cannot serve.
+var ErrInvalidEngine = errors.New("ugi: invalid engine")
+
 // DefaultStopGrace is the default of Engine.StopGrace, half a second:
 // ample for a searcher that looks at its context, as the library's return
 // within milliseconds, and short enough that a program waiting for
@@ -62,9 +66,9 @@ const DefaultStopGrace = serve.DefaultStopGrace
 // (a search answers its bestmove, as at stop): the GUI has gone; ctx
 // done stops it too. Returns nil at quit or
 // the end of input, else r's error or ctx's, or w's when a write failed
-// (Serve stops then), or an error at once when e is not valid (no
-// Searcher; Options without SetOption; an option named twice, or named
-// as one of the server's; a negative StopGrace).
+// (Serve stops then), or an error wrapping ErrInvalidEngine at once when
+// e is not valid (no Searcher; Options without SetOption; an option named
+// twice, or named as one of the server's; a negative StopGrace).
 //
 // Serve reads r in a goroutine of its own, which a Read blocked in r
 // outlives until r returns. A search runs in the background: isready,
@@ -178,11 +182,11 @@ func serveCapped(ctx context.Context, r io.Reader, w io.Writer, e Engine, caps s
 func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 	switch {
 	case e.Searcher == nil:
-		return nil, errors.New("ugi: Engine.Searcher is nil")
+		return nil, fmt.Errorf("%w: Engine.Searcher is nil", ErrInvalidEngine)
 	case len(e.Options) > 0 && e.SetOption == nil:
-		return nil, errors.New("ugi: Engine.Options without SetOption")
+		return nil, fmt.Errorf("%w: Engine.Options without SetOption", ErrInvalidEngine)
 	case e.StopGrace < 0:
-		return nil, errors.New("ugi: Engine.StopGrace is negative")
+		return nil, fmt.Errorf("%w: Engine.StopGrace is negative", ErrInvalidEngine)
 	}
 	s := &server{e: e}
 	for _, o := range serve.Options() {
@@ -198,7 +202,7 @@ func newServer(w io.Writer, e Engine, caps serve.Caps) (*server, error) {
 	s.own = len(s.options)
 	for _, o := range e.Options {
 		if slices.ContainsFunc(s.options, func(n Option) bool { return strings.EqualFold(n.Name, o.Name) }) {
-			return nil, fmt.Errorf("ugi: Engine.Options: the name %q is taken", o.Name)
+			return nil, fmt.Errorf("%w: Engine.Options: the name %q is taken", ErrInvalidEngine, o.Name)
 		}
 		s.options = append(s.options, o)
 	}

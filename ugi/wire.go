@@ -13,6 +13,7 @@ import (
 
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/internal/clip"
+	"github.com/surakarta-go/surakarta/internal/errmark"
 )
 
 // The wire format. Each command and answer has here the one function that
@@ -159,19 +160,32 @@ func keywordParts(fields, keywords []string) map[string][]string {
 	return parts
 }
 
+// ErrInvalidOption is wrapped by the errors of Option.Validate: a value
+// the option does not take, or an option of a type UGI has not. Their
+// messages are without the sentinel's words, such as "option Hash: want a
+// whole number from 1 to 64, not "65"", since the server sends them to
+// the GUI in an info string line.
+var ErrInvalidOption = errors.New("ugi: invalid option value")
+
+// invalidOption returns an error of Option.Validate that says what
+// fmt.Errorf would and wraps ErrInvalidOption.
+func invalidOption(format string, args ...any) error {
+	return errmark.Errorf(ErrInvalidOption, format, args...)
+}
+
 // Validate checks a value for the option as setoption would set it and
 // returns it in its canonical form: a spin's number in decimal, a check's
 // true or false in lower case, a combo's choice spelt as in Vars (it is
 // matched in any letter case), a string as it is (but <empty>, which UCI
 // GUIs send for an empty string, is the empty string), and nothing for a
-// button.
+// button. Its error wraps ErrInvalidOption.
 func (o Option) Validate(value string) (string, error) {
 	value = strings.TrimSpace(value)
 	switch o.Type {
 	case OptionSpin:
 		n, err := strconv.Atoi(value)
 		if err != nil || n < o.Min || n > o.Max {
-			return "", fmt.Errorf("option %s: want a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, clip.Text(value))
+			return "", invalidOption("option %s: want a whole number from %d to %d, not %q", o.Name, o.Min, o.Max, clip.Text(value))
 		}
 		return strconv.Itoa(n), nil
 	case OptionCheck:
@@ -179,12 +193,12 @@ func (o Option) Validate(value string) (string, error) {
 		case "true", "false":
 			return strings.ToLower(value), nil
 		}
-		return "", fmt.Errorf("option %s: want true or false, not %q", o.Name, clip.Text(value))
+		return "", invalidOption("option %s: want true or false, not %q", o.Name, clip.Text(value))
 	case OptionCombo:
 		if i := slices.IndexFunc(o.Vars, func(v string) bool { return strings.EqualFold(v, value) }); i >= 0 {
 			return o.Vars[i], nil
 		}
-		return "", fmt.Errorf("option %s: want one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), clip.Text(value))
+		return "", invalidOption("option %s: want one of %s, not %q", o.Name, strings.Join(o.Vars, ", "), clip.Text(value))
 	case OptionString:
 		if value == emptyString {
 			return "", nil
@@ -193,7 +207,7 @@ func (o Option) Validate(value string) (string, error) {
 	case OptionButton:
 		return "", nil
 	}
-	return "", fmt.Errorf("option %s: unknown type %q", o.Name, clip.Text(string(o.Type)))
+	return "", invalidOption("option %s: unknown type %q", o.Name, clip.Text(string(o.Type)))
 }
 
 // setOptionCommand returns the command that sets the option name to value.

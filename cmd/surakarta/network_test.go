@@ -1,13 +1,15 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
+	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
 // TestNetworkFileOption: NetworkFile reads weights for the Network
@@ -29,17 +31,17 @@ func TestNetworkFileOption(t *testing.T) {
 	if err := os.WriteFile(garbage, weights[:len(weights)-1], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bad := map[string]string{filepath.Join(dir, "missing"): "no such file", garbage: "not a network weights file", dir: "not a regular file"}
+	bad := map[string]error{filepath.Join(dir, "missing"): fs.ErrNotExist, garbage: surakarta.ErrInvalidNetwork, dir: regularfile.ErrNotRegular}
 	if syscall.Mkfifo(pipe, 0o644) == nil {
-		bad[pipe] = "not a regular file (a named pipe)"
+		bad[pipe] = regularfile.ErrNotRegular
 	}
 	e := newEngine()
 	if err := e.SetOption("Evaluator", "network"); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range bad {
-		if err := e.SetOption("NetworkFile", name); err == nil || !strings.Contains(err.Error(), want) || e.network != nil {
-			t.Errorf("NetworkFile %s: error %v, want %q", name, err, want)
+		if err := e.SetOption("NetworkFile", name); !errors.Is(err, want) || e.network != nil {
+			t.Errorf("NetworkFile %s: error %v, want one wrapping %q", name, err, want)
 		}
 	}
 	if err := e.SetOption("NetworkFile", good); err != nil {

@@ -19,8 +19,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
+	"github.com/surakarta-go/surakarta/internal/errmark"
 	"github.com/surakarta-go/surakarta/internal/regularfile"
 )
 
@@ -87,6 +89,8 @@ const maxLinks = 40
 // target returns the file that writing name writes: name itself, or the
 // file its symbolic links lead to, each link's target read from the
 // link's directory, with its information, nil when it does not exist.
+// More than maxLinks links are an error wrapping syscall.ELOOP, the
+// system's error for them.
 // The paths are joined, not cleaned, so that ".." after a link to a
 // directory means what it means to the system.
 func target(name string) (string, os.FileInfo, error) {
@@ -111,7 +115,7 @@ func target(name string) (string, os.FileInfo, error) {
 		}
 		file = to
 	}
-	return "", nil, fmt.Errorf("%s: more than %d symbolic links", name, maxLinks)
+	return "", nil, errmark.Errorf(syscall.ELOOP, "%s: more than %d symbolic links", name, maxLinks)
 }
 
 // writeInto writes data to the file name, not a regular one, opened for

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -159,7 +159,7 @@ func TestWriteFileThroughLinks(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "book.bin")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("book.bin, where a lexical a/.. would lead: %v", err)
 	}
-	if err := WriteFile(filepath.Join(dir, "loop1"), []byte("book"), nil); err == nil || !strings.Contains(err.Error(), "more than 40 symbolic links") {
+	if err := WriteFile(filepath.Join(dir, "loop1"), []byte("book"), nil); !errors.Is(err, syscall.ELOOP) {
 		t.Errorf("WriteFile through a loop of links: %v", err)
 	}
 }

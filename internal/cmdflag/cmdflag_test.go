@@ -18,7 +18,7 @@ func TestParseEngine(t *testing.T) {
 		t.Errorf("ParseEngine(%q) = %+v, %v", DefaultEngine, e, err)
 	}
 	_, err := ParseEngine("pvs,material")
-	if err == nil || !strings.HasPrefix(err.Error(), `-engine "pvs,material": unknown evaluator "material"`) {
+	if err == nil || !strings.HasPrefix(err.Error(), `-engine "pvs,material": `) {
 		t.Errorf("ParseEngine(pvs,material): %v", err)
 	}
 }
@@ -106,7 +106,7 @@ func TestShardOf(t *testing.T) {
 		"1/":   "want i/N",
 		"0/0":  `-shard "0/0": want at least 1 shard`,
 		"1/-2": "want at least 1 shard",
-		"4/4":  `-shard "4/4": index 4 is not between 0 and 3 (the 4 shards are numbered from 0)`,
+		"4/4":  `-shard "4/4": index 4`,
 		"-1/4": "index -1",
 	} {
 		if got, err := ShardOf(text, 0, none); err == nil || !strings.Contains(err.Error(), want) {

@@ -5,14 +5,19 @@
 package regularfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 )
 
+// ErrNotRegular is wrapped by the error of a path that is not a regular
+// file, for errors.Is.
+var ErrNotRegular = errors.New("not a regular file")
+
 // Open opens the file name for reading and returns it when it is a
 // regular file (a symbolic link is followed); anything else is refused
-// with an error that names its type, such as "not a regular file (a named
-// pipe)", without waiting for a writer.
+// with an error wrapping ErrNotRegular that names its type, such as "not
+// a regular file (a named pipe)", without waiting for a writer.
 func Open(name string) (*os.File, error) {
 	return OpenFile(name, os.O_RDONLY, 0)
 }
@@ -36,7 +41,7 @@ func OpenFile(name string, flag int, perm os.FileMode) (*os.File, error) {
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("%s: not a regular file (%s)", name, fileType(info.Mode()))
+		return nil, fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, fileType(info.Mode()))
 	}
 	return f, nil
 }

@@ -126,6 +126,9 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// TestSettings: the server's options take their values in range and
+// refuse others, changing nothing, with the error that the engine sends
+// the GUI: a few words of it, the range or the reason, are checked.
 func TestSettings(t *testing.T) {
 	s := DefaultSettings()
 	if s.MoveOverhead != 20*time.Millisecond || s.Rules != surakarta.OlympiadRules() || s.MultiPV != 1 {
@@ -148,12 +151,12 @@ func TestSettings(t *testing.T) {
 		t.Errorf("settings %+v, want %+v", s, want)
 	}
 	for _, tc := range []struct{ name, value, err string }{
-		{"MoveOverhead", "-1", `option MoveOverhead: want a whole number from 0 to 10000, not "-1"`},
+		{"MoveOverhead", "-1", "from 0 to 10000"},
 		{"MoveOverhead", "10001", "from 0 to 10000"},
 		{"QuietPlyLimit", "x", `not "x"`},
-		{"RepetitionLimit", "1", "option RepetitionLimit: 1 would end every game at once"},
+		{"RepetitionLimit", "1", "every game at once"},
 		{"RepetitionLimit", "1000001", "from 0 to 1000000"},
-		{"MultiPV", "0", `option MultiPV: want a whole number from 1 to 112, not "0"`},
+		{"MultiPV", "0", "from 1 to 112"},
 		{"MultiPV", "113", "from 1 to 112"},
 	} {
 		before := s
@@ -253,7 +256,7 @@ func TestServerGame(t *testing.T) {
 		t.Fatalf("the start: %v, %v", g, err)
 	}
 	s.DropGame("refused")
-	if _, err := s.Game(); !errors.Is(err, ErrNoPosition) || err.Error() != "no position: refused" {
+	if _, err := s.Game(); !errors.Is(err, ErrNoPosition) || !strings.Contains(err.Error(), "refused") {
 		t.Errorf("no game: %v", err)
 	}
 	if _, err := s.Settings.Set("QuietPlyLimit", "7"); err != nil {
@@ -264,7 +267,7 @@ func TestServerGame(t *testing.T) {
 		t.Errorf("a new game under QuietPlyLimit 7: %v, %v", g, err)
 	}
 	b2b3 := surakarta.NewMove(surakarta.B2, surakarta.B3)
-	if _, err := s.GameFrom(surakarta.NewPosition(), []surakarta.Move{b2b3, b2b3}); err == nil || !strings.HasPrefix(err.Error(), "move 2 (b2b3): ") {
+	if _, err := s.GameFrom(surakarta.NewPosition(), []surakarta.Move{b2b3, b2b3}); !errors.Is(err, surakarta.ErrIllegalMove) || !strings.Contains(err.Error(), "move 2 (b2b3)") {
 		t.Errorf("b2b3 twice: %v", err)
 	}
 	g, err = s.GameFrom(surakarta.NewPosition(), []surakarta.Move{b2b3})
@@ -281,7 +284,7 @@ func TestServerTasks(t *testing.T) {
 		Done: func(r surakarta.Result, err error) []string { res = r; return []string{"done " + r.Move.String()} },
 	})
 	// go infinite ends only at stop: Idle refuses to wait for it.
-	if err := s.Idle(context.Background()); !errors.Is(err, ErrBusy) || !strings.HasSuffix(err.Error(), "send stop first") {
+	if err := s.Idle(context.Background()); !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "stop") {
 		t.Errorf("Idle during go infinite: %v", err)
 	}
 	time.Sleep(20 * time.Millisecond)
@@ -416,6 +419,8 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// TestParseDepth: a depth of 1 to the most reads, any other is refused
+// with an error that gives the range, which the engine sends the GUI.
 func TestParseDepth(t *testing.T) {
 	if d, err := ParseDepth("7", 8); d != 7 || err != nil {
 		t.Errorf("7: %d, %v", d, err)
@@ -425,7 +430,7 @@ func TestParseDepth(t *testing.T) {
 			t.Errorf("%q: no error", bad)
 		}
 	}
-	if _, err := ParseDepth("99", 8); err == nil || err.Error() != `want a depth from 1 to 8, not "99"` {
+	if _, err := ParseDepth("99", 8); err == nil || !strings.Contains(err.Error(), "1 to 8") {
 		t.Errorf("99: %v", err)
 	}
 }
