@@ -145,7 +145,7 @@ func TestSearchParamsDefaults(t *testing.T) {
 // TestLMRTable: the table of the default divisor is made once, and one of
 // another divisor is the formula's.
 func TestLMRTable(t *testing.T) {
-	if lmrTableFor(203) != lmrTableFor(203) {
+	if first, again := lmrTableFor(203), lmrTableFor(203); first != again {
 		t.Error("the default divisor made a new table")
 	}
 	a := lmrTableFor(225)

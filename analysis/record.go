@@ -128,7 +128,7 @@ const noteRoom = 256
 //
 //	— plies 35124 to 60000 not annotated: the comments of plies 35124 to
 //	60000 would take the record's beyond 1048576 bytes, the most a
-//	record may hold (MaxRecordCommentBytes)
+//	record may hold (record.MaxCommentBytes)
 //
 // The report of an analysis that stopped before the end (Game's error)
 // gets a note too, after its last annotation, or before the first move
@@ -345,11 +345,11 @@ func note(annotated, analysed, plies, limit int) string {
 	if annotated < analysed {
 		switch limit {
 		case limitGlyphs:
-			fmt.Fprintf(&b, "the glyphs of %s would take the record's beyond %d, the most a record may hold (MaxRecordGlyphs)", plyRange(annotated+1, analysed), record.MaxGlyphs)
+			fmt.Fprintf(&b, "the glyphs of %s would take the record's beyond %d, the most a record may hold (record.MaxGlyphs)", plyRange(annotated+1, analysed), record.MaxGlyphs)
 		case limitVariations:
-			fmt.Fprintf(&b, "the variations of %s would take the record's beyond %d moves, the most a record may hold (MaxRecordVariationMoves)", plyRange(annotated+1, analysed), record.MaxVariationMoves)
+			fmt.Fprintf(&b, "the variations of %s would take the record's beyond %d moves, the most a record may hold (record.MaxVariationMoves)", plyRange(annotated+1, analysed), record.MaxVariationMoves)
 		default:
-			fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)", plyRange(annotated+1, analysed), record.MaxCommentBytes)
+			fmt.Fprintf(&b, "the comments of %s would take the record's beyond %d bytes, the most a record may hold (record.MaxCommentBytes)", plyRange(annotated+1, analysed), record.MaxCommentBytes)
 		}
 	}
 	return b.String()

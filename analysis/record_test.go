@@ -322,7 +322,7 @@ func TestAnnotateLongGame(t *testing.T) {
 			t.Fatalf("the comment at ply %d is %q, want %q", ply, got, want)
 		}
 	}
-	want := fmt.Sprintf(" — plies %d to %d not annotated: the comments of plies %d to %d would take the record's beyond %d bytes, the most a record may hold (MaxRecordCommentBytes)",
+	want := fmt.Sprintf(" — plies %d to %d not annotated: the comments of plies %d to %d would take the record's beyond %d bytes, the most a record may hold (record.MaxCommentBytes)",
 		fit+1, plies, fit+1, plies, record.MaxCommentBytes)
 	if got := back.Comments[fit]; got != r.Moves[fit-1].Comment()+want {
 		t.Errorf("the last comment is %q, want the annotation and %q", got, want)
@@ -362,7 +362,7 @@ func TestAnnotateNoRoom(t *testing.T) {
 	room := record.MaxCommentBytes - analysis.NoteRoom - 2 // the braces of the comment
 	rec.Comments[0] = filler(room)
 	back := roundTrip(t, r, rec)
-	if want := rec.Comments[0] + " — plies 1 to 27 not annotated: the comments of plies 1 to 27 would take the record's beyond 1048576 bytes, the most a record may hold (MaxRecordCommentBytes)"; len(back.Comments) != 1 || back.Comments[0] != want {
+	if want := rec.Comments[0] + " — plies 1 to 27 not annotated: the comments of plies 1 to 27 would take the record's beyond 1048576 bytes, the most a record may hold (record.MaxCommentBytes)"; len(back.Comments) != 1 || back.Comments[0] != want {
 		t.Errorf("the record with room for the note alone has comments at %d plies, the first ending %q", len(back.Comments), back.Comments[0][len(rec.Comments[0]):])
 	}
 	rec.Comments[0] = filler(room + 1)

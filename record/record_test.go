@@ -787,31 +787,6 @@ func TestRecordUnmarshalText(t *testing.T) {
 	}
 }
 
-// gameDiff returns how two games differ in what a record keeps of them,
-// "" when they do not.
-func gameDiff(want, got *surakarta.Game) string {
-	type view struct {
-		Start, Now  string
-		Rules       surakarta.Rules
-		Moves       string
-		Outcome     surakarta.Outcome
-		Repetitions int
-	}
-	of := func(g *surakarta.Game) view {
-		return view{
-			Start: g.StartPosition().String(), Now: g.Position().String(), Rules: g.Rules(),
-			Moves: fmt.Sprint(g.Moves()), Outcome: g.Outcome(), Repetitions: g.Repetitions(),
-		}
-	}
-	if d := cmp.Diff(of(want), of(got)); d != "" {
-		return d
-	}
-	if want.StartPosition() != got.StartPosition() || want.Position() != got.Position() {
-		return "the positions differ"
-	}
-	return ""
-}
-
 func FuzzRecord(f *testing.F) {
 	for i, g := range []*surakarta.Game{
 		recRandomGame(f, 31, surakarta.StartText, surakarta.OlympiadRules(), 10_000),

@@ -496,7 +496,7 @@ func TestCommentLimit(t *testing.T) {
 			t.Errorf("the comment at ply %d is %q, want %q", ply, got[ply], want[ply])
 		}
 	}
-	note := fmt.Sprintf(" — plies %d to 29 not annotated: the comments of plies %d to 29 would take the record's beyond 1048576 bytes, the most a record may hold (MaxRecordCommentBytes)", fit+1, fit+1)
+	note := fmt.Sprintf(" — plies %d to 29 not annotated: the comments of plies %d to 29 would take the record's beyond 1048576 bytes, the most a record may hold (record.MaxCommentBytes)", fit+1, fit+1)
 	if got[fit] != want[fit]+note {
 		t.Errorf("the comment at ply %d is %q, want %q", fit, got[fit], want[fit]+note)
 	}
