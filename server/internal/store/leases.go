@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Lease is the row that says which server process keeps a game's clock:
+// the process Owner, which renewed it last at RenewedAt. An owner that
+// stops renewing (its process died) loses it LeaseTTL after; Owner ""
+// marks a lease given up (a graceful shutdown), free at once.
+type Lease struct {
+	GameID    string
+	Owner     string
+	RenewedAt int64
+}
+
+// LeaseOf reads the lease of game id within the transaction, which
+// should hold the game's lock (LockGame). ok is false when the game has
+// none yet.
+func (t *Tx) LeaseOf(ctx context.Context, id string) (l Lease, ok bool, err error) {
+	l.GameID = id
+	err = t.queryRow(ctx, "SELECT owner, renewed_at FROM game_leases WHERE game_id = ?", id).Scan(&l.Owner, &l.RenewedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, false, nil
+	}
+	if err != nil {
+		return l, false, fmt.Errorf("store: lease of %s: %w", id, err)
+	}
+	return l, true, nil
+}
+
+// SetLease writes the lease of a game.
+func (t *Tx) SetLease(ctx context.Context, l Lease) error {
+	_, err := t.exec(ctx, `INSERT INTO game_leases (game_id, owner, renewed_at) VALUES (?, ?, ?)
+ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, renewed_at = excluded.renewed_at`, l.GameID, l.Owner, l.RenewedAt)
+	if err != nil {
+		return fmt.Errorf("store: lease of %s: %w", l.GameID, err)
+	}
+	return nil
+}
+
+// RenewLeases renews at now every lease that owner holds, and returns how
+// many it holds.
+func (s *Store) RenewLeases(ctx context.Context, owner string, now int64) (int64, error) {
+	res, err := s.exec(ctx, "UPDATE game_leases SET renewed_at = ? WHERE owner = ?", now, owner)
+	if err != nil {
+		return 0, fmt.Errorf("store: renewing the leases of %s: %w", owner, err)
+	}
+	return res.RowsAffected()
+}
+
+// ReleaseLeases gives up at now every lease that owner holds: the next
+// process to take one credits the mover the time from now (package games).
+func (s *Store) ReleaseLeases(ctx context.Context, owner string, now int64) error {
+	_, err := s.exec(ctx, "UPDATE game_leases SET owner = '', renewed_at = ? WHERE owner = ?", now, owner)
+	if err != nil {
+		return fmt.Errorf("store: releasing the leases of %s: %w", owner, err)
+	}
+	return nil
+}
+
+// DeleteLease removes the lease of a game that has ended.
+func (t *Tx) DeleteLease(ctx context.Context, id string) error {
+	_, err := t.exec(ctx, "DELETE FROM game_leases WHERE game_id = ?", id)
+	if err != nil {
+		return fmt.Errorf("store: lease of %s: %w", id, err)
+	}
+	return nil
+}
