@@ -11,6 +11,7 @@ replace github.com/surakarta-go/surakarta/web => ../web
 
 require (
 	github.com/jackc/pgx/v5 v5.12.0
+	golang.org/x/crypto v0.59.0
 	modernc.org/sqlite v1.62.0
 )
 
