@@ -190,6 +190,28 @@ func (s *Store) Moves(ctx context.Context, id string) ([]Move, error) {
 	return out, rows.Err()
 }
 
+// MovesFrom returns the moves of game id from ply from on.
+func (s *Store) MovesFrom(ctx context.Context, id string, from int) ([]Move, error) {
+	rows, err := s.query(ctx, "SELECT ply, move, black_ms, white_ms, played_at FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply", id, from)
+	if err != nil {
+		return nil, fmt.Errorf("store: moves of %s: %w", id, err)
+	}
+	return scanMoves(rows)
+}
+
+func scanMoves(rows *sql.Rows) ([]Move, error) {
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		var m Move
+		if err := rows.Scan(&m.Ply, &m.Move, &m.BlackMS, &m.WhiteMS, &m.PlayedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
 // LockGame reads game id and locks its row until the transaction ends,
 // so that one move, end or lease change of a game is made at a time.
 func (t *Tx) LockGame(ctx context.Context, id string) (Game, error) {

@@ -70,3 +70,33 @@ func (t *Tx) DeleteLease(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// UnownedGames returns the games under way whose clock no process owns:
+// without a lease, with one given up, or with one not renewed since
+// expiredBefore.
+func (s *Store) UnownedGames(ctx context.Context, expiredBefore int64) ([]string, error) {
+	return s.ids(ctx, `SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
+WHERE g.status = ? AND (l.game_id IS NULL OR l.owner = '' OR l.renewed_at < ?) ORDER BY g.id`, StatusPlaying, expiredBefore)
+}
+
+// OwnedGames returns the games whose clocks owner holds.
+func (s *Store) OwnedGames(ctx context.Context, owner string) ([]string, error) {
+	return s.ids(ctx, "SELECT game_id FROM game_leases WHERE owner = ? ORDER BY game_id", owner)
+}
+
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

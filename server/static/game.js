@@ -1,0 +1,1 @@
+// The game page (written with the shared board).
