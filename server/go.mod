@@ -15,7 +15,15 @@ require (
 	modernc.org/sqlite v1.62.0
 )
 
-require github.com/coder/websocket v1.8.15
+require (
+	github.com/chromedp/chromedp v0.23.0
+	github.com/coder/websocket v1.8.15
+)
+
+require (
+	github.com/chromedp/cdproto v0.159.2 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+)
 
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
