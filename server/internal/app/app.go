@@ -78,7 +78,8 @@ func New(opts Options) (*App, error) {
 		acc.Cost = opts.BcryptCost
 	}
 	hub := live.NewHub()
-	gm := games.New(games.Config{Store: opts.Store, Hub: hub, Owner: opts.Owner, Engines: opts.Engines, Engine: acc.Engine})
+	gm := games.New(games.Config{Store: opts.Store, Hub: hub, Owner: opts.Owner, Engines: opts.Engines, Engine: acc.Engine,
+		Exclusive: opts.Store.Dialect() == store.SQLite})
 	q := analyses.New(opts.Store)
 	if opts.AnalysisNodes > 0 {
 		q.Nodes = opts.AnalysisNodes

@@ -66,6 +66,10 @@ type Config struct {
 	Engine func(ctx context.Context, level int) (store.User, error)
 	// Now is the clock; time.Now unless a test sets it.
 	Now func() time.Time
+	// Exclusive says that no other process uses the store (SQLite): a
+	// lease of another owner is then a dead process's, taken at once
+	// rather than after LeaseTTL.
+	Exclusive bool
 }
 
 // Manager plays the games of a store in this process. Its methods are

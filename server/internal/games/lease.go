@@ -17,7 +17,9 @@ import (
 // LeaseTTL has expired, and any process takes it (every process looks for
 // such games every 2 s): so when a process dies, another takes its games'
 // clocks within LeaseTTL plus 2 s. A process that shuts down gracefully
-// gives its leases up at once.
+// gives its leases up at once. With SQLite, which one process uses
+// (Config.Exclusive), every lease of another owner is a dead process's,
+// taken at the start.
 //
 // The clock runs only while some process owns it. A process that takes a
 // lease expired or given up credits the side to move the time since the
@@ -58,7 +60,11 @@ func (m *Manager) Start() {
 // adopt takes the clocks of the games under way that no process owns,
 // and forgets the ownership of those another process has taken.
 func (m *Manager) adopt() {
-	ids, err := m.cfg.Store.UnownedGames(m.ctx, m.now()-LeaseTTL.Milliseconds())
+	cutoff := m.now() - LeaseTTL.Milliseconds()
+	if m.cfg.Exclusive {
+		cutoff = m.now() + 1
+	}
+	ids, err := m.cfg.Store.UnownedGames(m.ctx, cutoff)
 	if err != nil {
 		if m.ctx.Err() == nil {
 			log.Printf("games: games without an owner: %v", err)
@@ -112,7 +118,7 @@ func (m *Manager) take(ctx context.Context, id string) error {
 			if lg.owned {
 				return nil, errNothing
 			}
-		} else if ok && l.Owner != "" && l.RenewedAt >= now-LeaseTTL.Milliseconds() {
+		} else if ok && l.Owner != "" && !m.cfg.Exclusive && l.RenewedAt >= now-LeaseTTL.Milliseconds() {
 			return nil, errNothing
 		}
 		if ok && l.Owner != m.cfg.Owner {
