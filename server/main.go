@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -49,6 +50,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	engines := flags.Int("engines", 0, "the engine's searches at once (0: the number of CPUs)")
 	analysts := flags.Int("analysts", 1, "the analyses at once")
 	secure := flags.Bool("secure-cookies", false, "mark the session cookie Secure (set it behind HTTPS)")
+	unlimited := flags.String("unlimited", "", "comma-separated client addresses exempt from the bound on new accounts per address (for load tests, such as 127.0.0.1)")
 	owner := flags.String("name", "", "this process's name in the games' clock leases (default: host and a random suffix)")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run . [-addr host:port] [-db file | -postgres URL] [flags]   (in server)")
@@ -76,7 +78,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	a, err := app.New(app.Options{Store: st, PostgresURL: *pg, Engines: *engines, Analysts: *analysts, SecureCookies: *secure, Owner: *owner})
+	a, err := app.New(app.Options{Store: st, PostgresURL: *pg, Engines: *engines, Analysts: *analysts, SecureCookies: *secure, Owner: *owner,
+		Unlimited: splitList(*unlimited)})
 	if err != nil {
 		fmt.Fprintln(stderr, "server:", err)
 		return 1
@@ -110,4 +113,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "Stopped: the games go on at the next start.")
 	return 0
+}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }

@@ -44,6 +44,9 @@ type Options struct {
 	BcryptCost int
 	// AnalysisNodes, if set, replaces the analyses' budget (tests lower it).
 	AnalysisNodes int64
+	// Unlimited lists client addresses exempt from the bound on new
+	// accounts per address (handlers.Config.Unlimited): for load tests.
+	Unlimited []string
 }
 
 // App is a running server: Handler serves it.
@@ -78,7 +81,11 @@ func New(opts Options) (*App, error) {
 		acc.Cost = opts.BcryptCost
 	}
 	hub := live.NewHub()
-	gm := games.New(games.Config{Store: opts.Store, Hub: hub, Owner: opts.Owner, Engines: opts.Engines, Engine: acc.Engine,
+	var notifier *live.Notifier
+	if opts.Store.Dialect() == store.Postgres {
+		notifier = live.NewNotifier(opts.Store.Notify)
+	}
+	gm := games.New(games.Config{Store: opts.Store, Hub: hub, Notifier: notifier, Owner: opts.Owner, Engines: opts.Engines, Engine: acc.Engine,
 		Exclusive: opts.Store.Dialect() == store.SQLite})
 	q := analyses.New(opts.Store)
 	if opts.AnalysisNodes > 0 {
@@ -91,10 +98,17 @@ func New(opts Options) (*App, error) {
 	a := &App{
 		Games: gm, Accounts: acc, Hub: hub, Owner: opts.Owner, opts: opts, analyses: q,
 		Handler: handlers.New(handlers.Config{Store: opts.Store, Accounts: acc, Games: gm, Hub: hub, Analyses: q,
-			Static: static.FS, Web: web, SecureCookies: opts.SecureCookies}),
+			Static: static.FS, Web: web, SecureCookies: opts.SecureCookies, Unlimited: opts.Unlimited}),
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a.cancel = cancel
+	if notifier != nil {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			notifier.Run(ctx)
+		}()
+	}
 	if opts.PostgresURL != "" {
 		a.wg.Add(1)
 		go func() {

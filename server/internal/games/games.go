@@ -57,6 +57,9 @@ var (
 type Config struct {
 	Store *store.Store
 	Hub   *live.Hub
+	// Notifier tells the other processes of each change (PostgreSQL);
+	// nil with SQLite, which one process uses.
+	Notifier *live.Notifier
 	// Owner names this process in the leases: unique among the
 	// processes sharing the store.
 	Owner string
@@ -218,8 +221,7 @@ func Replay(row store.Game, moves []store.Move) (*surakarta.Game, error) {
 }
 
 // changed tells the followers in this process what changed of lg since
-// ply from, and the other processes (through the store's NOTIFY, sent by
-// the transaction) that it did.
+// ply from.
 func (m *Manager) changed(lg *liveGame, from int) {
 	frame, err := encodeUpdate(lg, from, m.now())
 	if err != nil {

@@ -47,7 +47,7 @@ func (m *Manager) Start() {
 				return
 			case <-t.C:
 			}
-			if _, err := m.cfg.Store.RenewLeases(m.ctx, m.cfg.Owner, m.now()); err != nil && m.ctx.Err() == nil {
+			if err := m.cfg.Store.RenewLeases(m.ctx, m.cfg.Owner, m.now()); err != nil && m.ctx.Err() == nil {
 				log.Printf("games: renewing leases: %v", err)
 			}
 			if n%2 == 0 {

@@ -2,7 +2,6 @@ package games
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -25,8 +24,8 @@ type change func(tx *store.Tx, lg *liveGame, row *store.Game, now int64) (*store
 // act runs f on game id in a transaction that locks the game's row, so
 // that one change of the game is made at a time across every process:
 // the move is stored, the row updated, the ratings of a rated game that
-// ended written, and the other processes notified at the commit; then
-// this process's followers hear of it. A move is thus stored before
+// ended written; after the commit the other processes are notified
+// (live.Notifier) and this process's followers hear of it. A move is thus stored before
 // anyone, its mover included, is told of it.
 func (m *Manager) act(ctx context.Context, id string, f change) error {
 	lg, err := m.load(ctx, id)
@@ -88,8 +87,7 @@ func (m *Manager) act(ctx context.Context, id string, f change) error {
 				}
 			}
 		}
-		ev, _ := json.Marshal(live.Event{Game: id, Ply: row.Ply, From: m.cfg.Owner})
-		return tx.Notify(ctx, string(ev))
+		return nil
 	})
 	if err != nil {
 		// f may have played on lg.game before the transaction failed:
@@ -105,6 +103,7 @@ func (m *Manager) act(ctx context.Context, id string, f change) error {
 	if mv != nil {
 		lg.moves = append(lg.moves, *mv)
 	}
+	m.cfg.Notifier.Notify(live.Event{Game: id, Ply: row.Ply, From: m.cfg.Owner})
 	m.changed(lg, from)
 	m.afterChange(lg)
 	return nil

@@ -44,7 +44,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) (store.User, err
 	if u, ok := s.user(r); ok {
 		return u, nil
 	}
-	if !s.registers.Allow(addr(r)) {
+	if !s.allowNewAccount(r) {
 		return store.User{}, errTooMany
 	}
 	u, tok, err := s.cfg.Accounts.Guest(r.Context())
@@ -65,7 +65,7 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 
 // register makes an account and logs it in.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
-	if !s.registers.Allow(addr(r)) {
+	if !s.allowNewAccount(r) {
 		s.fail(w, r, http.StatusTooManyRequests, errTooMany)
 		return
 	}

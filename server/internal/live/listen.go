@@ -21,7 +21,8 @@ type Event struct {
 	From string `json:"f"`
 }
 
-// Listen receives the events of store.Channel from the PostgreSQL of url
+// Listen receives the events of store.Channel (batches of them, JSON
+// arrays, as Notifier sends them) from the PostgreSQL of url
 // and hands each to handle, until ctx is done. After a lost connection it
 // connects again and calls resync, for the events it may have missed.
 func Listen(ctx context.Context, url string, handle func(Event), resync func()) {
@@ -53,9 +54,11 @@ func Listen(ctx context.Context, url string, handle func(Event), resync func()) 
 			if err != nil {
 				break
 			}
-			var ev Event
-			if json.Unmarshal([]byte(n.Payload), &ev) == nil {
-				handle(ev)
+			var batch []Event
+			if json.Unmarshal([]byte(n.Payload), &batch) == nil {
+				for _, ev := range batch {
+					handle(ev)
+				}
 			}
 		}
 		conn.Close(context.Background())

@@ -8,9 +8,11 @@ import (
 )
 
 // Lease is the row that says which server process keeps a game's clock:
-// the process Owner, which renewed it last at RenewedAt. An owner that
-// stops renewing (its process died) loses it LeaseTTL after; Owner ""
-// marks a lease given up (a graceful shutdown), free at once.
+// the process Owner, alive as of RenewedAt: the later of the time the
+// lease was taken and the owner's last heartbeat (table processes, one
+// row a process, renewed every second). An owner that stops renewing (its
+// process died) loses it LeaseTTL after; Owner "" marks a lease given up
+// (a graceful shutdown), free at once.
 type Lease struct {
 	GameID    string
 	Owner     string
@@ -22,7 +24,7 @@ type Lease struct {
 // none yet.
 func (t *Tx) LeaseOf(ctx context.Context, id string) (l Lease, ok bool, err error) {
 	l.GameID = id
-	err = t.queryRow(ctx, "SELECT owner, renewed_at FROM game_leases WHERE game_id = ?", id).Scan(&l.Owner, &l.RenewedAt)
+	err = t.queryRow(ctx, "SELECT l.owner, "+renewed+" FROM game_leases l LEFT JOIN processes p ON p.owner = l.owner WHERE l.game_id = ?", id).Scan(&l.Owner, &l.RenewedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return l, false, nil
 	}
@@ -42,20 +44,29 @@ ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, renewed_at = exclude
 	return nil
 }
 
-// RenewLeases renews at now every lease that owner holds, and returns how
-// many it holds.
-func (s *Store) RenewLeases(ctx context.Context, owner string, now int64) (int64, error) {
-	res, err := s.exec(ctx, "UPDATE game_leases SET renewed_at = ? WHERE owner = ?", now, owner)
+// renewed is a lease's liveness in the queries over game_leases l joined
+// with processes p: the later of its own time and its owner's heartbeat.
+const renewed = "CASE WHEN p.renewed_at IS NULL OR p.renewed_at < l.renewed_at THEN l.renewed_at ELSE p.renewed_at END"
+
+// RenewLeases renews at now every lease that owner holds: one row, the
+// owner's heartbeat, whatever the number of its games.
+func (s *Store) RenewLeases(ctx context.Context, owner string, now int64) error {
+	_, err := s.exec(ctx, `INSERT INTO processes (owner, renewed_at) VALUES (?, ?)
+ON CONFLICT (owner) DO UPDATE SET renewed_at = excluded.renewed_at`, owner, now)
 	if err != nil {
-		return 0, fmt.Errorf("store: renewing the leases of %s: %w", owner, err)
+		return fmt.Errorf("store: renewing the leases of %s: %w", owner, err)
 	}
-	return res.RowsAffected()
+	return nil
 }
 
 // ReleaseLeases gives up at now every lease that owner holds: the next
 // process to take one credits the mover the time from now (package games).
 func (s *Store) ReleaseLeases(ctx context.Context, owner string, now int64) error {
 	_, err := s.exec(ctx, "UPDATE game_leases SET owner = '', renewed_at = ? WHERE owner = ?", now, owner)
+	if err != nil {
+		return fmt.Errorf("store: releasing the leases of %s: %w", owner, err)
+	}
+	_, err = s.exec(ctx, "DELETE FROM processes WHERE owner = ?", owner)
 	if err != nil {
 		return fmt.Errorf("store: releasing the leases of %s: %w", owner, err)
 	}
@@ -75,8 +86,8 @@ func (t *Tx) DeleteLease(ctx context.Context, id string) error {
 // without a lease, with one given up, or with one not renewed since
 // expiredBefore.
 func (s *Store) UnownedGames(ctx context.Context, expiredBefore int64) ([]string, error) {
-	return s.ids(ctx, `SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
-WHERE g.status = ? AND (l.game_id IS NULL OR l.owner = '' OR l.renewed_at < ?) ORDER BY g.id`, StatusPlaying, expiredBefore)
+	return s.ids(ctx, `SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id LEFT JOIN processes p ON p.owner = l.owner
+WHERE g.status = ? AND (l.game_id IS NULL OR l.owner = '' OR `+renewed+` < ?) ORDER BY g.id`, StatusPlaying, expiredBefore)
 }
 
 // OwnedGames returns the games whose clocks owner holds.

@@ -176,17 +176,17 @@ func (s *Store) InTx(ctx context.Context, fn func(*Tx) error) error {
 }
 
 // Channel is the PostgreSQL channel of the live events between server
-// processes (Tx.Notify, package live).
+// processes (Store.Notify, package live).
 const Channel = "surakarta_events"
 
-// Notify sends payload on Channel when the transaction commits, and not
-// at all if it rolls back (PostgreSQL's NOTIFY is transactional). With
-// SQLite, which has one server process, it does nothing.
-func (t *Tx) Notify(ctx context.Context, payload string) error {
-	if t.s.dialect != Postgres {
+// Notify sends payload on Channel to the processes that listen (package
+// live), as a statement of its own. With SQLite, which has one server
+// process, it does nothing.
+func (s *Store) Notify(ctx context.Context, payload string) error {
+	if s.dialect != Postgres {
 		return nil
 	}
-	_, err := t.exec(ctx, "SELECT pg_notify(?, ?)", Channel, payload)
+	_, err := s.exec(ctx, "SELECT pg_notify(?, ?)", Channel, payload)
 	if err != nil {
 		return fmt.Errorf("store: notify: %w", err)
 	}
