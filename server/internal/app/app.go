@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"io/fs"
+	"log"
 	"net/http"
 	"os"
 	"runtime"
@@ -110,11 +111,19 @@ func New(opts Options) (*App, error) {
 		}()
 	}
 	if opts.PostgresURL != "" {
+		ready := make(chan struct{})
 		a.wg.Add(1)
 		go func() {
 			defer a.wg.Done()
-			live.Listen(ctx, opts.PostgresURL, gm.Event, gm.Resync)
+			live.Listen(ctx, opts.PostgresURL, gm.Event, gm.Resync, ready)
 		}()
+		// Serve once the other processes' events are heard, so that no
+		// move of a game followed here is missed.
+		select {
+		case <-ready:
+		case <-time.After(ListenTimeout):
+			log.Printf("app: not listening to PostgreSQL's events after %v; serving anyway", ListenTimeout)
+		}
 	}
 	gm.Start()
 	q.Start(opts.Analysts)
@@ -141,6 +150,10 @@ func (a *App) Close() error {
 	a.analyses.Close()
 	return a.Games.Close()
 }
+
+// ListenTimeout bounds the wait at the start for the first connection
+// that listens to the other processes' events.
+const ListenTimeout = 10 * time.Second
 
 // ShutdownTimeout bounds a graceful shutdown.
 const ShutdownTimeout = 10 * time.Second

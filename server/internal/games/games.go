@@ -174,7 +174,7 @@ func (lg *liveGame) set(row store.Game, moves []store.Move) error {
 
 // refresh reads what changed of the game since this process last read
 // it: the row, and the moves after those it has.
-func (m *Manager) refresh(ctx context.Context, lg *liveGame, read func() (store.Game, []store.Move, error)) error {
+func (m *Manager) refresh(lg *liveGame, read func() (store.Game, []store.Move, error)) error {
 	row, newer, err := read()
 	if err != nil {
 		return err

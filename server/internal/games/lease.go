@@ -176,11 +176,12 @@ func (m *Manager) reread(lg *liveGame, id string) {
 		m.mu.Unlock()
 		return
 	}
-	if lg.game == nil {
-		return // read at its next use
-	}
 	from := len(lg.moves)
-	err := m.refresh(m.ctx, lg, func() (store.Game, []store.Move, error) {
+	if lg.game == nil { // a failed change left it to be read again: read it whole
+		from = 0
+		lg.moves = nil
+	}
+	err := m.refresh(lg, func() (store.Game, []store.Move, error) {
 		row, err := m.cfg.Store.Game(m.ctx, id)
 		if err != nil {
 			return row, nil, err

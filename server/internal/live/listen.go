@@ -25,7 +25,8 @@ type Event struct {
 // arrays, as Notifier sends them) from the PostgreSQL of url
 // and hands each to handle, until ctx is done. After a lost connection it
 // connects again and calls resync, for the events it may have missed.
-func Listen(ctx context.Context, url string, handle func(Event), resync func()) {
+// ready, if not nil, is closed once it first listens.
+func Listen(ctx context.Context, url string, handle func(Event), resync func(), ready chan<- struct{}) {
 	first := true
 	for ctx.Err() == nil {
 		conn, err := pgx.Connect(ctx, url)
@@ -44,6 +45,9 @@ func Listen(ctx context.Context, url string, handle func(Event), resync func()) 
 			case <-time.After(time.Second):
 			}
 			continue
+		}
+		if first && ready != nil {
+			close(ready)
 		}
 		if !first {
 			resync()
