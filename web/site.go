@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"embed"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -12,12 +11,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-)
 
-// static holds the page's own files: HTML, CSS and JavaScript, no build step.
-//
-//go:embed static
-var static embed.FS
+	"github.com/surakarta-go/surakarta/web/static"
+)
 
 // WasmFile and ExecFile are the files BuildSite adds to static's.
 const (
@@ -25,7 +21,8 @@ const (
 	ExecFile = "wasm_exec.js"
 )
 
-// BuildSite writes the complete page to dir: the files of static/, the
+// BuildSite writes the complete page to dir: the files of static/ (package
+// static, which the server shares), the
 // engine compiled to WebAssembly (WasmFile) and Go's JavaScript support
 // for it (ExecFile), both from the go command on PATH. It must run in the
 // module's directory, where the engine's source is.
@@ -36,11 +33,7 @@ func BuildSite(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	files, err := fs.Sub(static, "static")
-	if err != nil {
-		return err
-	}
-	if err := copyFiles(dir, files); err != nil {
+	if err := copyFiles(dir, static.FS); err != nil {
 		return fmt.Errorf("copying the static files: %w", err)
 	}
 	goroot, err := goCommand(nil, "env", "GOROOT")

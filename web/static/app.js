@@ -1,5 +1,6 @@
-// The page: draws the board and its circuits, takes the player's clicks and
-// lets the engine reply. The rules and the engine are the Go library compiled
+// The page: draws the board and its circuits (board.js, the board the
+// server's pages share), takes the player's clicks and lets the engine
+// reply. The rules and the engine are the Go library compiled
 // to WebAssembly, running in a Web Worker (worker.js); this script knows no
 // rules: after every change the worker describes the game (a "state": the
 // board, the legal moves with their capture paths, the moves played, the
@@ -21,8 +22,8 @@
 // made to hold the page's game before it is asked anything (syncEngine),
 // and render draws everything from app alone.
 //
-// It is the page's entry, an ES module: it imports the variations of the
-// move list (variations.js), the opening explorer (explorer.js) and the
+// It is the page's entry, an ES module: it imports the board (board.js),
+// the variations of the move list (variations.js), the opening explorer (explorer.js) and the
 // puzzle mode (puzzle.js), and exports what they use of the page (app,
 // render, the actions' begin and stale, …). The modules import each other
 // both ways, which ES modules allow because none of them uses what it
@@ -33,12 +34,8 @@
 import { explorerRender } from "./explorer.js";
 import { puzzles } from "./puzzle.js";
 import { drawVariations, leaveVariation } from "./variations.js";
+import { Board, el, squareIndex } from "./board.js";
 
-const U = 100;            // SVG units between neighbouring points
-const MARGIN = 250;       // room round the grid for the outer loops (radius 2U)
-const SIZE = 5 * U + 2 * MARGIN;
-const FILES = "abcdef";
-const SVGNS = "http://www.w3.org/2000/svg";
 const ENGINE_NAME = "pvs,network";
 const FULL_STRENGTH = 10; // the level of the engine at full strength, which thinks for the chosen time
 const DEFAULT_LEVEL = 3;
@@ -67,123 +64,11 @@ export const app = {
 
 export const $ = (id) => document.getElementById(id);
 
-// ---- Squares and geometry ----
+// ---- The board ----
 
-function squareIndex(name) { return (name.charCodeAt(1) - 49) * 6 + (name.charCodeAt(0) - 97); }
-function squareName(file, rank) { return FILES[file] + (rank + 1); }
-// px and py place the point of a square on the board as seen from the side
-// of app.bottom: Black's side has a1 at the bottom left, White's (the
-// board turned round) has a1 at the top right.
-function px(name) { return xy(name.charCodeAt(0) - 97, name.charCodeAt(1) - 49)[0]; }
-function py(name) { return xy(name.charCodeAt(0) - 97, name.charCodeAt(1) - 49)[1]; }
-function xy(file, rank) {
-  return app.bottom === "white" ? [MARGIN + (5 - file) * U, MARGIN + rank * U] : [MARGIN + file * U, MARGIN + (5 - rank) * U];
-}
-
-// arc returns the SVG arc command that goes from point (ax, ay) to (bx, by)
-// the long way (three quarters of a circle) round the centre (cx, cy): a
-// corner loop, which passes outside the board.
-function arc(ax, ay, bx, by, cx, cy) {
-  const r = Math.hypot(ax - cx, ay - cy);
-  let d = Math.atan2(by - cy, bx - cx) - Math.atan2(ay - cy, ax - cx);
-  while (d < 0) d += 2 * Math.PI;
-  const sweep = Math.abs(d - 1.5 * Math.PI) < 0.01 ? 1 : 0; // +270° is clockwise on screen
-  return `A ${r} ${r} 0 1 ${sweep} ${bx} ${by}`;
-}
-
-// pathData draws a capture path: straight along the lines, round the loops.
-function pathData(path) {
-  const pts = path.points;
-  const loops = new Map(path.loops.map((l) => [l.index, l.corner]));
-  let d = `M ${px(pts[0])} ${py(pts[0])}`;
-  for (let i = 1; i < pts.length; i++) {
-    const corner = loops.get(i);
-    if (corner) {
-      d += " " + arc(px(pts[i - 1]), py(pts[i - 1]), px(pts[i]), py(pts[i]), px(corner), py(corner));
-    } else {
-      d += ` L ${px(pts[i])} ${py(pts[i])}`;
-    }
-  }
-  return d;
-}
-
-// circuitData draws a whole circuit: k = 1 is the inner one (ranks and files
-// 2 and 5), k = 2 the outer (3 and 4).
-function circuitData(k) {
-  let d = "";
-  for (const line of [k, 5 - k]) {
-    d += `M ${xy(0, line).join(" ")} L ${xy(5, line).join(" ")} `;
-    d += `M ${xy(line, 0).join(" ")} L ${xy(line, 5).join(" ")} `;
-  }
-  // Each loop joins the end of a rank line to the end of a file line.
-  for (const [cf, cr, af, ar, bf, br] of [
-    [0, 0, 0, k, k, 0], [5, 0, 5, k, 5 - k, 0], [0, 5, 0, 5 - k, k, 5], [5, 5, 5, 5 - k, 5 - k, 5],
-  ]) {
-    const [ax, ay] = xy(af, ar), [bx, by] = xy(bf, br), [cx, cy] = xy(cf, cr);
-    d += `M ${ax} ${ay} ${arc(ax, ay, bx, by, cx, cy)} `;
-  }
-  return d;
-}
-
-function el(tag, attrs, parent) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-// ---- Drawing ----
-
-const layers = {};
-
-function drawBoardOnce() {
-  const svg = $("board");
-  svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);
-  el("rect", { class: "bg", x: 0, y: 0, width: SIZE, height: SIZE, rx: 24 }, svg);
-  layers.grid = el("g", { id: "grid" }, svg);
-  const defs = el("defs", {}, svg);
-  const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5,
-    markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse" }, defs);
-  el("path", { d: "M 0 0 L 10 5 L 0 10 z" }, marker);
-  for (const name of ["marks", "options", "pieces", "suggestions", "targets", "hits"]) {
-    layers[name] = el("g", { id: "layer-" + name }, svg);
-  }
-  for (let rank = 0; rank < 6; rank++) {
-    for (let file = 0; file < 6; file++) {
-      const sq = squareName(file, rank);
-      const hit = el("rect", { class: "hit", "data-square": sq, width: U, height: U }, layers.hits);
-      el("title", {}, hit).textContent = sq;
-    }
-  }
-  svg.addEventListener("click", (e) => {
-    const hit = e.target.closest("[data-square]");
-    if (hit) onSquare(hit.dataset.square);
-  });
-}
-
-// drawGrid draws the lines, the circuits and the labels, and puts the
-// squares that take the clicks on their points, as seen from app.bottom.
-function drawGrid() {
-  const grid = layers.grid;
-  clear(grid);
-  for (let i = 0; i < 6; i++) {
-    el("line", { class: "grid", x1: xy(0, i)[0], y1: xy(0, i)[1], x2: xy(5, i)[0], y2: xy(5, i)[1] }, grid);
-    el("line", { class: "grid", x1: xy(i, 0)[0], y1: xy(i, 0)[1], x2: xy(i, 5)[0], y2: xy(i, 5)[1] }, grid);
-    const lx = el("text", { class: "label file", x: xy(i, 0)[0], y: SIZE - 22 }, grid);
-    lx.textContent = FILES[i];
-    const ly = el("text", { class: "label rank", x: 22, y: xy(0, i)[1] }, grid);
-    ly.textContent = String(i + 1);
-  }
-  el("path", { class: "circuit outer", "data-circuit": "outer", d: circuitData(2) }, grid);
-  el("path", { class: "circuit inner", "data-circuit": "inner", d: circuitData(1) }, grid);
-  for (const hit of layers.hits.children) {
-    hit.setAttribute("x", px(hit.dataset.square) - U / 2);
-    hit.setAttribute("y", py(hit.dataset.square) - U / 2);
-  }
-  layers.grid.dataset.bottom = app.bottom;
-}
-
-function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
+// board draws the position shown (board.js, which the server's game page
+// shares); created by init.
+let board = null;
 
 // analysed returns the analysis of the game now, or null.
 export function analysed() {
@@ -212,29 +97,6 @@ function lastMove(st) {
   return { from: m.text.slice(0, 2), to: m.text.slice(-2), path: m.path };
 }
 
-// drawSuggestion draws a move that the engine suggests, a hint or the
-// better move of the analysis (kind "hint" or "better"): an arrow for a
-// step, its path for a capture. The group has the id kind and the move in
-// data-move, and for a capture its path's points in data-points.
-function drawSuggestion(s, kind) {
-  const g = el("g", { id: kind + "-move", class: "suggestion " + kind, "data-move": s.move,
-    "data-points": s.path ? s.path.points.join(" ") : "" }, layers.suggestions);
-  const title = el("title", {}, g);
-  title.textContent = (kind === "hint" ? "Hint: " : "The engine's better move: ") + s.move;
-  const from = s.move.slice(0, 2), to = s.move.slice(-2);
-  if (s.path) {
-    el("path", { class: "path suggestion-path " + s.path.circuit, d: pathData(s.path) }, g);
-    el("circle", { class: "suggestion-target", cx: px(to), cy: py(to), r: 44 }, g);
-  } else {
-    const [x1, y1, x2, y2] = [px(from), py(from), px(to), py(to)];
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
-    el("line", { class: "arrow", x1: x1 + ux * 20, y1: y1 + uy * 20, x2: x2 - ux * 28, y2: y2 - uy * 28,
-      "marker-end": "url(#arrowhead)" }, g);
-  }
-  el("circle", { class: "suggestion-from", cx: px(from), cy: py(from), r: 40 }, g);
-}
-
 // betterMove returns the engine's better move for the ply shown in review,
 // or null when the move played was its best.
 function betterMove() {
@@ -248,55 +110,25 @@ function betterMove() {
 // piece that moves is drawn where the animation has it, on its way from
 // its square, over the piece it takes, which stays until it arrives.
 function drawBoard() {
-  if (layers.grid.dataset.bottom !== app.bottom) drawGrid();
+  board.bottom = app.bottom;
   const st = shown();
-  for (const name of ["marks", "options", "pieces", "suggestions", "targets"]) clear(layers[name]);
-  if (!st) return;
-  const anim = app.anim && app.anim.track ? app.anim : null;
-  const last = lastMove(st);
-  if (anim) {
-    const track = el("path", { id: "moving-path", class: anim.path ? "path moving " + anim.path.circuit : "path",
-      d: anim.track }, layers.marks);
-    if (!anim.path) track.setAttribute("stroke-opacity", "0");
-  } else if (last) {
-    if (last.path) {
-      el("path", { id: "last-path", class: "path last " + last.path.circuit, d: pathData(last.path),
-        "data-points": last.path.points.join(" ") }, layers.marks);
-    }
-    el("circle", { class: "last-from", cx: px(last.from), cy: py(last.from), r: 42 }, layers.marks);
-    el("circle", { class: "last-to", cx: px(last.to), cy: py(last.to), r: 46 }, layers.marks);
+  if (!st) {
+    board.draw(null);
+    return;
   }
-  if (anim && anim.taken) {
-    el("circle", { class: "taken " + anim.taken, cx: px(anim.to), cy: py(anim.to), r: 34 }, layers.pieces);
-  }
-  let moving = null;
-  st.board.forEach((color, i) => {
-    if (!color) return;
-    const sq = squareName(i % 6, Math.floor(i / 6));
-    const cls = ["piece", color];
-    if (color === app.human && (app.phase === "human" || app.phase === "puzzle")) cls.push("mine");
-    if (sq === app.selected) cls.push("selected");
-    const [x, y] = anim && sq === anim.to ? [anim.x, anim.y] : [px(sq), py(sq)];
-    const piece = el("circle", { class: cls.join(" "), "data-square": sq, "data-color": color, cx: x, cy: y, r: 34 }, layers.pieces);
-    if (anim && sq === anim.to) moving = piece;
-  });
-  if (moving) {
-    moving.classList.add("moving");
-    layers.pieces.appendChild(moving); // on top of the others
-  }
-  if (app.hint && (app.phase === "human" || app.phase === "puzzle") && !app.view) drawSuggestion(app.hint, "hint");
+  const suggestions = [];
+  if (app.hint && (app.phase === "human" || app.phase === "puzzle") && !app.view) suggestions.push({ ...app.hint, kind: "hint" });
   const better = app.view ? null : betterMove();
-  if (better) drawSuggestion(better, "better");
-  if (app.selected) {
-    for (const m of st.legal.filter((m) => m.from === app.selected)) {
-      if (m.capture) {
-        el("path", { class: "path option " + m.path.circuit, d: pathData(m.path) }, layers.options);
-        el("circle", { class: "target capture", "data-target": m.to, cx: px(m.to), cy: py(m.to), r: 44 }, layers.targets);
-      } else {
-        el("circle", { class: "target", "data-target": m.to, cx: px(m.to), cy: py(m.to), r: 13 }, layers.targets);
-      }
-    }
-  }
+  if (better) suggestions.push({ ...better, kind: "better" });
+  board.draw({
+    board: st.board,
+    last: lastMove(st),
+    anim: app.anim && app.anim.track ? app.anim : null,
+    mine: app.phase === "human" || app.phase === "puzzle" ? app.human : null,
+    selected: app.selected,
+    legal: st.legal,
+    suggestions,
+  });
 }
 
 function drawMoves() {
@@ -727,8 +559,8 @@ function onSquare(sq) {
 export function showMove(gen, by, text, path) {
   const from = text.slice(0, 2), to = text.slice(-2);
   const taken = text.includes("x") ? (app.state.board[squareIndex(to)] === "black" ? "white" : "black") : "";
-  const track = path ? pathData(path) : `M ${px(from)} ${py(from)} L ${px(to)} ${py(to)}`;
-  const anim = { by, move: text, from, to, path, taken, track, x: px(from), y: py(from) };
+  const track = path ? board.pathData(path) : board.stepData(from, to);
+  const anim = { by, move: text, from, to, path, taken, track, x: board.px(from), y: board.py(from) };
   app.anim = anim;
   setPhase("animating");
   const line = $("moving-path");
@@ -754,11 +586,7 @@ export function showMove(gen, by, text, path) {
       const p = line.getPointAtLength(ease * length);
       anim.x = p.x;
       anim.y = p.y;
-      const piece = layers.pieces.querySelector(".piece.moving");
-      if (piece) {
-        piece.setAttribute("cx", p.x);
-        piece.setAttribute("cy", p.y);
-      }
+      board.movePiece(p.x, p.y);
       if (f < 1) requestAnimationFrame(frame);
       else arrive();
     };
@@ -1082,7 +910,7 @@ window.surakartaBench = async (positions, depth) => {
 // ---- Start ----
 
 async function init() {
-  drawBoardOnce();
+  board = new Board($("board"), onSquare);
   const params = new URLSearchParams(location.search);
   if (params.get("color") === "white" || params.get("color") === "black") $("color").value = params.get("color");
   if (params.get("movetime")) {
@@ -1098,7 +926,8 @@ async function init() {
   if (params.get("position")) $("start-position").value = params.get("position");
   if (params.get("level")) $("level").value = String(Math.max(1, Math.min(FULL_STRENGTH, Math.round(Number(params.get("level"))) || DEFAULT_LEVEL)));
   app.human = app.bottom = $("color").value;
-  drawGrid();
+  board.bottom = app.bottom;
+  board.drawGrid();
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
