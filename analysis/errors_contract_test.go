@@ -19,34 +19,15 @@ import (
 func TestErrorContract(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	report := &analysis.Report{Moves: []analysis.Annotation{{Ply: 2}}} // its first annotation is not of ply 1
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Game":            {err2(analysis.Game(context.Background(), g, nil, analysis.Options{})), analysis.ErrInvalidAnalysis},
-		"Report.Annotate": {err2(report.Annotate(record.New(g))), analysis.ErrInvalidAnalysis},
-		"Report.Fit":      {err2((&analysis.Report{}).Fit(nil)), analysis.ErrInvalidAnalysis},
+	cases := map[string]doccheck.ErrorCase{
+		"Game":            doccheck.Case(doccheck.Err2(analysis.Game(context.Background(), g, nil, analysis.Options{})), analysis.ErrInvalidAnalysis),
+		"Report.Annotate": doccheck.Case(doccheck.Err2(report.Annotate(record.New(g))), analysis.ErrInvalidAnalysis),
+		"Report.Fit":      doccheck.Case(doccheck.Err2((&analysis.Report{}).Fit(nil)), analysis.ErrInvalidAnalysis),
 		// The writer's own error.
-		"Report.WriteSVG": {(&analysis.Report{}).WriteSVG(failingWriter{}), errWrite},
+		"Report.WriteSVG": doccheck.Case((&analysis.Report{}).WriteSVG(failingWriter{}), errWrite),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }
 
 // errWrite is the error of a failingWriter.
 var errWrite = errors.New("the disk is full")

@@ -1,7 +1,6 @@
 package elo_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/surakarta-go/surakarta/elo"
@@ -15,28 +14,12 @@ import (
 func TestErrorContract(t *testing.T) {
 	var counts elo.Counts
 	var pairs elo.Pentanomial
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Counts.Add":           {counts.Add(0.25), elo.ErrInvalidScore},
-		"Counts.Validate":      {elo.Counts{Wins: -1}.Validate(), elo.ErrInvalidCounts},
-		"Pentanomial.Add":      {pairs.Add(1, 2), elo.ErrInvalidScore},
-		"Pentanomial.Validate": {elo.Pentanomial{2: -1}.Validate(), elo.ErrInvalidCounts},
-		"SPRT.Validate":        {elo.SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}.Validate(), elo.ErrInvalidSPRT},
+	cases := map[string]doccheck.ErrorCase{
+		"Counts.Add":           doccheck.Case(counts.Add(0.25), elo.ErrInvalidScore),
+		"Counts.Validate":      doccheck.Case(elo.Counts{Wins: -1}.Validate(), elo.ErrInvalidCounts),
+		"Pentanomial.Add":      doccheck.Case(pairs.Add(1, 2), elo.ErrInvalidScore),
+		"Pentanomial.Validate": doccheck.Case(elo.Pentanomial{2: -1}.Validate(), elo.ErrInvalidCounts),
+		"SPRT.Validate":        doccheck.Case(elo.SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}.Validate(), elo.ErrInvalidSPRT),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }

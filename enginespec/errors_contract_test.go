@@ -1,7 +1,6 @@
 package enginespec_test
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/surakarta-go/surakarta"
@@ -16,28 +15,9 @@ import (
 // and never by its text. A function added without a case here fails the
 // test.
 func TestErrorContract(t *testing.T) {
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Engine.NewSearcher": {err2(enginespec.Engine{Name: "pvs"}.NewSearcher()), surakarta.ErrInvalidSearch},
-		"Parse":              {err2(enginespec.Parse("pvs,material")), enginespec.ErrInvalidSpec},
+	cases := map[string]doccheck.ErrorCase{
+		"Engine.NewSearcher": doccheck.Case(doccheck.Err2(enginespec.Engine{Name: "pvs"}.NewSearcher()), surakarta.ErrInvalidSearch),
+		"Parse":              doccheck.Case(doccheck.Err2(enginespec.Parse("pvs,material")), enginespec.ErrInvalidSpec),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }

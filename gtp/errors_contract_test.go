@@ -1,7 +1,6 @@
 package gtp
 
 import (
-	"errors"
 	"io"
 	"io/fs"
 	"path/filepath"
@@ -38,45 +37,26 @@ func TestErrorContract(t *testing.T) {
 		say("= 1", "")
 		return true
 	})
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Client.ClearBoard":   {refuser.ClearBoard(ctx), ErrRefused},
-		"Client.ClearCache":   {refuser.ClearCache(ctx), ErrRefused},
-		"Client.Command":      {err2(refuser.Command(ctx, "two words")), ErrInvalidCommand},
-		"Client.FinalScore":   {err3(refuser.FinalScore(ctx)), ErrRefused},
-		"Client.GenMove":      {err2(refuser.GenMove(ctx, surakarta.Black)), ErrRefused},
-		"Client.Name":         {err2(refuser.Name(ctx)), ErrRefused},
-		"Client.Play":         {refuser.Play(ctx, surakarta.Black, a2a3), ErrRefused},
-		"Client.SetOption":    {refuser.SetOption(ctx, "Move Overhead", "8"), ErrInvalidCommand},
-		"Client.SetPosition":  {refuser.SetPosition(ctx, surakarta.NewPosition()), ErrRefused},
-		"Client.TimeLeft":     {refuser.TimeLeft(ctx, surakarta.Black, 0, 0), ErrRefused},
-		"Client.TimeSettings": {refuser.TimeSettings(ctx, 0, 0, 0), ErrRefused},
-		"Client.Version":      {err2(refuser.Version(ctx)), ErrRefused},
-		"Connect":             {err2(Connect(ctx, version1, w)), ErrProtocol},
-		"Serve":               {Serve(ctx, strings.NewReader(""), io.Discard, Engine{}), ErrInvalidEngine},
+	cases := map[string]doccheck.ErrorCase{
+		"Client.ClearBoard":   doccheck.Case(refuser.ClearBoard(ctx), ErrRefused),
+		"Client.ClearCache":   doccheck.Case(refuser.ClearCache(ctx), ErrRefused),
+		"Client.Command":      doccheck.Case(doccheck.Err2(refuser.Command(ctx, "two words")), ErrInvalidCommand),
+		"Client.FinalScore":   doccheck.Case(err3(refuser.FinalScore(ctx)), ErrRefused),
+		"Client.GenMove":      doccheck.Case(doccheck.Err2(refuser.GenMove(ctx, surakarta.Black)), ErrRefused),
+		"Client.Name":         doccheck.Case(doccheck.Err2(refuser.Name(ctx)), ErrRefused),
+		"Client.Play":         doccheck.Case(refuser.Play(ctx, surakarta.Black, a2a3), ErrRefused),
+		"Client.SetOption":    doccheck.Case(refuser.SetOption(ctx, "Move Overhead", "8"), ErrInvalidCommand),
+		"Client.SetPosition":  doccheck.Case(refuser.SetPosition(ctx, surakarta.NewPosition()), ErrRefused),
+		"Client.TimeLeft":     doccheck.Case(refuser.TimeLeft(ctx, surakarta.Black, 0, 0), ErrRefused),
+		"Client.TimeSettings": doccheck.Case(refuser.TimeSettings(ctx, 0, 0, 0), ErrRefused),
+		"Client.Version":      doccheck.Case(doccheck.Err2(refuser.Version(ctx)), ErrRefused),
+		"Connect":             doccheck.Case(doccheck.Err2(Connect(ctx, version1, w)), ErrProtocol),
+		"Serve":               doccheck.Case(Serve(ctx, strings.NewReader(""), io.Discard, Engine{}), ErrInvalidEngine),
 		// The system's error for a program that is not there.
-		"Start": {err2(Start(ctx, filepath.Join(t.TempDir(), "no-engine"))), fs.ErrNotExist},
+		"Start": doccheck.Case(doccheck.Err2(Start(ctx, filepath.Join(t.TempDir(), "no-engine"))), fs.ErrNotExist),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }
 
 // err3 returns the error of a call that returns two values and an error.
 func err3[T, U any](_ T, _ U, err error) error { return err }

@@ -1,7 +1,6 @@
 package picture_test
 
 import (
-	"errors"
 	"image/color"
 	"io"
 	"testing"
@@ -19,29 +18,13 @@ func TestErrorContract(t *testing.T) {
 	p := surakarta.NewPosition()
 	g := surakarta.NewGame(p)
 	tiny := picture.Options{Size: picture.MinSize - 1}
-	cases := map[string]error{
-		"GIF":       err2(picture.GIF(g, picture.GIFOptions{Options: tiny})),
-		"Image":     err2(picture.Image(p, tiny)),
-		"MoveArrow": err2(picture.MoveArrow(p, surakarta.NewMove(surakarta.A1, surakarta.A6), color.NRGBA{})),
-		"WriteGIF":  picture.WriteGIF(io.Discard, g, picture.GIFOptions{Options: tiny}),
-		"WritePNG":  picture.WritePNG(io.Discard, p, tiny),
-		"WriteSVG":  picture.WriteSVG(io.Discard, p, tiny),
+	cases := map[string]doccheck.ErrorCase{
+		"GIF":       doccheck.Case(doccheck.Err2(picture.GIF(g, picture.GIFOptions{Options: tiny})), picture.ErrOptions),
+		"Image":     doccheck.Case(doccheck.Err2(picture.Image(p, tiny)), picture.ErrOptions),
+		"MoveArrow": doccheck.Case(doccheck.Err2(picture.MoveArrow(p, surakarta.NewMove(surakarta.A1, surakarta.A6), color.NRGBA{})), picture.ErrOptions),
+		"WriteGIF":  doccheck.Case(picture.WriteGIF(io.Discard, g, picture.GIFOptions{Options: tiny}), picture.ErrOptions),
+		"WritePNG":  doccheck.Case(picture.WritePNG(io.Discard, p, tiny), picture.ErrOptions),
+		"WriteSVG":  doccheck.Case(picture.WriteSVG(io.Discard, p, tiny), picture.ErrOptions),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		err, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(err, picture.ErrOptions) {
-			t.Errorf("%s: %v, want an error wrapping ErrOptions", name, err)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }

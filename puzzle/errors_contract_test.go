@@ -2,7 +2,6 @@ package puzzle_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -22,36 +21,17 @@ func TestErrorContract(t *testing.T) {
 	g := surakarta.NewGame(surakarta.NewPosition())
 	s := surakarta.NewPVS(surakarta.NewTuned())
 	var p puzzle.Puzzle // no position, no solution
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Find":                 {err2(puzzle.Find(ctx, nil, s, puzzle.Options{})), puzzle.ErrInvalidOptions},
-		"FromReport":           {err2(puzzle.FromReport(ctx, g, nil, s, puzzle.Options{})), puzzle.ErrInvalidOptions},
-		"Parse":                {err2(puzzle.Parse("nonsense")), puzzle.ErrInvalidPuzzle},
-		"Puzzle.Check":         {p.Check(), puzzle.ErrInvalidPuzzle},
-		"Puzzle.UnmarshalText": {p.UnmarshalText([]byte("nonsense")), puzzle.ErrInvalidPuzzle},
-		"Rate":                 {err2(puzzle.Rate(ctx, p, puzzle.RateOptions{})), puzzle.ErrInvalidPuzzle},
-		"Read":                 {err2(puzzle.Read(strings.NewReader("nonsense\n"))), puzzle.ErrInvalidPuzzle},
-		"Solves":               {err2(puzzle.Solves(ctx, p, nil, surakarta.Limits{})), puzzle.ErrInvalidOptions},
-		"Verify":               {puzzle.Verify(ctx, p, nil, puzzle.VerifyOptions{}), puzzle.ErrInvalidOptions},
-		"Write":                {puzzle.Write(io.Discard, []puzzle.Puzzle{p}), puzzle.ErrInvalidPuzzle},
+	cases := map[string]doccheck.ErrorCase{
+		"Find":                 doccheck.Case(doccheck.Err2(puzzle.Find(ctx, nil, s, puzzle.Options{})), puzzle.ErrInvalidOptions),
+		"FromReport":           doccheck.Case(doccheck.Err2(puzzle.FromReport(ctx, g, nil, s, puzzle.Options{})), puzzle.ErrInvalidOptions),
+		"Parse":                doccheck.Case(doccheck.Err2(puzzle.Parse("nonsense")), puzzle.ErrInvalidPuzzle),
+		"Puzzle.Check":         doccheck.Case(p.Check(), puzzle.ErrInvalidPuzzle),
+		"Puzzle.UnmarshalText": doccheck.Case(p.UnmarshalText([]byte("nonsense")), puzzle.ErrInvalidPuzzle),
+		"Rate":                 doccheck.Case(doccheck.Err2(puzzle.Rate(ctx, p, puzzle.RateOptions{})), puzzle.ErrInvalidPuzzle),
+		"Read":                 doccheck.Case(doccheck.Err2(puzzle.Read(strings.NewReader("nonsense\n"))), puzzle.ErrInvalidPuzzle),
+		"Solves":               doccheck.Case(doccheck.Err2(puzzle.Solves(ctx, p, nil, surakarta.Limits{})), puzzle.ErrInvalidOptions),
+		"Verify":               doccheck.Case(puzzle.Verify(ctx, p, nil, puzzle.VerifyOptions{}), puzzle.ErrInvalidOptions),
+		"Write":                doccheck.Case(puzzle.Write(io.Discard, []puzzle.Puzzle{p}), puzzle.ErrInvalidPuzzle),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }

@@ -17,10 +17,10 @@ import (
 func TestErrorContract(t *testing.T) {
 	var rec record.Record
 	nilGame := &record.Record{}
-	cases := map[string]error{
-		"Parse":                fst(record.Parse("[Result \"1-0\"]\n\n1. a2a9")),
-		"ReadAll":              fst(record.ReadAll(strings.NewReader("1. a2a9 *"))),
-		"Record.UnmarshalText": rec.UnmarshalText([]byte("1. b2b3 b2b3 *")),
+	cases := map[string]doccheck.ErrorCase{
+		"Parse":                doccheck.Case(doccheck.Err2(record.Parse("[Result \"1-0\"]\n\n1. a2a9")), record.ErrInvalid),
+		"ReadAll":              doccheck.Case(doccheck.Err2(record.ReadAll(strings.NewReader("1. a2a9 *"))), record.ErrInvalid),
+		"Record.UnmarshalText": doccheck.Case(rec.UnmarshalText([]byte("1. b2b3 b2b3 *")), record.ErrInvalid),
 	}
 	_, writeErr := nilGame.MarshalText()
 	if !errors.Is(writeErr, record.ErrInvalid) {
@@ -32,21 +32,5 @@ func TestErrorContract(t *testing.T) {
 	if _, err := bad.MarshalText(); !errors.Is(err, record.ErrInvalid) {
 		t.Errorf("MarshalText of a comment with }: %v, want ErrInvalid", err)
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		err, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(err, record.ErrInvalid) {
-			t.Errorf("%s: %v, want an error wrapping ErrInvalid", name, err)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
-
-// fst returns the error of a call that returns a value and an error.
-func fst[T any](_ T, err error) error { return err }

@@ -34,7 +34,7 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/surakarta-go/surakarta v0.3.0
+	github.com/surakarta-go/surakarta v0.4.0
 	github.com/surakarta-go/surakarta/web v0.0.0-00010101000000-000000000000
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect

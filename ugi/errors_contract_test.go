@@ -3,7 +3,6 @@ package ugi
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -53,38 +52,22 @@ func TestErrorContract(t *testing.T) {
 		return true
 	})
 	spin := Option{Name: "Hash", Type: OptionSpin, Min: 1, Max: 64}
-	cases := map[string]struct {
-		err  error
-		want error
-	}{
-		"Client.Go":        {err2(refuser.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 1}}, nil)), ErrProtocol},
-		"Client.IsReady":   {isReadyBreaker.IsReady(ctx), ErrProtocol},
-		"Client.NewGame":   {refuser.NewGame(ctx), ErrRefused},
-		"Client.PonderHit": {ponderHitErr, ErrProtocol},
-		"Client.Position":  {refuser.Position(ctx, surakarta.NewPosition(), nil), ErrRefused},
-		"Client.Query":     {err2(refuser.Query(ctx, "two words")), ErrInvalidCommand},
-		"Client.SetOption": {refuser.SetOption(ctx, "Hash", "1\nquit"), ErrInvalidCommand},
-		"Client.Stop":      {stopErr, ErrProtocol},
-		"Connect":          {err2(Connect(ctx, noHandshake, w)), ErrProtocol},
-		"Option.Validate":  {err2(spin.Validate("65")), ErrInvalidOption},
-		"Serve":            {Serve(ctx, strings.NewReader(""), io.Discard, Engine{}), ErrInvalidEngine},
+	cases := map[string]doccheck.ErrorCase{
+		"Client.Go":        doccheck.Case(doccheck.Err2(refuser.Go(ctx, GoParams{Limits: surakarta.Limits{Depth: 1}}, nil)), ErrProtocol),
+		"Client.IsReady":   doccheck.Case(isReadyBreaker.IsReady(ctx), ErrProtocol),
+		"Client.NewGame":   doccheck.Case(refuser.NewGame(ctx), ErrRefused),
+		"Client.PonderHit": doccheck.Case(ponderHitErr, ErrProtocol),
+		"Client.Position":  doccheck.Case(refuser.Position(ctx, surakarta.NewPosition(), nil), ErrRefused),
+		"Client.Query":     doccheck.Case(doccheck.Err2(refuser.Query(ctx, "two words")), ErrInvalidCommand),
+		"Client.SetOption": doccheck.Case(refuser.SetOption(ctx, "Hash", "1\nquit"), ErrInvalidCommand),
+		"Client.Stop":      doccheck.Case(stopErr, ErrProtocol),
+		"Connect":          doccheck.Case(doccheck.Err2(Connect(ctx, noHandshake, w)), ErrProtocol),
+		"Option.Validate":  doccheck.Case(doccheck.Err2(spin.Validate("65")), ErrInvalidOption),
+		"Serve":            doccheck.Case(Serve(ctx, strings.NewReader(""), io.Discard, Engine{}), ErrInvalidEngine),
 		// The system's error for a program that is not there.
-		"Start": {err2(Start(ctx, filepath.Join(t.TempDir(), "no-engine"))), fs.ErrNotExist},
+		"Start": doccheck.Case(doccheck.Err2(Start(ctx, filepath.Join(t.TempDir(), "no-engine"))), fs.ErrNotExist),
 	}
-	for _, name := range doccheck.ErrorFuncs(t, ".") {
-		c, ok := cases[name]
-		if !ok {
-			t.Errorf("%s returns an error but has no case here: add one with bad input and the sentinel it wraps", name)
-			continue
-		}
-		delete(cases, name)
-		if !errors.Is(c.err, c.want) {
-			t.Errorf("%s: %v, want an error wrapping %q", name, c.err, c.want)
-		}
-	}
-	for name := range cases {
-		t.Errorf("the case %s is of no exported function that returns an error", name)
-	}
+	doccheck.ErrorContract(t, ".", cases)
 }
 
 // deafDuringGo returns the errors of Stop and PonderHit sent to an engine
@@ -146,6 +129,3 @@ func deafDuringGo(t *testing.T) (stopErr, ponderHitErr error) {
 	}
 	return stopErr, <-ponderHit
 }
-
-// err2 returns the error of a call that returns a value and an error.
-func err2[T any](_ T, err error) error { return err }

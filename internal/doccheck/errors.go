@@ -1,6 +1,7 @@
 package doccheck
 
 import (
+	"errors"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -83,3 +84,42 @@ func receiverName(recv *ast.FieldList) string {
 	}
 	return ""
 }
+
+// ErrorCase is the error of a call with bad input, and the sentinel it
+// must wrap.
+type ErrorCase struct{ Err, Want error }
+
+// ErrorContract fails t unless cases holds a case for each of the
+// exported functions and methods of the package in dir that return an
+// error (ErrorFuncs), keyed as ErrorFuncs names them, whose error wraps
+// its sentinel, and no case of another name: a function added without a
+// case fails the package's test.
+func ErrorContract(t testing.TB, dir string, cases map[string]ErrorCase) {
+	t.Helper()
+	left := make(map[string]bool, len(cases))
+	for name := range cases {
+		left[name] = true
+	}
+	for _, name := range ErrorFuncs(t, dir) {
+		c, ok := cases[name]
+		if !ok {
+			t.Errorf("%s returns an error but has no case: add one with bad input and the sentinel it wraps", name)
+			continue
+		}
+		delete(left, name)
+		if !errors.Is(c.Err, c.Want) {
+			t.Errorf("%s: %v, want an error wrapping %q", name, c.Err, c.Want)
+		}
+	}
+	for name := range left {
+		t.Errorf("the case %s is of no exported function that returns an error", name)
+	}
+}
+
+// Err2 returns the error of a call that returns a value and an error, for
+// a case of ErrorContract.
+func Err2[T any](_ T, err error) error { return err }
+
+// Case makes an ErrorCase: the error of a call with bad input, and the
+// sentinel it must wrap.
+func Case(err, want error) ErrorCase { return ErrorCase{Err: err, Want: want} }

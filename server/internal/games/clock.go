@@ -5,6 +5,8 @@ import (
 	"log"
 	"time"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta"
 
 	"github.com/surakarta-go/surakarta/server/internal/store"
@@ -107,7 +109,7 @@ func clockView(lg *liveGame, now int64) ClockView {
 	if row.Status == store.StatusPlaying && lg.game != nil {
 		side := lg.game.Position().SideToMove()
 		setClockView(&c, side, max(0, clockOf(&row, side)-(now-row.TurnStartedAt)))
-		c.Running = colorName(side)
+		c.Running = boardjson.ColorName(side)
 	}
 	return c
 }

@@ -3,7 +3,8 @@ package games
 import (
 	"context"
 	"encoding/json"
-	"strings"
+
+	"github.com/surakarta-go/surakarta/web/boardjson"
 
 	"github.com/surakarta-go/surakarta"
 
@@ -60,40 +61,12 @@ type LegalView struct {
 	Path    *Path  `json:"path"`
 }
 
-// Path is a capture's path as the board of the browser page draws it
-// (web/static/board.js): its circuit, its points from the origin to the
-// target, and the corner loops it goes round.
-type Path struct {
-	Circuit string   `json:"circuit"`
-	Points  []string `json:"points"`
-	Loops   []Loop   `json:"loops"`
-}
-
-// Loop is a corner loop crossed between Points[Index-1] and Points[Index].
-type Loop struct {
-	Index  int    `json:"index"`
-	Corner string `json:"corner"`
-}
-
-func colorName(c surakarta.Color) string { return strings.ToLower(c.String()) }
-
-func pathOf(p surakarta.Position, m surakarta.Move) *Path {
-	if !m.IsCapture() {
-		return nil
-	}
-	cp, err := p.CapturePath(m)
-	if err != nil {
-		return nil
-	}
-	path := &Path{Circuit: cp.Circuit.String()}
-	for _, sq := range cp.Points {
-		path.Points = append(path.Points, sq.String())
-	}
-	for _, l := range cp.Loops {
-		path.Loops = append(path.Loops, Loop{Index: l.Index, Corner: l.Loop.Corner.String()})
-	}
-	return path
-}
+// Path and Loop are the board's capture path (package boardjson of the
+// web page), which the frames carry.
+type (
+	Path = boardjson.Path
+	Loop = boardjson.Loop
+)
 
 // update returns the Update of lg from ply from.
 func update(lg *liveGame, from int, now int64) Update {
@@ -107,19 +80,19 @@ func update(lg *liveGame, from int, now int64) Update {
 	moves := g.Moves()
 	for i := from; i < len(lg.moves) && i < len(moves); i++ {
 		before := positions[i]
-		u.Moves = append(u.Moves, MoveView{Ply: i, Move: moves[i].Notation(), Color: colorName(before.SideToMove()),
-			Number: before.MoveNumber(), Path: pathOf(before, moves[i]), BlackMS: lg.moves[i].BlackMS, WhiteMS: lg.moves[i].WhiteMS})
+		u.Moves = append(u.Moves, MoveView{Ply: i, Move: moves[i].Notation(), Color: boardjson.ColorName(before.SideToMove()),
+			Number: before.MoveNumber(), Path: boardjson.PathOf(before, moves[i]), BlackMS: lg.moves[i].BlackMS, WhiteMS: lg.moves[i].WhiteMS})
 	}
 	p := g.Position()
 	for sq := range surakarta.Square(surakarta.NumSquares) {
 		if c, ok := p.PieceAt(sq); ok {
-			u.Board[sq] = colorName(c)
+			u.Board[sq] = boardjson.ColorName(c)
 		}
 	}
-	u.Side = colorName(p.SideToMove())
+	u.Side = boardjson.ColorName(p.SideToMove())
 	if row.Status == store.StatusPlaying {
 		for _, m := range g.LegalMoves() {
-			u.Legal = append(u.Legal, LegalView{From: m.From().String(), To: m.To().String(), Capture: m.IsCapture(), Path: pathOf(p, m)})
+			u.Legal = append(u.Legal, LegalView{From: m.From().String(), To: m.To().String(), Capture: m.IsCapture(), Path: boardjson.PathOf(p, m)})
 		}
 	}
 	switch row.Status {

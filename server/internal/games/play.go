@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta"
 
 	"github.com/surakarta-go/surakarta/server/internal/glicko"
@@ -242,13 +244,13 @@ func (m *Manager) OfferDraw(ctx context.Context, id string, userID int64) error 
 		if err != nil {
 			return nil, err
 		}
-		if row.DrawOffer == colorName(side.Other()) {
+		if row.DrawOffer == boardjson.ColorName(side.Other()) {
 			return agree(lg, row, now)
 		}
-		if row.DrawOffer == colorName(side) {
+		if row.DrawOffer == boardjson.ColorName(side) {
 			return nil, errNothing
 		}
-		row.DrawOffer = colorName(side)
+		row.DrawOffer = boardjson.ColorName(side)
 		return nil, nil
 	})
 }
@@ -260,7 +262,7 @@ func (m *Manager) AcceptDraw(ctx context.Context, id string, userID int64) error
 		if err != nil {
 			return nil, err
 		}
-		if row.DrawOffer != colorName(side.Other()) {
+		if row.DrawOffer != boardjson.ColorName(side.Other()) {
 			return nil, fmt.Errorf("%w: %v offers no draw", ErrNotAllowed, side.Other())
 		}
 		return agree(lg, row, now)
@@ -283,7 +285,7 @@ func (m *Manager) DeclineDraw(ctx context.Context, id string, userID int64) erro
 		if err != nil {
 			return nil, err
 		}
-		if row.DrawOffer != colorName(side.Other()) {
+		if row.DrawOffer != boardjson.ColorName(side.Other()) {
 			return nil, fmt.Errorf("%w: %v offers no draw", ErrNotAllowed, side.Other())
 		}
 		row.DrawOffer = ""

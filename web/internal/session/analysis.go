@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
@@ -123,10 +125,10 @@ func (s *Session) Analyse(nodes int64, progress func(done, total int)) (Analysis
 			best = n.Best
 		}
 		a.Moves = append(a.Moves, Annotated{
-			Ply: n.Ply, Move: played.Notation(), Color: colorName(n.Mover),
+			Ply: n.Ply, Move: played.Notation(), Color: boardjson.ColorName(n.Mover),
 			Class: n.Class.String(), Mark: marks[n.Class],
 			Before: surakarta.FormatScore(n.Before), After: surakarta.FormatScore(n.After), Loss: n.Loss,
-			Best: best.Notation(), BestPath: pathOf(before, best), Line: line(before, n.Line), Depth: n.Depth,
+			Best: best.Notation(), BestPath: boardjson.PathOf(before, best), Line: line(before, n.Line), Depth: n.Depth,
 			Comment: n.Comment(),
 		})
 	}

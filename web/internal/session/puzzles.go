@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/puzzle"
 )
@@ -29,7 +31,7 @@ type Puzzle struct {
 // puzzleOf returns p as the page shows it.
 func puzzleOf(p puzzle.Puzzle) Puzzle {
 	out := Puzzle{
-		Position: p.Position.String(), Solver: colorName(p.Solver()), Kind: "material", Theme: p.Theme(),
+		Position: p.Position.String(), Solver: boardjson.ColorName(p.Solver()), Kind: "material", Theme: p.Theme(),
 		Difficulty: p.Difficulty, Source: p.Source, Ply: p.Ply,
 	}
 	if p.Kind == puzzle.WinsGame {

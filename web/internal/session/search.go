@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta"
 	"github.com/surakarta-go/surakarta/level"
 )
@@ -106,7 +108,7 @@ func (s *Session) Think(lvl int, moveTime time.Duration, progress func(Progress)
 	t := Thought{
 		Level:  lvl,
 		Move:   played.Notation(),
-		Path:   pathOf(before, played),
+		Path:   boardjson.PathOf(before, played),
 		Score:  surakarta.FormatScore(r.Score),
 		Depth:  r.Depth,
 		Nodes:  r.Nodes,
@@ -146,7 +148,7 @@ func (s *Session) Hint() (Hint, error) {
 		return Hint{}, fmt.Errorf("the engine's move %v: %w", r.Move, err)
 	}
 	return Hint{
-		Move: m.Notation(), From: m.From().String(), To: m.To().String(), Path: pathOf(p, m),
+		Move: m.Notation(), From: m.From().String(), To: m.To().String(), Path: boardjson.PathOf(p, m),
 		Score: surakarta.FormatScore(r.Score), Line: line(p, r.PV),
 		Depth: r.Depth, Nodes: r.Nodes, Millis: millis(r.Time),
 	}, nil

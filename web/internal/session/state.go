@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
@@ -73,7 +75,7 @@ func (s *Session) State() State {
 	st := State{
 		Position:    p.String(),
 		Start:       g.StartPosition().String(),
-		SideToMove:  colorName(p.SideToMove()),
+		SideToMove:  boardjson.ColorName(p.SideToMove()),
 		Counts:      [2]int{p.Count(surakarta.Black), p.Count(surakarta.White)},
 		QuietPlies:  p.QuietPlies(),
 		Repetitions: g.Repetitions(),
@@ -85,8 +87,8 @@ func (s *Session) State() State {
 		st.Moves = append(st.Moves, Played{
 			Text:   m.Notation(),
 			Number: before.MoveNumber(),
-			Color:  colorName(before.SideToMove()),
-			Path:   pathOf(before, m),
+			Color:  boardjson.ColorName(before.SideToMove()),
+			Path:   boardjson.PathOf(before, m),
 		})
 	}
 	for _, m := range g.LegalMoves() {
@@ -94,7 +96,7 @@ func (s *Session) State() State {
 			From:    m.From().String(),
 			To:      m.To().String(),
 			Capture: m.IsCapture(),
-			Path:    pathOf(p, m),
+			Path:    boardjson.PathOf(p, m),
 		})
 	}
 	o := g.Outcome()
@@ -104,7 +106,7 @@ func (s *Session) State() State {
 	if o.Over {
 		st.Reason = o.Reason.String()
 		if !o.Draw {
-			st.Winner = colorName(o.Winner)
+			st.Winner = boardjson.ColorName(o.Winner)
 		}
 		switch o.Reason {
 		case surakarta.Resignation, surakarta.DrawAgreement, surakarta.TimeForfeit:

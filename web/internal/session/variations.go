@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/surakarta-go/surakarta/web/boardjson"
+
 	"github.com/surakarta-go/surakarta/record"
 
 	"github.com/surakarta-go/surakarta"
@@ -50,7 +52,7 @@ func variationRows(variations map[int][]record.Variation, before func(k int) sur
 				if err != nil {
 					break
 				}
-				vm := VariationMove{Text: legal.Notation(), Path: pathOf(p, legal), Comment: v.Comments[i+1]}
+				vm := VariationMove{Text: legal.Notation(), Path: boardjson.PathOf(p, legal), Comment: v.Comments[i+1]}
 				if i == 0 || p.SideToMove() == surakarta.Black {
 					vm.Label = fmt.Sprintf("%d.", p.MoveNumber())
 					if p.SideToMove() == surakarta.White {
