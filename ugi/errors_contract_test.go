@@ -48,7 +48,12 @@ func TestErrorContract(t *testing.T) {
 	})
 	stopErr, ponderHitErr := deafDuringGo(t)
 	noHandshake, w := engine(t, func(line string, say func(...string)) bool {
-		say("bestmove a2a3", ansUGIOK, ansReadyOK) // a bestmove unasked
+		switch line {
+		case cmdUGI:
+			say(ansUGIOK)
+		case cmdIsReady:
+			say("bestmove a2a3", ansReadyOK) // a bestmove unasked, before readyok
+		}
 		return true
 	})
 	spin := Option{Name: "Hash", Type: OptionSpin, Min: 1, Max: 64}

@@ -12,6 +12,7 @@
 // (the browser tests read them).
 
 import { Board, squareIndex } from "/web/board.js";
+import { addMove } from "/web/movelist.js";
 
 const $ = (id) => document.getElementById(id);
 const id = document.body.dataset.game;
@@ -215,15 +216,8 @@ function drawMoves(k) {
   body.textContent = "";
   let row = null;
   page.moves.forEach((m, i) => {
-    if (m.color === "black" || !row) {
-      row = body.insertRow();
-      const num = row.insertCell();
-      num.className = "num";
-      num.textContent = m.color === "black" ? `${m.number}.` : `${m.number}…`;
-      row.insertCell();
-      row.insertCell();
-    }
-    const cell = row.cells[m.color === "black" ? 1 : 2];
+    let cell;
+    [row, cell] = addMove(body, row, m.number, m.color);
     cell.textContent = m.move;
     cell.dataset.ply = String(i + 1);
     if (analysis && analysis.moves[i]) cell.classList.add("noted", analysis.moves[i].class);

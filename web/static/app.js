@@ -34,6 +34,7 @@
 import { explorerRender } from "./explorer.js";
 import { puzzles } from "./puzzle.js";
 import { drawVariations, leaveVariation } from "./variations.js";
+import { addMove } from "./movelist.js";
 import { Board, el, squareIndex } from "./board.js";
 
 const ENGINE_NAME = "pvs,network";
@@ -145,16 +146,8 @@ function drawMoves() {
   const current = reviewing() ? app.analysis.ply - 1 : -1;
   let row = null;
   st.moves.forEach((m, i) => {
-    if (m.color === "black" || !row || row.dataset.number !== String(m.number)) {
-      row = body.insertRow();
-      row.dataset.number = String(m.number);
-      const num = row.insertCell();
-      num.className = "num";
-      num.textContent = m.color === "black" ? `${m.number}.` : `${m.number}…`;
-      row.insertCell();
-      row.insertCell();
-    }
-    const cell = row.cells[m.color === "black" ? 1 : 2];
+    let cell;
+    [row, cell] = addMove(body, row, m.number, m.color);
     cell.textContent = m.text;
     cell.dataset.ply = String(i);
     cell.dataset.move = m.text;
