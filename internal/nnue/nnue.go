@@ -152,20 +152,6 @@ func Changes(x, y *[2]uint64) int {
 	return bits.OnesCount64(x[0]^y[0]) + bits.OnesCount64(x[1]^y[1])
 }
 
-func addRow(v, w []int16) {
-	w = w[:len(v)]
-	for i := range v {
-		v[i] += w[i]
-	}
-}
-
-func subRow(v, w []int16) {
-	w = w[:len(v)]
-	for i := range v {
-		v[i] -= w[i]
-	}
-}
-
 // Output returns the network's output for the accumulator a with side
 // (0 Black, 1 White) to move: the logit of its win probability in
 // 1/(QA·QO).
@@ -200,33 +186,4 @@ func Bucket(buckets, pieces int) int {
 // move, in points: the output divided by Divisor.
 func (n *Net) Score(a *Accumulator, side uint8) int {
 	return int(n.Output(a, side) / n.Divisor)
-}
-
-// clip sets x to the units v clipped to [0, QA].
-func clip(x []uint8, v []int16) {
-	v = v[:len(x)]
-	for i, s := range v {
-		x[i] = uint8(min(max(s, 0), QA))
-	}
-}
-
-// dotClipped returns the dot product of the units v, clipped to [0, QA],
-// and the weights w.
-func dotClipped(v, w []int16) int32 {
-	w = w[:len(v)]
-	var s int32
-	for i, x := range v {
-		s += int32(min(max(x, 0), QA)) * int32(w[i])
-	}
-	return s
-}
-
-// dot8 returns the dot product of x and w.
-func dot8(x []uint8, w []int8) int32 {
-	w = w[:len(x)]
-	var s int32
-	for i, v := range x {
-		s += int32(v) * int32(w[i])
-	}
-	return s
 }

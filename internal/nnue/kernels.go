@@ -1,0 +1,61 @@
+package nnue
+
+// The kernels of the inference: the loops over a layer's units that take
+// most of its time. addRow, subRow, clip, dotClipped and dot8 are defined
+// for each architecture: on amd64 with AVX2 they run the assembly of
+// kernels_amd64.s on the first len&^15 elements and the Go kernels below
+// on the rest (kernels_amd64.go); elsewhere, WebAssembly included, and on
+// amd64 processors without AVX2, they are the Go kernels
+// (kernels_other.go). Both compute the same integers for every input:
+// the sums of int16 wrap as Go's do and the dot products add up exact
+// products in int32, whose wrapping sum does not depend on the order.
+
+// useAVX2 selects the kernels of AVX2 where the processor has them
+// (hasAVX2). The package's tests turn it off and on, never in parallel,
+// to compare the two kinds of kernels.
+var useAVX2 = hasAVX2
+
+// addRowGo adds the weights w to the sums v: v[i] += w[i].
+func addRowGo(v, w []int16) {
+	w = w[:len(v)]
+	for i := range v {
+		v[i] += w[i]
+	}
+}
+
+// subRowGo takes the weights w from the sums v: v[i] -= w[i].
+func subRowGo(v, w []int16) {
+	w = w[:len(v)]
+	for i := range v {
+		v[i] -= w[i]
+	}
+}
+
+// clipGo sets x to the units v clipped to [0, QA].
+func clipGo(x []uint8, v []int16) {
+	v = v[:len(x)]
+	for i, s := range v {
+		x[i] = uint8(min(max(s, 0), QA))
+	}
+}
+
+// dotClippedGo returns the dot product of the units v, clipped to
+// [0, QA], and the weights w.
+func dotClippedGo(v, w []int16) int32 {
+	w = w[:len(v)]
+	var s int32
+	for i, x := range v {
+		s += int32(min(max(x, 0), QA)) * int32(w[i])
+	}
+	return s
+}
+
+// dot8Go returns the dot product of x and w.
+func dot8Go(x []uint8, w []int8) int32 {
+	w = w[:len(x)]
+	var s int32
+	for i, v := range x {
+		s += int32(v) * int32(w[i])
+	}
+	return s
+}
