@@ -1,3 +1,5 @@
+//go:build !purego
+
 package nnue
 
 // hasAVX2 reports whether the processor has AVX2 and the operating system

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The kernels of AVX2 (kernels_amd64.go). Each computes the first

@@ -15,7 +15,7 @@ import (
 func needAVX2(tb testing.TB) {
 	tb.Helper()
 	if !hasAVX2 {
-		tb.Skip("no kernels of AVX2 here (another architecture, or a processor without AVX2): only the Go kernels run")
+		tb.Skip("no kernels of AVX2 here (another architecture, a processor without AVX2 or the build tag purego): only the Go kernels run")
 	}
 	setAVX2(tb, true)
 }
