@@ -34,6 +34,23 @@ func subRowGo(v, w []int16) {
 	}
 }
 
+// updateGo sets v to from plus the rows of w that start at the offsets
+// add, minus those at sub, len(v) elements of each; v may be from.
+func updateGo(v, from, w []int16, add, sub []int32) {
+	if len(v) == 0 {
+		return
+	}
+	if &v[0] != &from[0] {
+		copy(v, from[:len(v)])
+	}
+	for _, o := range add {
+		addRowGo(v, w[o:])
+	}
+	for _, o := range sub {
+		subRowGo(v, w[o:])
+	}
+}
+
 // clipGo sets x to the units v clipped to [0, QA].
 func clipGo(x []uint8, v []int16) {
 	v = v[:len(x)]

@@ -34,14 +34,12 @@ func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax, edx uint32)
 
 // The kernels of AVX2 compute the first len&^15 elements of their first
-// slice, which the second must be as long as; the wrappers below give the
-// rest to the Go kernels. They are only to be called when hasAVX2.
+// slice, which the others must be as long as (update's rows: from each
+// offset on); the wrappers below give the rest to the Go kernels. They
+// are only to be called when hasAVX2.
 
 //go:noescape
-func addRowAVX2(v, w []int16)
-
-//go:noescape
-func subRowAVX2(v, w []int16)
+func updateAVX2(v, from, w []int16, add, sub []int32)
 
 //go:noescape
 func clipAVX2(x []uint8, v []int16)
@@ -52,24 +50,16 @@ func dotClippedAVX2(v, w []int16) int32
 //go:noescape
 func dot8AVX2(x []uint8, w []int8) int32
 
-// addRow adds the weights w to the sums v: v[i] += w[i], wrapping.
-func addRow(v, w []int16) {
+// update sets v to from plus the rows of w that start at the offsets add,
+// minus those at sub, len(v) elements of each; v may be from. Every
+// offset o must have o+len(v) <= len(w): the assembly does not check.
+func update(v, from, w []int16, add, sub []int32) {
 	if useAVX2 && len(v) >= 16 {
 		n := len(v) &^ 15
-		addRowAVX2(v[:n], w[:n])
-		v, w = v[n:], w[n:]
+		updateAVX2(v[:n], from[:n], w, add, sub)
+		v, from, w = v[n:], from[n:], w[n:]
 	}
-	addRowGo(v, w)
-}
-
-// subRow takes the weights w from the sums v: v[i] -= w[i], wrapping.
-func subRow(v, w []int16) {
-	if useAVX2 && len(v) >= 16 {
-		n := len(v) &^ 15
-		subRowAVX2(v[:n], w[:n])
-		v, w = v[n:], w[n:]
-	}
-	subRowGo(v, w)
+	updateGo(v, from, w, add, sub)
 }
 
 // clip sets x to the units v clipped to [0, QA].

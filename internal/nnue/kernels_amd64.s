@@ -27,53 +27,6 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func addRowAVX2(v, w []int16)
-//
-// VPADDW wraps, as Go's int16 addition does (not VPADDSW, which
-// saturates).
-TEXT ·addRowAVX2(SB), NOSPLIT, $0-48
-	MOVQ v_base+0(FP), DI
-	MOVQ v_len+8(FP), CX
-	MOVQ w_base+24(FP), SI
-	SHRQ $4, CX
-	JZ   addDone
-
-addLoop:
-	VMOVDQU (DI), Y0
-	VPADDW  (SI), Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, SI
-	DECQ    CX
-	JNZ     addLoop
-
-addDone:
-	VZEROUPPER
-	RET
-
-// func subRowAVX2(v, w []int16)
-//
-// VPSUBW wraps, as Go's int16 subtraction does.
-TEXT ·subRowAVX2(SB), NOSPLIT, $0-48
-	MOVQ v_base+0(FP), DI
-	MOVQ v_len+8(FP), CX
-	MOVQ w_base+24(FP), SI
-	SHRQ $4, CX
-	JZ   subDone
-
-subLoop:
-	VMOVDQU (DI), Y0
-	VPSUBW  (SI), Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, SI
-	DECQ    CX
-	JNZ     subLoop
-
-subDone:
-	VZEROUPPER
-	RET
-
 // func clipAVX2(x []uint8, v []int16)
 //
 // VPACKSSWB narrows int16 to int8 saturating, which clips above at 127
@@ -201,5 +154,109 @@ dot8Sum:
 	VPADDD       X1, X0, X0
 	VMOVD        X0, AX
 	MOVL         AX, ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func updateAVX2(v, from, w []int16, add, sub []int32)
+//
+// For each 64 units (4 registers), then each 16 (1), it loads from's
+// sums, adds the part of every row of w at the offsets add and takes
+// away that of every row at sub, and stores the sums to v once: a pass
+// over the sums instead of one for each row. VPADDW and VPSUBW wrap, as
+// Go's int16 arithmetic does.
+TEXT ·updateAVX2(SB), NOSPLIT, $0-120
+	MOVQ v_base+0(FP), DI
+	MOVQ v_len+8(FP), CX
+	MOVQ from_base+24(FP), SI
+	MOVQ w_base+48(FP), DX
+	MOVQ add_base+72(FP), R8
+	MOVQ add_len+80(FP), R9
+	MOVQ sub_base+96(FP), R10
+	MOVQ sub_len+104(FP), R11
+	ANDQ $-16, CX
+
+update64:
+	CMPQ    CX, $64
+	JLT     update16
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	XORQ    BX, BX
+
+update64Add:
+	CMPQ    BX, R9
+	JGE     update64SubStart
+	MOVL    (R8)(BX*4), AX
+	LEAQ    (DX)(AX*2), AX
+	VPADDW  (AX), Y0, Y0
+	VPADDW  32(AX), Y1, Y1
+	VPADDW  64(AX), Y2, Y2
+	VPADDW  96(AX), Y3, Y3
+	INCQ    BX
+	JMP     update64Add
+
+update64SubStart:
+	XORQ BX, BX
+
+update64Sub:
+	CMPQ    BX, R11
+	JGE     update64Store
+	MOVL    (R10)(BX*4), AX
+	LEAQ    (DX)(AX*2), AX
+	VPSUBW  (AX), Y0, Y0
+	VPSUBW  32(AX), Y1, Y1
+	VPSUBW  64(AX), Y2, Y2
+	VPSUBW  96(AX), Y3, Y3
+	INCQ    BX
+	JMP     update64Sub
+
+update64Store:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $128, DI
+	ADDQ    $128, SI
+	ADDQ    $128, DX
+	SUBQ    $64, CX
+	JMP     update64
+
+update16:
+	TESTQ   CX, CX
+	JZ      updateDone
+	VMOVDQU (SI), Y0
+	XORQ    BX, BX
+
+update16Add:
+	CMPQ   BX, R9
+	JGE    update16SubStart
+	MOVL   (R8)(BX*4), AX
+	LEAQ   (DX)(AX*2), AX
+	VPADDW (AX), Y0, Y0
+	INCQ   BX
+	JMP    update16Add
+
+update16SubStart:
+	XORQ BX, BX
+
+update16Sub:
+	CMPQ   BX, R11
+	JGE    update16Store
+	MOVL   (R10)(BX*4), AX
+	LEAQ   (DX)(AX*2), AX
+	VPSUBW (AX), Y0, Y0
+	INCQ   BX
+	JMP    update16Sub
+
+update16Store:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	SUBQ    $16, CX
+	JMP     update16
+
+updateDone:
 	VZEROUPPER
 	RET

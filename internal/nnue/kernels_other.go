@@ -6,8 +6,7 @@ package nnue
 // architecture, whose kernels are the Go ones.
 const hasAVX2 = false
 
-func addRow(v, w []int16)            { addRowGo(v, w) }
-func subRow(v, w []int16)            { subRowGo(v, w) }
-func clip(x []uint8, v []int16)      { clipGo(x, v) }
-func dotClipped(v, w []int16) int32  { return dotClippedGo(v, w) }
-func dot8(x []uint8, w []int8) int32 { return dot8Go(x, w) }
+func update(v, from, w []int16, add, sub []int32) { updateGo(v, from, w, add, sub) }
+func clip(x []uint8, v []int16)                   { clipGo(x, v) }
+func dotClipped(v, w []int16) int32               { return dotClippedGo(v, w) }
+func dot8(x []uint8, w []int8) int32              { return dot8Go(x, w) }

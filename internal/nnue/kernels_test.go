@@ -69,26 +69,26 @@ func vectors(n, off int) (v, all []int16) {
 // of every length up to MaxHidden (2·MaxHidden for clip and dot8, which
 // see both perspectives' units), filled with random and extreme values,
 // at several alignments, and checks that they write nothing past the
-// vector's end.
+// vector's end. update adds and takes away up to Inputs rows in all,
+// at any offsets, into another vector and in place.
 func TestKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(20, 20))
 	w := make([]int16, 2*MaxHidden)
 	w8 := make([]int8, 2*MaxHidden)
+	table := make([]int16, 8*MaxHidden)
+	var rows [Inputs]int32
 	for n := 1; n <= 2*MaxHidden; n++ {
 		for kind := range fillKinds {
 			off := r.IntN(16)
 			fill(r, kind, w[:n])
+			fill(r, kind, table)
 			for i := range w8[:n] {
 				w8[i] = int8(r.Uint32())
 				if kind == 1 {
 					w8[i] = []int8{math.MinInt8, math.MaxInt8, 0, -1, 1}[r.IntN(5)]
 				}
 			}
-			a, aAll := vectors(n, off)
-			fill(r, kind, a)
-			want, wantAll := vectors(n, off)
-			copy(want, a)
 			x := make([]uint8, n+guard)
 			wantX := make([]uint8, n+guard)
 			for i := range x {
@@ -98,19 +98,31 @@ func TestKernels(t *testing.T) {
 				return fmt.Sprintf("%s, %d elements, fill %d, offset %d", kernel, n, kind, off)
 			}
 			if n <= MaxHidden {
-				addRow(a, w)
-				addRowGo(want, w)
-				if !slices.Equal(aAll, wantAll) {
-					t.Fatalf("%s: %v, want %v", where("addRow"), aAll, wantAll)
+				added := r.IntN(5)
+				k := added + r.IntN(5)
+				if r.IntN(8) == 0 {
+					k = r.IntN(Inputs + 1)
+					added = r.IntN(k + 1)
 				}
-				subRow(a, w)
-				subRow(a, w)
-				subRowGo(want, w)
-				subRowGo(want, w)
-				if !slices.Equal(aAll, wantAll) {
-					t.Fatalf("%s: %v, want %v", where("subRow"), aAll, wantAll)
+				for i := range rows[:k] {
+					rows[i] = int32(r.IntN(len(table) - n + 1))
 				}
-				if got, want := dotClipped(a, w[:n]), dotClippedGo(want, w[:n]); got != want {
+				add, sub := rows[:added], rows[added:k]
+				from := make([]int16, n)
+				fill(r, kind, from)
+				a, aAll := vectors(n, off)
+				want, wantAll := vectors(n, off)
+				update(a, from, table, add, sub)
+				updateGo(want, from, table, add, sub)
+				if !slices.Equal(aAll, wantAll) {
+					t.Fatalf("%s, %d rows added and %d taken away: %v, want %v", where("update"), len(add), len(sub), aAll, wantAll)
+				}
+				update(a, a, table, sub, add)
+				updateGo(want, want, table, sub, add)
+				if !slices.Equal(aAll, wantAll) || !slices.Equal(a, from) {
+					t.Fatalf("%s in place, %d rows added and %d taken away: %v, want %v", where("update"), len(sub), len(add), aAll, wantAll)
+				}
+				if got, want := dotClipped(a, w[:n]), dotClippedGo(a, w[:n]); got != want {
 					t.Fatalf("%s: %d, want %d", where("dotClipped"), got, want)
 				}
 			}
@@ -250,10 +262,41 @@ func TestNetAVX2MatchesGo(t *testing.T) {
 	}
 }
 
+// TestOffBoardPanics checks that Refresh and Update refuse a piece beyond
+// the board's squares, whose input has no weights for the kernels to
+// read, with either kind of kernels.
+func TestOffBoardPanics(t *testing.T) {
+	n := wideNet(t, 32, 0, 1, 25, true)
+	start := [2]uint64{1<<12 - 1, (1<<12 - 1) << 24}
+	for _, avx := range []bool{false, hasAVX2} {
+		setAVX2(t, avx)
+		for _, bad := range [][2]uint64{{1 << Squares, 0}, {0, 1 << 63}, {^uint64(0), ^uint64(0)}} {
+			var a, good Accumulator
+			n.Refresh(&good, &start)
+			for name, f := range map[string]func(){
+				"Refresh":            func() { n.Refresh(&a, &bad) },
+				"Update to it":       func() { n.Update(&a, &good, &bad) },
+				"Update from it":     func() { from := good; from.Pieces = bad; n.Update(&a, &from, &start) },
+				"Update in place to": func() { n.Update(&good, &good, &bad) },
+			} {
+				func() {
+					defer func() {
+						if recover() == nil {
+							t.Errorf("%s %x (AVX2 %t): no panic", name, bad, avx)
+						}
+					}()
+					f()
+				}()
+			}
+		}
+	}
+}
+
 // FuzzKernels feeds arbitrary bytes to the kernels as vectors: the first
 // half as the units (int16, and bytes within [0, QA] for dot8), the
 // second as the weights (int16, and int8 for dot8), and compares the
-// kernels of AVX2 with the Go kernels.
+// kernels of AVX2 with the Go kernels. update's rows are parts of both
+// halves, at offsets from the first bytes.
 func FuzzKernels(f *testing.F) {
 	f.Add(make([]byte, 64))
 	f.Add(slices.Repeat([]byte{0xff, 0x7f}, 128))
@@ -269,16 +312,22 @@ func FuzzKernels(f *testing.F) {
 			x[i] = data[2*i] % (QA + 1)
 			w8[i] = int8(data[2*n+2*i])
 		}
-		a, want := slices.Clone(v), slices.Clone(v)
-		addRow(a, w)
-		addRowGo(want, w)
-		if !slices.Equal(a, want) {
-			t.Fatalf("addRow: %v, want %v", a, want)
+		table := append(slices.Clone(v), w...)
+		var rows []int32
+		for _, b := range data[:min(len(data), 8)] {
+			rows = append(rows, int32(int(b)%(n+1)))
 		}
-		subRow(a, w)
-		subRowGo(want, w)
-		if !slices.Equal(a, want) || !slices.Equal(a, v) {
-			t.Fatalf("subRow: %v, want %v", a, want)
+		added := len(rows) / 2
+		a, want := make([]int16, n), make([]int16, n)
+		update(a, w, table, rows[:added], rows[added:])
+		updateGo(want, w, table, rows[:added], rows[added:])
+		if !slices.Equal(a, want) {
+			t.Fatalf("update: %v, want %v", a, want)
+		}
+		update(a, a, table, rows[added:], rows[:added])
+		updateGo(want, want, table, rows[added:], rows[:added])
+		if !slices.Equal(a, want) || !slices.Equal(a, w) {
+			t.Fatalf("update in place: %v, want %v", a, want)
 		}
 		if got, want := dotClipped(v, w), dotClippedGo(v, w); got != want {
 			t.Fatalf("dotClipped: %d, want %d", got, want)
@@ -306,7 +355,8 @@ func kernelVariants() []string {
 
 // BenchmarkKernels measures each kernel on vectors of 16 to 512 elements,
 // the Go kernel against the kernel of AVX2 (with its Go tail, none at
-// these lengths).
+// these lengths). update adds a row and takes one away into another
+// vector, as Update does for each perspective after a move.
 func BenchmarkKernels(b *testing.B) {
 	r := rand.New(rand.NewPCG(24, 24))
 	for _, n := range []int{16, 64, 128, 256, 512} {
@@ -330,8 +380,10 @@ func BenchmarkKernels(b *testing.B) {
 				})
 			}
 		}
-		run("addRow", func() int32 { addRow(v, w); return 0 })
-		run("subRow", func() int32 { subRow(v, w); return 0 })
+		table := append(slices.Clone(v), w...)
+		rows := []int32{0, int32(n)}
+		from := slices.Clone(v)
+		run("update", func() int32 { update(v, from, table, rows[:1], rows[1:]); return 0 })
 		run("clip", func() int32 { clip(x, v); return int32(x[0]) })
 		run("dotClipped", func() int32 { return dotClipped(v, w) })
 		run("dot8", func() int32 { return dot8(x, w8) })
