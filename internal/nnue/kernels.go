@@ -1,14 +1,14 @@
 package nnue
 
 // The kernels of the inference: the loops over a layer's units that take
-// most of its time. addRow, subRow, clip, dotClipped and dot8 are defined
-// for each architecture: on amd64 they run the assembly of
-// kernels_amd64.s on the first len&^15 elements and the Go kernels below
-// on the rest when the processor has AVX2, and the Go kernels alone when
-// it has not (kernels_amd64.go); on other architectures, WebAssembly
-// included, and with the build tag purego, they are the Go kernels
-// (kernels_other.go), which is how the speed of the Go kernels in a whole
-// search is measured on amd64. Both compute the same integers for every
+// most of its time. update, clip, dotClipped and dot8 are defined for
+// each architecture: on amd64 they run the assembly of kernels_amd64.s
+// on the first len&^15 elements and the Go kernels below on the rest when
+// the processor has AVX2, and the Go kernels alone when it has not
+// (kernels_amd64.go); on other architectures, WebAssembly included, and
+// with the build tag purego, they are the Go kernels (kernels_other.go),
+// which is how the speed of the Go kernels in a whole search is measured
+// on amd64. Both compute the same integers for every
 // input: the sums of int16 wrap as Go's do and the dot products add up
 // exact products in int32, whose wrapping sum does not depend on the
 // order.

@@ -3,10 +3,10 @@
 #include "textflag.h"
 
 // The kernels of AVX2 (kernels_amd64.go). Each computes the first
-// len&^15 elements of its first slice, 16 at a time (32 for the loops
-// over bytes); the Go kernels compute the rest. Each ends with
-// VZEROUPPER, so that the SSE code of the rest of the program does not
-// pay for the upper halves of the YMM registers.
+// len&^15 elements of its first slice, 16 at a time (update 64 while it
+// can, the loops over bytes 32); the Go kernels compute the rest. Each
+// ends with VZEROUPPER, so that the SSE code of the rest of the program
+// does not pay for the upper halves of the YMM registers.
 
 // func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
