@@ -18,18 +18,39 @@ package nnue
 // to compare the two kinds of kernels.
 var useAVX2 = hasAVX2
 
-// addRowGo adds the weights w to the sums v: v[i] += w[i].
+// addRowGo adds the weights w to the sums v: v[i] += w[i]. It adds four
+// sums a step: a loop of one sum a step, six instructions, took half as
+// long again on amd64 in a build where it straddled a 64-byte boundary
+// of the code, where four a step depend less on where the loop lies and
+// take fewer steps on every platform.
 func addRowGo(v, w []int16) {
 	w = w[:len(v)]
-	for i := range v {
+	i := 0
+	for ; i <= len(v)-4; i += 4 {
+		s, t := v[i:i+4:i+4], w[i:i+4:i+4]
+		s[0] += t[0]
+		s[1] += t[1]
+		s[2] += t[2]
+		s[3] += t[3]
+	}
+	for ; i < len(v); i++ {
 		v[i] += w[i]
 	}
 }
 
-// subRowGo takes the weights w from the sums v: v[i] -= w[i].
+// subRowGo takes the weights w from the sums v: v[i] -= w[i], four a
+// step as addRowGo adds them.
 func subRowGo(v, w []int16) {
 	w = w[:len(v)]
-	for i := range v {
+	i := 0
+	for ; i <= len(v)-4; i += 4 {
+		s, t := v[i:i+4:i+4], w[i:i+4:i+4]
+		s[0] -= t[0]
+		s[1] -= t[1]
+		s[2] -= t[2]
+		s[3] -= t[3]
+	}
+	for ; i < len(v); i++ {
 		v[i] -= w[i]
 	}
 }
