@@ -106,18 +106,19 @@ func Feature(view, c uint8, s int) int {
 }
 
 // Refresh sums the first layer for the placement pieces (Black's and
-// White's bitboards), in both perspectives.
+// White's bitboards), in both perspectives. It panics on a piece beyond
+// the board's squares, which has no weights.
 func (n *Net) Refresh(a *Accumulator, pieces *[2]uint64) {
+	if (pieces[0]|pieces[1])>>Squares != 0 {
+		panic(errOffBoard)
+	}
 	h := n.Hidden
+	w := n.W1[:Inputs*h]
+	var rows [Inputs]int32
 	for view := range uint8(2) {
-		v := a.V[view][:h]
-		copy(v, n.B1)
-		for c := range uint8(2) {
-			for b := pieces[c]; b != 0; b &= b - 1 {
-				f := Feature(view, c, bits.TrailingZeros64(b))
-				addRow(v, n.W1[f*h:f*h+h])
-			}
-		}
+		k := appendRows(&rows, 0, view, 0, pieces[0], h)
+		k = appendRows(&rows, k, view, 1, pieces[1], h)
+		update(a.V[view][:h], n.B1[:h], w, rows[:k], nil)
 	}
 	a.Pieces = *pieces
 }
@@ -125,45 +126,45 @@ func (n *Net) Refresh(a *Accumulator, pieces *[2]uint64) {
 // Update makes a the accumulator of the placement pieces from from, the
 // accumulator of another placement, by the columns of the squares that
 // changed: fewer additions than Refresh when few did, as after a move.
+// It panics on a piece beyond the board's squares, in either placement.
 func (n *Net) Update(a, from *Accumulator, pieces *[2]uint64) {
+	if (pieces[0]|pieces[1]|from.Pieces[0]|from.Pieces[1])>>Squares != 0 {
+		panic(errOffBoard)
+	}
 	h := n.Hidden
+	w := n.W1[:Inputs*h]
+	var rows [Inputs]int32 // the squares where a colour gains a piece and loses one are apart: 72 rows at most
 	for view := range uint8(2) {
-		v := a.V[view][:h]
-		if a != from {
-			copy(v, from.V[view][:h])
-		}
-		for c := range uint8(2) {
-			for b := pieces[c] &^ from.Pieces[c]; b != 0; b &= b - 1 {
-				f := Feature(view, c, bits.TrailingZeros64(b))
-				addRow(v, n.W1[f*h:f*h+h])
-			}
-			for b := from.Pieces[c] &^ pieces[c]; b != 0; b &= b - 1 {
-				f := Feature(view, c, bits.TrailingZeros64(b))
-				subRow(v, n.W1[f*h:f*h+h])
-			}
-		}
+		k := appendRows(&rows, 0, view, 0, pieces[0]&^from.Pieces[0], h)
+		k = appendRows(&rows, k, view, 1, pieces[1]&^from.Pieces[1], h)
+		added := k
+		k = appendRows(&rows, k, view, 0, from.Pieces[0]&^pieces[0], h)
+		k = appendRows(&rows, k, view, 1, from.Pieces[1]&^pieces[1], h)
+		update(a.V[view][:h], from.V[view][:h], w, rows[:added], rows[added:k])
 	}
 	a.Pieces = *pieces
+}
+
+// errOffBoard is the panic of Refresh and Update for a piece beyond the
+// board's squares: the kernels read the weights of each piece's input
+// unchecked, so the input must be one of the Inputs.
+const errOffBoard = "nnue: a piece beyond the board's squares"
+
+// appendRows writes to rows from k on the offsets in W1 of the columns of
+// the pieces b of colour c from view's perspective, for Hidden h, and
+// returns the next k.
+func appendRows(rows *[Inputs]int32, k int, view, c uint8, b uint64, h int) int {
+	for ; b != 0; b &= b - 1 {
+		rows[k] = int32(Feature(view, c, bits.TrailingZeros64(b)) * h)
+		k++
+	}
+	return k
 }
 
 // Changes returns how many squares differ between two placements: the
 // columns Update adds or takes away for each perspective.
 func Changes(x, y *[2]uint64) int {
 	return bits.OnesCount64(x[0]^y[0]) + bits.OnesCount64(x[1]^y[1])
-}
-
-func addRow(v, w []int16) {
-	w = w[:len(v)]
-	for i := range v {
-		v[i] += w[i]
-	}
-}
-
-func subRow(v, w []int16) {
-	w = w[:len(v)]
-	for i := range v {
-		v[i] -= w[i]
-	}
 }
 
 // Output returns the network's output for the accumulator a with side
@@ -200,33 +201,4 @@ func Bucket(buckets, pieces int) int {
 // move, in points: the output divided by Divisor.
 func (n *Net) Score(a *Accumulator, side uint8) int {
 	return int(n.Output(a, side) / n.Divisor)
-}
-
-// clip sets x to the units v clipped to [0, QA].
-func clip(x []uint8, v []int16) {
-	v = v[:len(x)]
-	for i, s := range v {
-		x[i] = uint8(min(max(s, 0), QA))
-	}
-}
-
-// dotClipped returns the dot product of the units v, clipped to [0, QA],
-// and the weights w.
-func dotClipped(v, w []int16) int32 {
-	w = w[:len(v)]
-	var s int32
-	for i, x := range v {
-		s += int32(min(max(x, 0), QA)) * int32(w[i])
-	}
-	return s
-}
-
-// dot8 returns the dot product of x and w.
-func dot8(x []uint8, w []int8) int32 {
-	w = w[:len(x)]
-	var s int32
-	for i, v := range x {
-		s += int32(v) * int32(w[i])
-	}
-	return s
 }

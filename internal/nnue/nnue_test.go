@@ -307,9 +307,11 @@ func FuzzParse(f *testing.F) {
 
 // BenchmarkNet measures, for networks of several sizes, the output from
 // an accumulator (what a searcher pays at each evaluation), the update of
-// an accumulator by a move's two squares, and summing one afresh.
+// an accumulator by a move's two squares, and summing one afresh, each
+// with the Go kernels and with those of AVX2 where the processor has
+// them.
 func BenchmarkNet(b *testing.B) {
-	for _, size := range [][2]int{{32, 0}, {64, 0}, {128, 0}, {32, 8}, {64, 16}} {
+	for _, size := range [][2]int{{32, 0}, {64, 0}, {128, 0}, {256, 0}, {32, 8}, {64, 16}, {128, 32}, {256, 32}} {
 		n, err := randomModel(b, size[0], size[1], 1, 12).Quantize(0.03)
 		if err != nil {
 			b.Fatal(err)
@@ -321,30 +323,36 @@ func BenchmarkNet(b *testing.B) {
 		}
 		var a Accumulator
 		n.Refresh(&a, &placements[0])
-		name := func(what string) string { return fmt.Sprintf("%s/%dx%d", what, size[0], size[1]) }
-		b.Run(name("output"), func(b *testing.B) {
-			var s int32
-			for b.Loop() {
-				s += n.Output(&a, 0)
-			}
-		})
-		b.Run(name("update"), func(b *testing.B) {
-			var c Accumulator
-			moved := a.Pieces
-			from := bits.TrailingZeros64(moved[0] | 1<<35)
-			moved[0] = moved[0]&^(1<<from) | 1<<((from+7)%36)&^moved[1]
-			for b.Loop() {
-				n.Update(&c, &a, &moved)
-			}
-		})
-		b.Run(name("refresh"), func(b *testing.B) {
-			var c Accumulator
-			i := 0
-			for b.Loop() {
-				n.Refresh(&c, &placements[i&63])
-				i++
-			}
-		})
+		for _, variant := range kernelVariants() {
+			name := func(what string) string { return fmt.Sprintf("%s/%dx%d/kernels=%s", what, size[0], size[1], variant) }
+			b.Run(name("output"), func(b *testing.B) {
+				setAVX2(b, variant == "avx2")
+				var s int32
+				for b.Loop() {
+					s += n.Output(&a, 0)
+				}
+				sink = s
+			})
+			b.Run(name("update"), func(b *testing.B) {
+				setAVX2(b, variant == "avx2")
+				var c Accumulator
+				moved := a.Pieces
+				from := bits.TrailingZeros64(moved[0] | 1<<35)
+				moved[0] = moved[0]&^(1<<from) | 1<<((from+7)%36)&^moved[1]
+				for b.Loop() {
+					n.Update(&c, &a, &moved)
+				}
+			})
+			b.Run(name("refresh"), func(b *testing.B) {
+				setAVX2(b, variant == "avx2")
+				var c Accumulator
+				i := 0
+				for b.Loop() {
+					n.Refresh(&c, &placements[i&63])
+					i++
+				}
+			})
+		}
 	}
 }
 
