@@ -74,10 +74,16 @@ func TestPonderWaitsForTheHit(t *testing.T) {
 			if hit.Sub(start) >= moveTime {
 				t.Fatalf("%s, %s: the hit came %v after the start, not within MoveTime", tc.name, s.name, hit.Sub(start))
 			}
-			// MoveTime from the start; the slack is for the reads of the
-			// fake time, a millisecond each, after the deadline (MCTS
-			// reads it at each simulation, on each thread).
-			if res.Time < moveTime || res.Time > 2*moveTime {
+			// MoveTime from the start. The upper bound holds for one
+			// thread only: the slack is for its own reads of the fake
+			// time, a millisecond each, after the deadline. With helper
+			// threads every read moves the fake time too, and how many
+			// they make while the main thread is descheduled on a loaded
+			// machine has no bound.
+			if res.Time < moveTime {
+				t.Errorf("%s, %s: searched %v of fake time, want at least MoveTime (200ms)", tc.name, s.name, res.Time)
+			}
+			if s.name != "MCTS4" && res.Time > 2*moveTime {
 				t.Errorf("%s, %s: searched %v of fake time, want MoveTime (200ms) and not twice as much", tc.name, s.name, res.Time)
 			}
 			// The search went on from where it was: its count of nodes
