@@ -48,7 +48,8 @@ func (c *searchCore) armStop(ctx context.Context) {
 		c.stopTimer = c.afterFunc(c.plan.hard, stop)
 	}
 	if w := c.ponder; w != nil {
-		go w.wait(c.now, c.afterFunc, c.start, c.pending, stop)
+		w.now, w.afterFunc, w.start, w.plan, w.stop = c.now, c.afterFunc, c.start, c.pending, stop
+		go w.wait()
 	}
 }
 
@@ -69,10 +70,19 @@ func (c *searchCore) afterFunc(d time.Duration, f func()) (stop func() bool) {
 // is already spent, or when an iteration that ended while it pondered
 // would have been the last under the plan (stopOnHit); else it sets the
 // timer of the plan's hard bound. The search takes the hit in at its next
-// look at the clock (ponderHit).
+// look at the clock (ponderHit), and handles it there itself when the
+// wait has not yet run: on a busy processor the goroutine of the wait may
+// get its turn late.
 type ponderWait struct {
 	hit  <-chan struct{} // Limits.Ponder
 	quit chan struct{}   // closed by disarm
+
+	// What the hit needs, set before the wait starts.
+	now       func() time.Time
+	afterFunc func(time.Duration, func()) func() bool
+	start     time.Time // the search's
+	plan      timePlan  // the plan from the hit
+	stop      func()    // stops the search
 	// stopOnHit is set by the search when, pondering, it ends an
 	// iteration after which the plan would start no other.
 	stopOnHit atomic.Bool
@@ -84,24 +94,29 @@ type ponderWait struct {
 	arrived atomic.Bool // set at the hit
 }
 
-// wait waits for the hit or for disarm; at the hit, with plan timed, it
-// calls stop at once, or at plan's hard bound counted from start.
-func (w *ponderWait) wait(now func() time.Time, afterFunc func(time.Duration, func()) func() bool, start time.Time, plan timePlan, stop func()) {
+// wait waits for the hit or for disarm, and takes the hit.
+func (w *ponderWait) wait() {
 	select {
 	case <-w.hit:
+		w.take()
 	case <-w.quit:
-		return
 	}
+}
+
+// take handles the hit once, whoever sees it first, the wait or the
+// search: with the plan timed, it calls stop at once, or at the plan's
+// hard bound counted from the search's start.
+func (w *ponderWait) take() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.disarmed {
+	if w.disarmed || w.arrived.Load() {
 		return
 	}
-	if plan.timed {
-		if left := plan.hard - now().Sub(start); left <= 0 || w.stopOnHit.Load() {
-			stop()
+	if w.plan.timed {
+		if left := w.plan.hard - w.now().Sub(w.start); left <= 0 || w.stopOnHit.Load() {
+			w.stop()
 		} else {
-			w.stopTimer = afterFunc(left, stop)
+			w.stopTimer = w.afterFunc(left, w.stop)
 		}
 	}
 	w.arrived.Store(true)
@@ -125,8 +140,19 @@ func (w *ponderWait) disarm() {
 // search's start.
 func (c *searchCore) ponderHit() {
 	w := c.ponder
-	if w == nil || !w.arrived.Load() {
+	if w == nil {
 		return
+	}
+	if !w.arrived.Load() {
+		select {
+		case <-w.hit:
+			w.take()
+		default:
+			return
+		}
+		if !w.arrived.Load() {
+			return // disarmed
+		}
 	}
 	c.plan, c.ponder = c.pending, nil
 	if c.plan.timed {
