@@ -60,6 +60,31 @@ func readRecords(path string) ([]*record.Record, error) {
 // Games returns the number of games.
 func (r *Records) Games() int { return len(r.recs) }
 
+// Rounds returns the records of rounds 1 to n, in their order: the first
+// n/2 openings of a match, to compare two matches over the openings they
+// both played.
+func (r *Records) Rounds(n int) (*Records, error) {
+	var recs []*record.Record
+	for _, rec := range r.recs {
+		round, _ := rec.Header("Round")
+		number, err := strconv.Atoi(round)
+		if err != nil {
+			return nil, fmt.Errorf("%s: Round %q: %v", r.File, round, err)
+		}
+		if number <= n {
+			recs = append(recs, rec)
+		}
+	}
+	if len(recs) != n {
+		return nil, fmt.Errorf("%s: %d of rounds 1 to %d", r.File, len(recs), n)
+	}
+	return &Records{File: r.File, recs: recs}, nil
+}
+
+// Match returns the result of r for engine a, as the template function
+// match returns that of a file.
+func (r *Records) Match(a string) (*Match, error) { return newMatch(r, a) }
+
 // Forfeits returns the number of games lost by a forfeit: those with a
 // Forfeit header, as the match tool writes it, or ended on time, as the
 // harness of a clock match ends them.

@@ -37,3 +37,41 @@ func TestResults(t *testing.T) {
 		t.Errorf("Results() = %q, want %q", got, want)
 	}
 }
+
+// TestRounds keeps the first rounds of a match, whatever the records'
+// order, counts them for one engine, and refuses a count that the
+// records do not hold.
+func TestRounds(t *testing.T) {
+	// Rounds 3, 1, 2, 4: A wins 1 and 2 (as Black, then as White), draws
+	// 3 and loses 4.
+	games := []struct{ round, black, white, result string }{
+		{"3", "A", "B", "1/2-1/2"}, {"1", "A", "B", "1-0"}, {"2", "B", "A", "0-1"}, {"4", "B", "A", "1-0"},
+	}
+	i := 0
+	r := recordsWith(func(rec *record.Record, _ string) {
+		g := games[i]
+		i++
+		rec.Headers = append(rec.Headers, record.Header{Name: "Round", Value: g.round},
+			record.Header{Name: "Black", Value: g.black}, record.Header{Name: "White", Value: g.white})
+		rec.Result = g.result
+	}, "", "", "", "")
+	for _, tc := range []struct {
+		rounds int
+		wdl    string
+	}{{2, "2-0-0"}, {3, "2-1-0"}, {4, "2-1-1"}} {
+		first, err := r.Rounds(tc.rounds)
+		if err != nil {
+			t.Fatalf("Rounds(%d): %v", tc.rounds, err)
+		}
+		m, err := first.Match("A")
+		if err != nil {
+			t.Fatalf("Rounds(%d).Match: %v", tc.rounds, err)
+		}
+		if got := m.WDL(); got != tc.wdl {
+			t.Errorf("Rounds(%d): W-D-L %s, want %s", tc.rounds, got, tc.wdl)
+		}
+	}
+	if _, err := r.Rounds(5); err == nil {
+		t.Error("Rounds(5) of 4 rounds: no error")
+	}
+}
