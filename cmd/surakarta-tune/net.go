@@ -39,9 +39,10 @@ fit is the same for the same flags and data on any number of cores.
 
 The validation positions are runs of 64 consecutive positions of the
 data, about two games, so that a game seldom lends positions to both
-parts. It prints the losses, against the results alone, of Tuned and of the
-network (its integer inference, as the evaluator computes it) on the
-validation positions.
+parts. It prints the losses, against the results alone, of Tuned, of the
+network built into the library and of the fitted network (the networks'
+integer inference, as the evaluator computes it) on the validation
+positions.
 
 flags:
 `
@@ -170,7 +171,9 @@ func trainNet(c netConfig, stdout io.Writer) error {
 	for i, s := range val {
 		tunedLoss += logLoss(sigmoid(c.k*tuned[i]), float64(s.result))
 	}
-	fmt.Fprintf(stdout, "validation loss against the results: Tuned %.6f\n", tunedLoss/float64(len(val)))
+	builtInLoss := networkLoss(nnue.Default(), val, c.k)
+	fmt.Fprintf(stdout, "validation loss against the results: Tuned %.6f, the built-in network %.6f\n",
+		tunedLoss/float64(len(val)), builtInLoss)
 
 	r := rand.New(rand.NewPCG(c.seed, 0x6e6e_7565))
 	m, err := nnue.NewModel(c.hidden, c.second, c.buckets, r)
@@ -198,14 +201,8 @@ func trainNet(c netConfig, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	quantized := 0.0
-	for _, s := range val {
-		var a nnue.Accumulator
-		net.Refresh(&a, &s.pieces)
-		quantized += logLoss(sigmoid(c.k*float64(net.Score(&a, s.side))), float64(s.result))
-	}
-	fmt.Fprintf(stdout, "validation loss against the results: network %d×%d, %d buckets, as integers %.6f (Tuned %.6f)\n",
-		c.hidden, c.second, c.buckets, quantized/float64(len(val)), tunedLoss/float64(len(val)))
+	fmt.Fprintf(stdout, "validation loss against the results: network %d×%d, %d buckets, as integers %.6f (Tuned %.6f, the built-in network %.6f)\n",
+		c.hidden, c.second, c.buckets, networkLoss(net, val, c.k), tunedLoss/float64(len(val)), builtInLoss)
 	f, err := os.Create(c.out)
 	if err != nil {
 		return err
@@ -219,6 +216,19 @@ func trainNet(c netConfig, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s in %s\n", c.out, time.Since(start).Round(time.Second))
 	return nil
+}
+
+// networkLoss returns the mean loss against the results of net, its
+// integer inference as the evaluator computes it, on the positions val:
+// the measure the fitted network and the built-in one are compared by.
+func networkLoss(net *nnue.Net, val []netSample, k float64) float64 {
+	loss := 0.0
+	for _, s := range val {
+		var a nnue.Accumulator
+		net.Refresh(&a, &s.pieces)
+		loss += logLoss(sigmoid(k*float64(net.Score(&a, s.side))), float64(s.result))
+	}
+	return loss / float64(len(val))
 }
 
 // validationRun is the length of the runs of consecutive positions that

@@ -163,7 +163,7 @@ func TestNetCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("net: exit %d, %s", code, errOut)
 	}
-	for _, want := range []string{"for training", "Tuned", "epoch 2:", "as integers", "wrote "} {
+	for _, want := range []string{"for training", "Tuned", "the built-in network", "epoch 2:", "as integers", "wrote "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the output lacks %q:\n%s", want, stdout)
 		}
