@@ -37,6 +37,12 @@ circuits onto themselves and so keep a position's value), drawn at random:
 eight times the positions for the network to learn from (-augment). The
 fit is the same for the same flags and data on any number of cores.
 
+With -dedup the positions that repeat (the same pieces and side to
+move, whatever the counts) are kept once, where they first come, with
+the mean of their results and of their targets: the openings' early
+positions, which many games share, then weigh no more than others, and
+a position cannot be in both parts. The default keeps every copy.
+
 The validation positions are runs of 64 consecutive positions of the
 data, about two games, so that a game seldom lends positions to both
 parts. It prints the losses, against the results alone, of Tuned, of the
@@ -57,7 +63,7 @@ type netConfig struct {
 	rate, lambda, k        float64
 	validation             float64
 	splitSeed, seed        uint64
-	augment                bool
+	augment, dedup         bool
 }
 
 // runNet runs surakarta-tune net.
@@ -78,6 +84,7 @@ func runNet(args []string, stdout, stderr io.Writer) int {
 	flags.Uint64Var(&c.splitSeed, "split-seed", 1, "seed of the split into training and validation")
 	flags.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and of the order of the positions")
 	flags.BoolVar(&c.augment, "augment", true, "turn each training position by a random symmetry of the board each epoch")
+	flags.BoolVar(&c.dedup, "dedup", false, "keep each repeated position once, with its copies' mean result and target")
 	flags.IntVar(&c.concurrency, "concurrency", 0, "goroutines (0: one per core); the result does not depend on it")
 	if code, ok := cmdflag.ParseAll(flags, args, netUsage, stdout, stderr); !ok {
 		return code
@@ -121,6 +128,43 @@ type netSample struct {
 	target float32 // the training target: the result blended with the search's score
 }
 
+// dedupSamples keeps the first of the samples of each position (its pieces
+// and side to move) and its place in positions, with the mean result and
+// target of all its samples.
+func dedupSamples(all []netSample, positions []surakarta.Position) ([]netSample, []surakarta.Position) {
+	type key struct {
+		pieces [2]uint64
+		side   uint8
+	}
+	type sums struct {
+		at             int // the index of the kept sample
+		n              int
+		result, target float64
+	}
+	seen := make(map[key]*sums, len(all))
+	var kept []netSample
+	var keptPositions []surakarta.Position
+	for i, s := range all {
+		k := key{s.pieces, s.side}
+		if t, ok := seen[k]; ok {
+			t.n++
+			t.result += float64(s.result)
+			t.target += float64(s.target)
+			continue
+		}
+		seen[k] = &sums{at: len(kept), n: 1, result: float64(s.result), target: float64(s.target)}
+		kept = append(kept, s)
+		keptPositions = append(keptPositions, positions[i])
+	}
+	for _, t := range seen {
+		if t.n > 1 {
+			kept[t.at].result = float32(t.result / float64(t.n))
+			kept[t.at].target = float32(t.target / float64(t.n))
+		}
+	}
+	return kept, keptPositions
+}
+
 // trainNet runs surakarta-tune net.
 func trainNet(c netConfig, stdout io.Writer) error {
 	start := time.Now()
@@ -140,6 +184,11 @@ func trainNet(c netConfig, stdout io.Writer) error {
 			all = append(all, s)
 		}
 		positions = append(positions, ps...)
+	}
+	if c.dedup {
+		n := len(all)
+		all, positions = dedupSamples(all, positions)
+		fmt.Fprintf(stdout, "%d positions, %d of them repeated: %d kept\n", n, n-len(all), len(all))
 	}
 	if len(all) < 10 {
 		return fmt.Errorf("%d positions, too few to train on", len(all))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -183,5 +184,84 @@ func TestNetCommand(t *testing.T) {
 	p := surakarta.NewPosition()
 	if s := n.Evaluate(&p); math.Abs(float64(s)) > surakarta.MaxEvaluation {
 		t.Errorf("the start scores %d", s)
+	}
+}
+
+// TestDedupSamples merges samples of one position (the same pieces and
+// side to move, the counts apart) into the first, with their mean result
+// and target, and keeps apart the same pieces with the other side to move.
+func TestDedupSamples(t *testing.T) {
+	texts := []string{
+		"6/6/2b3/6/3w1w/b5 b 0 20", // A
+		"5w/3b2/1b4/6/6/6 w 3 25",  // B
+		"6/6/2b3/6/3w1w/b5 b 4 31", // A, other counts
+		"6/6/2b3/6/3w1w/b5 w 0 20", // A's pieces, White to move
+		"6/6/2b3/6/3w1w/b5 b 1 9",  // A again
+		"5w/3b2/1b4/6/6/6 w 0 12",  // B again
+	}
+	results := []float32{1, 0, 0, 1, 1, 0.5}
+	targets := []float32{0.9, 0.2, 0.3, 0.6, 0.6, 0.4}
+	var all []netSample
+	var positions []surakarta.Position
+	for i, text := range texts {
+		p, err := surakarta.ParsePosition(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := netSample{side: uint8(p.SideToMove()), result: results[i], target: targets[i]}
+		s.pieces = [2]uint64{uint64(p.Pieces(surakarta.Black)), uint64(p.Pieces(surakarta.White))}
+		all = append(all, s)
+		positions = append(positions, p)
+	}
+	kept, keptPositions := dedupSamples(all, positions)
+	want := []struct {
+		text           string
+		result, target float64
+	}{
+		{texts[0], 2.0 / 3, 1.8 / 3},
+		{texts[1], 0.25, 0.3},
+		{texts[3], 1, 0.6},
+	}
+	if len(kept) != len(want) || len(keptPositions) != len(want) {
+		t.Fatalf("kept %d samples and %d positions, want %d", len(kept), len(keptPositions), len(want))
+	}
+	for i, w := range want {
+		if got := keptPositions[i].String(); got != w.text {
+			t.Errorf("kept position %d is %s, want %s", i, got, w.text)
+		}
+		if math.Abs(float64(kept[i].result)-w.result) > 1e-6 || math.Abs(float64(kept[i].target)-w.target) > 1e-6 {
+			t.Errorf("kept sample %d (%s): result %g, target %g, want %g, %g", i, w.text, kept[i].result, kept[i].target, w.result, w.target)
+		}
+	}
+}
+
+// TestNetDedupCommand trains with -dedup on a data file given twice:
+// every position is then repeated, and the kept count must be the number
+// of distinct placements and sides to move in the file, counted here from
+// its text.
+func TestNetDedupCommand(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "positions.txt")
+	if code, _, errOut := runCmd("gen", "-games", "4", "-nodes", "300", "-out", data); code != 0 {
+		t.Fatalf("gen: exit %d, %s", code, errOut)
+	}
+	text, err := os.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	distinct := map[string]bool{}
+	for _, l := range lines {
+		f := strings.Fields(l) // placement, side, counts;result;score
+		distinct[f[0]+" "+f[1]] = true
+	}
+	code, stdout, errOut := runCmd("net", "-data", data+","+data, "-dedup", "-hidden", "4", "-second", "0", "-epochs", "1", "-out", filepath.Join(dir, "net.nnue"))
+	if code != 0 {
+		t.Fatalf("net: exit %d, %s", code, errOut)
+	}
+	n := 2 * len(lines)
+	want := fmt.Sprintf("%d positions, %d of them repeated: %d kept\n", n, n-len(distinct), len(distinct))
+	if !strings.Contains(stdout, want) {
+		t.Errorf("the output lacks %q:\n%s", want, stdout)
 	}
 }
