@@ -40,7 +40,7 @@ func fuzzState(s *server, calls *[]string) string {
 }
 
 // outputLine is the form of every line the server writes.
-var outputLine = regexp.MustCompile(`^(id (name|author) .*|option name .*|ugiok|readyok|info .*|bestmove ([a-f][1-6]){2}( ponder ([a-f][1-6]){2})?|bestmove 0000|response (true|false|none|draw|p1win|p2win)|[a-f][1-6][a-f][1-6]: \d+|nodes \d+|\d+ nodes \d+ nps)$`)
+var outputLine = regexp.MustCompile(`^(id (name|author) .*|option name .*|ugiok|uciok|readyok|info .*|bestmove ([a-f][1-6]){2}( ponder ([a-f][1-6]){2})?|bestmove 0000|response (true|false|none|draw|p1win|p2win)|[a-f][1-6][a-f][1-6]: \d+|nodes \d+|\d+ nodes \d+ nps)$`)
 
 // FuzzServe: no input panics or hangs the server, it writes only lines
 // of the protocol, and a refused command changes nothing, but for a
