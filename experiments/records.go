@@ -147,6 +147,45 @@ func (r *Records) LeastTimeLeft() (time.Duration, error) {
 	return least, nil
 }
 
+// TimeLeft is the mean time each side had left at the end of some games
+// of a clock match, to the millisecond.
+type TimeLeft struct {
+	Games        int
+	Black, White time.Duration
+}
+
+// TimeLeftAfter returns the mean time each side had left at the end of
+// the games of a clock match whose result is result ("1-0", "0-1" or
+// "1/2-1/2"), from their TimeLeft headers: whether the side that lost
+// still had time it never spent.
+func (r *Records) TimeLeftAfter(result string) (TimeLeft, error) {
+	var t TimeLeft
+	var black, white time.Duration
+	for _, rec := range r.recs {
+		if rec.Result != result {
+			continue
+		}
+		v, _ := rec.Header("TimeLeft")
+		b, w, ok := strings.Cut(v, ", ")
+		b, okB := strings.CutPrefix(b, "black ")
+		w, okW := strings.CutPrefix(w, "white ")
+		db, errB := time.ParseDuration(b)
+		dw, errW := time.ParseDuration(w)
+		if !ok || !okB || !okW || errB != nil || errW != nil {
+			round, _ := rec.Header("Round")
+			return TimeLeft{}, fmt.Errorf("%s, round %s: TimeLeft %q is not \"black T, white T\"", r.File, round, v)
+		}
+		t.Games++
+		black += db
+		white += dw
+	}
+	if t.Games > 0 {
+		t.Black = (black / time.Duration(t.Games)).Round(time.Millisecond)
+		t.White = (white / time.Duration(t.Games)).Round(time.Millisecond)
+	}
+	return t, nil
+}
+
 // PliesPerGame returns the mean number of moves of a game after its
 // opening.
 func (r *Records) PliesPerGame() float64 {

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"testing"
+	"time"
 
 	"github.com/surakarta-go/surakarta/record"
 
@@ -73,5 +74,38 @@ func TestRounds(t *testing.T) {
 	}
 	if _, err := r.Rounds(5); err == nil {
 		t.Error("Rounds(5) of 4 rounds: no error")
+	}
+}
+
+// TestTimeLeftAfter averages the TimeLeft headers of the games of one
+// result, by hand: (1.2 s + 0.8 s) / 2 = 1 s for Black and (−20 ms +
+// 320 ms) / 2 = 150 ms for White in the two games won by Black; a game
+// of another result counts in none, and a header that is not the match
+// tool's is an error.
+func TestTimeLeftAfter(t *testing.T) {
+	games := []struct{ result, left string }{
+		{"1-0", "black 1.2s, white -20ms"}, {"0-1", "black 3s, white 4s"}, {"1-0", "black 800ms, white 320ms"},
+	}
+	i := 0
+	set := func(rec *record.Record, _ string) {
+		rec.Result, rec.Headers = games[i].result, append(rec.Headers, record.Header{Name: "TimeLeft", Value: games[i].left})
+		i++
+	}
+	r := recordsWith(set, "", "", "")
+	got, err := r.TimeLeftAfter("1-0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (TimeLeft{Games: 2, Black: time.Second, White: 150 * time.Millisecond}); got != want {
+		t.Errorf("TimeLeftAfter(1-0) = %+v, want %+v", got, want)
+	}
+	if got, err := r.TimeLeftAfter("1/2-1/2"); err != nil || got != (TimeLeft{}) {
+		t.Errorf("TimeLeftAfter(1/2-1/2) = %+v, %v; want no games", got, err)
+	}
+	for _, bad := range []string{"", "black 1s", "white 1s, black 1s", "black 1s, white soon"} {
+		games, i = []struct{ result, left string }{{"1-0", bad}}, 0
+		if _, err := recordsWith(set, "").TimeLeftAfter("1-0"); err == nil {
+			t.Errorf("TimeLeft %q: no error", bad)
+		}
 	}
 }
