@@ -221,6 +221,8 @@ type Match struct {
 	A, B  string // the engines' names in the records
 	games elo.Counts
 	pairs elo.Pentanomial
+
+	asBlack, asWhite elo.Counts // A's games by its colour
 }
 
 // newMatch counts the games of r for engine a, which must play every
@@ -247,14 +249,18 @@ func newMatch(r *Records, a string) (*Match, error) {
 		if _, seen := scores[number]; seen {
 			return nil, fmt.Errorf("%s: round %d twice", r.File, number)
 		}
+		byColour := &m.asWhite
+		if black == a {
+			byColour = &m.asBlack
+		}
 		score := 0.5
 		switch {
 		case rec.Result == "1-0" && black == a, rec.Result == "0-1" && white == a:
-			score, m.games.Wins = 1, m.games.Wins+1
+			score, m.games.Wins, byColour.Wins = 1, m.games.Wins+1, byColour.Wins+1
 		case rec.Result == "1-0" || rec.Result == "0-1":
-			score, m.games.Losses = 0, m.games.Losses+1
+			score, m.games.Losses, byColour.Losses = 0, m.games.Losses+1, byColour.Losses+1
 		default:
-			m.games.Draws++
+			m.games.Draws, byColour.Draws = m.games.Draws+1, byColour.Draws+1
 		}
 		scores[number] = score
 		partner := number + 1
@@ -285,6 +291,14 @@ func (m *Match) Games() int { return m.games.Games() }
 // WDL returns A's wins, draws and losses: "229-65-174".
 func (m *Match) WDL() string {
 	return fmt.Sprintf("%d-%d-%d", m.games.Wins, m.games.Draws, m.games.Losses)
+}
+
+// ByColour returns A's wins, draws and losses by its colour: "196-10-4
+// as Black, 157-15-38 as White". Against an engine that is not ours the
+// losses come mostly as White, the second player.
+func (m *Match) ByColour() string {
+	wdl := func(c elo.Counts) string { return fmt.Sprintf("%d-%d-%d", c.Wins, c.Draws, c.Losses) }
+	return wdl(m.asBlack) + " as Black, " + wdl(m.asWhite) + " as White"
 }
 
 // Score returns A's score in percent: "55.9%". It is computed from whole

@@ -40,8 +40,8 @@ func TestResults(t *testing.T) {
 }
 
 // TestRounds keeps the first rounds of a match, whatever the records'
-// order, counts them for one engine, and refuses a count that the
-// records do not hold.
+// order, counts them for one engine, by colour too, and refuses a count
+// that the records do not hold.
 func TestRounds(t *testing.T) {
 	// Rounds 3, 1, 2, 4: A wins 1 and 2 (as Black, then as White), draws
 	// 3 and loses 4.
@@ -71,6 +71,13 @@ func TestRounds(t *testing.T) {
 		if got := m.WDL(); got != tc.wdl {
 			t.Errorf("Rounds(%d): W-D-L %s, want %s", tc.rounds, got, tc.wdl)
 		}
+	}
+	m, err := r.Match("A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.ByColour(), "1-1-0 as Black, 1-0-1 as White"; got != want {
+		t.Errorf("ByColour() = %q, want %q", got, want)
 	}
 	if _, err := r.Rounds(5); err == nil {
 		t.Error("Rounds(5) of 4 rounds: no error")
