@@ -289,15 +289,15 @@ func (e Elo) String() string { return elo.Estimate(e).String() }
 func (m *Match) Games() int { return m.games.Games() }
 
 // WDL returns A's wins, draws and losses: "229-65-174".
-func (m *Match) WDL() string {
-	return fmt.Sprintf("%d-%d-%d", m.games.Wins, m.games.Draws, m.games.Losses)
-}
+func (m *Match) WDL() string { return wdl(m.games) }
+
+// wdl writes counts as wins, draws and losses: "229-65-174".
+func wdl(c elo.Counts) string { return fmt.Sprintf("%d-%d-%d", c.Wins, c.Draws, c.Losses) }
 
 // ByColour returns A's wins, draws and losses by its colour: "196-10-4
 // as Black, 157-15-38 as White". Against an engine that is not ours the
 // losses come mostly as White, the second player.
 func (m *Match) ByColour() string {
-	wdl := func(c elo.Counts) string { return fmt.Sprintf("%d-%d-%d", c.Wins, c.Draws, c.Losses) }
 	return wdl(m.asBlack) + " as Black, " + wdl(m.asWhite) + " as White"
 }
 
