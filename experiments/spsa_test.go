@@ -50,6 +50,16 @@ final A=40 B=2
 	if got, want := tu.Pairs(), "2"; got != want {
 		t.Errorf("Pairs() = %q, want %q", got, want)
 	}
+	if got, want := tu.Even(), "0 of 2 (0.0%)"; got != want {
+		t.Errorf("Even() = %q, want %q", got, want)
+	}
+	even, err := readTuning(write("even.txt.gz", strings.Replace(good, "result 2", "result 0", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := even.Even(), "1 of 2 (50.0%)"; got != want {
+		t.Errorf("Even() with a pair at 0 = %q, want %q", got, want)
+	}
 	for _, tc := range []struct{ name, old, new, want string }{
 		{"numbering", "iteration 2 result", "iteration 3 result", "pair"},
 		{"result", "result -1", "result -3", "result"},

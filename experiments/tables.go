@@ -282,7 +282,7 @@ func find(marker *regexp.Regexp, text string, from int) []int {
 //	records FILE   the games of FILE, for figures of a match that are
 //	               not its result (a *Records: .Forfeits, .LeastTimeLeft)
 //	spsa FILE      the SPSA tuning of the state file FILE (a *Tuning:
-//	               .Pairs, .Results, .Table, .Settings)
+//	               .Pairs, .Results, .Even, .Table, .Settings)
 //	chain M...     the sum of the matches' pair Elo along a chain of
 //	               engines, with its interval (a Chain; .Plus adds one)
 //	patch NAME     the link of the page to the patch NAME of an
